@@ -1,0 +1,45 @@
+/** Where a request may carry its API key. A route lists the sources it honours, first wins. */
+export type CredentialSource = 'goog-api-key' | 'key-query' | 'x-api-key' | 'bearer'
+
+export interface PresentedCredential {
+  source: CredentialSource
+  value: string
+}
+
+const describe: Record<CredentialSource, string> = {
+  'goog-api-key': 'an `x-goog-api-key` header',
+  'key-query': 'a `?key=` query parameter',
+  'x-api-key': 'an `x-api-key` header',
+  bearer: 'an `Authorization: Bearer <key>` header',
+}
+
+export function describeSources(sources: readonly CredentialSource[]): string {
+  const names = sources.map((source) => describe[source])
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '')
+}
+
+/** The first non-empty credential among `sources`, in their order of precedence. */
+export function readCredential(
+  request: Request,
+  url: URL,
+  sources: readonly CredentialSource[],
+): PresentedCredential | undefined {
+  for (const source of sources) {
+    const value = readSource(request, url, source)?.trim()
+    if (value) return { source, value }
+  }
+  return undefined
+}
+
+function readSource(request: Request, url: URL, source: CredentialSource): string | null {
+  switch (source) {
+    case 'goog-api-key':
+      return request.headers.get('x-goog-api-key')
+    case 'key-query':
+      return url.searchParams.get('key')
+    case 'x-api-key':
+      return request.headers.get('x-api-key')
+    case 'bearer':
+      return request.headers.get('authorization')
+  }
+}

@@ -1,0 +1,18 @@
+import type { SurfaceName } from '../surfaces/surface.ts'
+
+/** One answered request, as the server's log line (and later the journal) shows it. */
+export interface RequestLogEntry {
+  requestId: string
+  /** ISO time on the gateway clock. */
+  time: string
+  method: string
+  path: string
+  surface: SurfaceName
+  model?: string
+  /** The presented API key, masked. */
+  key?: string
+  status: number
+  /** The error code, when the request failed. */
+  code?: string
+  durationMs: number
+}

@@ -1,0 +1,35 @@
+import type { AuthRequirement } from '../auth/auth-requirement.ts'
+import type { SurfaceName } from '../surfaces/surface.ts'
+import type { Reply } from './reply.ts'
+import type { GatewayRuntime } from './runtime.ts'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** Everything a route sees of one request. */
+export interface RouteContext<Auth = unknown> {
+  request: Request
+  url: URL
+  params: Readonly<Record<string, string>>
+  requestId: string
+  surface: SurfaceName
+  runtime: GatewayRuntime
+  auth: Auth
+  /** Facts for the request log that only the route knows (the model it served). */
+  note: { model?: string }
+}
+
+/** One gateway route: where it lives, whose envelope it speaks, how it authenticates, what it does. */
+export interface Route<Auth = unknown> {
+  method: HttpMethod
+  /** An msw path relative to the gateway's base, e.g. `/v1/models/:model`. */
+  path: string
+  /** The surface whose envelope renders this route's errors; some routes decide per request. */
+  surface: SurfaceName | ((request: Request, params: Readonly<Record<string, string>>) => SurfaceName)
+  auth: AuthRequirement<Auth>
+  handle(context: RouteContext<Auth>): Reply | Promise<Reply>
+}
+
+/** Identity helper that infers the route's auth context type from its `auth` requirement. */
+export function defineRoute<Auth>(route: Route<Auth>): Route<Auth> {
+  return route
+}

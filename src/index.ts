@@ -1,0 +1,51 @@
+/**
+ * llm-gateway-mock: a local mock of an LLM API gateway of the new-api / one-api family.
+ *
+ * This entry point is runtime-neutral (Fetch `Request`/`Response` only), so it runs under
+ * msw's `setupServer` in Node and `setupWorker` in a browser. The HTTP server lives in
+ * `llm-gateway-mock/node`.
+ *
+ * @module
+ */
+
+/* The gateway */
+export { createGateway, type Gateway, type GatewayOptions } from './gateway/create-gateway.ts'
+export type { Clock } from './gateway/clock.ts'
+export type { RequestLogEntry } from './gateway/request-log-entry.ts'
+
+/* The world */
+export { World } from './world/world.ts'
+export { defaultWorld } from './world/default-world.ts'
+export { resolveWorld, type WorldDefinition } from './world/resolve-world.ts'
+export { WorldError, type WorldIssue } from './world/world-error.ts'
+export { visibleModels, groupsOf } from './world/visibility.ts'
+export { describeKeys, type KeyDescription, type AccessTokenDescription } from './world/describe-keys.ts'
+export { quotaPerUnit, unitsToUsd } from './world/quota-units.ts'
+export {
+  worldSchema,
+  groupSchema,
+  userSchema,
+  tokenSchema,
+  modelSchema,
+  worldSettingsSchema,
+  type WorldInput,
+  type WorldData,
+  type WorldSettings,
+  type Group,
+  type User,
+  type Token,
+  type Model,
+  type Pricing,
+  type RateLimit,
+  type EndpointType,
+} from './world/schemas.ts'
+export type { WorldPatch } from './world/world-patch.ts'
+
+/* Errors */
+export { GatewayError, type GatewayErrorOptions } from './errors/gateway-error.ts'
+export { errorCodes, type ErrorCode } from './errors/error-codes.ts'
+export type { SurfaceName } from './surfaces/surface.ts'
+
+export { defineWorld } from './world/define-world.ts'
+
+export { version } from './version.ts'

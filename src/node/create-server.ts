@@ -1,0 +1,107 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getResponse, RequestHandler } from 'msw'
+import type { Gateway } from '../gateway/create-gateway.ts'
+import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
+import { toFetchRequest } from './to-fetch-request.ts'
+import { writeResponse } from './write-response.ts'
+
+export interface ServeOptions {
+  /** 0 picks any free port. Default 4010. */
+  port?: number
+  /** Default 127.0.0.1: nothing beyond loopback unless asked. */
+  host?: string
+}
+
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:4010` */
+  readonly url: string
+  readonly host: string
+  readonly port: number
+  readonly server: Server
+  /** Stops accepting connections, ends open ones and resolves when the server is closed. */
+  close(): Promise<void>
+}
+
+/**
+ * Serves a gateway over HTTP: a small node:http adapter around msw's `getResponse`.
+ * Rejects with the listen error (e.g. `EADDRINUSE`) when the port cannot be bound.
+ */
+export async function startServer(gateway: Gateway, options: ServeOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1'
+  const routeHandlers = gateway[kRouteHandlers]
+  let origin = ''
+
+  // msw tries every handler in turn and each one parses the request; the prefix index hands
+  // getResponse only the route(s) that can match, plus the catch-all.
+  const candidates = (method: string, pathname: string): RequestHandler[] => {
+    const list: RequestHandler[] = []
+    for (const entry of routeHandlers) {
+      if (entry.prefix === null || (entry.method === method && pathname.startsWith(entry.prefix))) list.push(entry.handler)
+    }
+    return list
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const aborter = new AbortController()
+    res.once('close', () => {
+      if (!res.writableFinished) aborter.abort()
+    })
+    let request: Request
+    try {
+      request = toFetchRequest(req, origin, aborter.signal)
+    } catch {
+      writeJsonError(res, 400, `Malformed request: ${req.method} ${req.url}`)
+      return
+    }
+    // getResponse clones each request for msw's logging, which a server never reads; seeding
+    // msw's clone cache with the request itself saves a Request copy per call.
+    RequestHandler.cache.set(request, request)
+    const pathname = new URL(request.url).pathname
+    const response = await getResponse(candidates(request.method, pathname), request)
+    if (!response) {
+      writeJsonError(res, 404, `Not a gateway route: ${req.method} ${pathname}. The gateway serves /v1, /v1beta and /api.`)
+      return
+    }
+    await writeResponse(response, res)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('[llm-gateway-mock] failed to answer a request:', error)
+      if (!res.headersSent) writeJsonError(res, 500, 'Internal error in llm-gateway-mock')
+      else res.destroy()
+    })
+  })
+  // Keep-alive clients must not hold shutdown open.
+  server.keepAliveTimeout = 5_000
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 4010, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address() as AddressInfo
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  origin = `http://${urlHost}:${address.port}`
+
+  return {
+    url: origin,
+    host: address.address,
+    port: address.port,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}
+
+function writeJsonError(res: ServerResponse, status: number, message: string): void {
+  const body = JSON.stringify({ error: { message, type: 'invalid_request_error', param: null, code: 'invalid_url' } })
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+  res.end(body)
+}

@@ -1,0 +1,15 @@
+/**
+ * The Node-only part of llm-gateway-mock: serve a gateway over HTTP and load world files.
+ *
+ * @example
+ * import { createGateway } from 'llm-gateway-mock'
+ * import { startServer } from 'llm-gateway-mock/node'
+ *
+ * const server = await startServer(await createGateway(), { port: 0 })
+ * console.log(server.url)
+ * await server.close()
+ *
+ * @module
+ */
+export { startServer, type ServeOptions, type RunningServer } from './create-server.ts'
+export { loadWorldFile } from './load-world-file.ts'

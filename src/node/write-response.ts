@@ -1,0 +1,42 @@
+import type { ServerResponse } from 'node:http'
+import { renderedPartsOf } from '../gateway/rendered-response.ts'
+
+/** Writes a Fetch `Response` to Node, streaming its body with backpressure until the client leaves. */
+export async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  const parts = renderedPartsOf(response)
+  if (parts) {
+    res.writeHead(parts.status, parts.headers)
+    res.end(parts.body)
+    return
+  }
+
+  const headers: Record<string, string | string[]> = {}
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value
+  })
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) headers['set-cookie'] = cookies
+  res.writeHead(response.status, response.statusText, headers)
+  if (!response.body) {
+    res.end()
+    return
+  }
+
+  const reader = response.body.getReader()
+  const stop = () => void reader.cancel().catch(() => {})
+  res.once('close', stop)
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve))
+      if (res.destroyed) return
+    }
+    res.end()
+  } catch {
+    // The body failed or was cancelled mid-way: the client has what was sent; cut the connection.
+    res.destroy()
+  } finally {
+    res.off('close', stop)
+  }
+}

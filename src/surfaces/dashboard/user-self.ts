@@ -1,0 +1,36 @@
+import { userAuth } from '../../auth/user-auth.ts'
+import { json } from '../../gateway/reply.ts'
+import { defineRoute } from '../../gateway/route.ts'
+
+const roleNumber = { user: 1, admin: 10, root: 100 } as const
+
+/** `GET /api/user/self`: the access token's user, in the gateway's field names. */
+export const userSelfRoute = defineRoute({
+  method: 'GET',
+  path: '/api/user/self',
+  surface: 'dashboard',
+  auth: userAuth,
+  handle: ({ auth: { user } }) =>
+    json({
+      success: true,
+      message: '',
+      data: {
+        id: user.id,
+        username: user.username,
+        display_name: user.displayName ?? user.username,
+        role: roleNumber[user.role],
+        status: user.status === 'enabled' ? 1 : 2,
+        email: user.email,
+        group: user.group,
+        quota: user.quota,
+        used_quota: user.usedQuota,
+        request_count: user.requestCount,
+        aff_code: '',
+        aff_count: 0,
+        aff_quota: 0,
+        aff_history_quota: 0,
+        inviter_id: 0,
+        setting: '',
+      },
+    }),
+})

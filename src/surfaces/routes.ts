@@ -1,0 +1,23 @@
+import type { Route } from '../gateway/route.ts'
+import { billingSummaryRoute } from './dashboard/billing-summary.ts'
+import { statusRoute } from './dashboard/status.ts'
+import { userSelfRoute } from './dashboard/user-self.ts'
+import { getGeminiModelRoute } from './gemini/get-model.ts'
+import { listGeminiModelsRoute } from './gemini/list-models.ts'
+import { openAIBillingRoutes } from './openai/billing.ts'
+import { listCompatModelsRoute } from './openai/list-compat-models.ts'
+import { listModelsRoute } from './openai/list-models.ts'
+import { retrieveModelRoute } from './openai/retrieve-model.ts'
+
+/** Every route the gateway serves, in matching order. */
+export const routes: readonly Route<any>[] = [
+  listModelsRoute,
+  retrieveModelRoute,
+  listGeminiModelsRoute,
+  getGeminiModelRoute,
+  listCompatModelsRoute,
+  ...openAIBillingRoutes,
+  statusRoute,
+  userSelfRoute,
+  billingSummaryRoute,
+]

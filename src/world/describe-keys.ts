@@ -1,0 +1,66 @@
+import { groupsOf, visibleModels } from './visibility.ts'
+import type { World } from './world.ts'
+
+/** An API key and what it can do, as `llm-gateway-mock keys` prints it. */
+export interface KeyDescription {
+  key: string
+  name: string
+  owner: string
+  state: 'enabled' | 'disabled' | 'expired' | 'exhausted'
+  /** The key's group as configured (`auto` included), or the owner's group. */
+  group: string
+  /** The groups the key draws its models from. */
+  groups: string[]
+  /** Remaining quota in units, or `unlimited`. */
+  quota: number | 'unlimited'
+  /** The models the key sees and may use. */
+  models: string[]
+  /** Anything else a tester should know about this key. */
+  notes: string[]
+}
+
+/** A user's dashboard access token. */
+export interface AccessTokenDescription {
+  token: string
+  username: string
+  userId: number
+  group: string
+  quota: number
+}
+
+/** Every key of the world with its state and visible models, and every user's access token. */
+export function describeKeys(world: World, now: number): { keys: KeyDescription[]; accessTokens: AccessTokenDescription[] } {
+  const keys = world.tokens.all().flatMap((token): KeyDescription[] => {
+    const user = world.findUser(token.userId)
+    if (!user) return []
+    const expired = token.status === 'expired' || (token.expiresAt !== null && Date.parse(token.expiresAt) <= now)
+    const exhausted = token.status === 'exhausted' || (!token.unlimitedQuota && token.remainQuota <= 0)
+    const state = token.status === 'disabled' ? 'disabled' : expired ? 'expired' : exhausted ? 'exhausted' : 'enabled'
+    const notes: string[] = []
+    if (token.modelLimits) notes.push(`limited to ${token.modelLimits.join(', ') || 'no models'}`)
+    if (token.expiresAt) notes.push(`${expired ? 'expired' : 'expires'} ${token.expiresAt}`)
+    if (user.quota <= 0) notes.push(`owner ${user.username} has no quota left`)
+    if (user.status === 'disabled') notes.push(`owner ${user.username} is disabled`)
+    return [
+      {
+        key: token.key,
+        name: token.name,
+        owner: user.username,
+        state,
+        group: token.group ?? user.group,
+        groups: groupsOf(world, token, user),
+        quota: token.unlimitedQuota ? 'unlimited' : token.remainQuota,
+        models: visibleModels(world, token, user).map((model) => model.id),
+        notes,
+      },
+    ]
+  })
+  const accessTokens = world.users.all().map((user) => ({
+    token: user.accessToken,
+    username: user.username,
+    userId: user.id,
+    group: user.group,
+    quota: user.quota,
+  }))
+  return { keys, accessTokens }
+}

@@ -1,0 +1,6 @@
+/** The gateway counts quota in units: 500 000 units are one US dollar. */
+export const quotaPerUnit = 500_000
+
+export function unitsToUsd(units: number): number {
+  return units / quotaPerUnit
+}

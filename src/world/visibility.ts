@@ -1,0 +1,39 @@
+import type { Model, Token, User } from './schemas.ts'
+import type { World } from './world.ts'
+
+/**
+ * The groups a key draws its models from: its own group, else its owner's; `auto` expands to
+ * the world's auto groups that the owner may use, in order.
+ */
+export function groupsOf(world: World, token: Token, user: User): string[] {
+  const group = token.group ?? user.group
+  if (group !== 'auto') return [group]
+  const usable = new Set([user.group, ...user.extraGroups])
+  return world.settings.autoGroups.filter((name) => usable.has(name))
+}
+
+/**
+ * The models a key may see and use, in listing order: the models enabled in its groups
+ * (first occurrence wins), narrowed by its model limits, without unpriced models unless the
+ * world is in self-use mode. The same rule decides whether a request may use a model.
+ */
+export function visibleModels(world: World, token: Token, user: User): Model[] {
+  const seen = new Set<string>()
+  const models: Model[] = []
+  for (const name of groupsOf(world, token, user)) {
+    for (const id of world.findGroup(name)?.models ?? []) {
+      if (seen.has(id)) continue
+      seen.add(id)
+      if (token.modelLimits && !token.modelLimits.includes(id)) continue
+      const model = world.findModel(id)
+      if (!model) continue
+      if (model.pricing === null && !world.settings.selfUseMode) continue
+      models.push(model)
+    }
+  }
+  return models
+}
+
+export function findVisibleModel(world: World, token: Token, user: User, id: string): Model | undefined {
+  return visibleModels(world, token, user).find((model) => model.id === id)
+}

@@ -1,0 +1,31 @@
+/** One thing wrong with a world definition, located by its path inside the definition. */
+export interface WorldIssue {
+  /** e.g. `tokens[2].userId` */
+  path: string
+  message: string
+}
+
+/** A world definition that cannot be used; the message lists every issue with its path. */
+export class WorldError extends Error {
+  readonly source: string
+  readonly issues: readonly WorldIssue[]
+
+  constructor(source: string, issues: readonly WorldIssue[]) {
+    super(
+      `Invalid world ${source}:\n` +
+        issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`).join('\n'),
+    )
+    this.name = 'WorldError'
+    this.source = source
+    this.issues = issues
+  }
+}
+
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = ''
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`
+    else out += out === '' ? String(segment) : `.${String(segment)}`
+  }
+  return out
+}

@@ -1,0 +1,85 @@
+import { Collection } from '@msw/data'
+import { normalizeKey } from '../auth/normalize-key.ts'
+import {
+  groupSchema,
+  modelSchema,
+  tokenSchema,
+  userSchema,
+  type Group,
+  type Model,
+  type Token,
+  type User,
+  type WorldData,
+  type WorldSettings,
+} from './schemas.ts'
+
+/**
+ * The gateway's in-memory state: one `@msw/data` collection per record kind, plus settings.
+ * Records are live: change them (directly or with the collections' `update`) and the next
+ * request sees the change.
+ */
+export class World {
+  settings: WorldSettings
+  readonly groups = new Collection({ schema: groupSchema })
+  readonly users = new Collection({ schema: userSchema })
+  readonly tokens = new Collection({ schema: tokenSchema })
+  readonly models = new Collection({ schema: modelSchema })
+
+  private constructor(settings: WorldSettings) {
+    this.settings = settings
+  }
+
+  /** Builds a world from validated data (see `resolveWorld`). */
+  static async create(data: WorldData): Promise<World> {
+    const world = new World(structuredClone(data.settings))
+    await world.load(data)
+    return world
+  }
+
+  /** Replaces every record with `data`, in place, so references to this world stay valid. */
+  async load(data: WorldData): Promise<void> {
+    this.settings = structuredClone(data.settings)
+    this.groups.clear()
+    this.users.clear()
+    this.tokens.clear()
+    this.models.clear()
+    // Records are created one by one, in order: listing order is part of the world.
+    for (const group of data.groups) await this.groups.create(structuredClone(group))
+    for (const user of data.users) await this.users.create(structuredClone(user))
+    for (const token of data.tokens) await this.tokens.create(structuredClone(token))
+    for (const model of data.models) await this.models.create(structuredClone(model))
+  }
+
+  /** The token a presented key names, in any of the spellings the gateway accepts. */
+  findToken(presentedKey: string): Token | undefined {
+    const wanted = normalizeKey(presentedKey)
+    return this.tokens.findFirst((q) => q.where({ key: (key) => normalizeKey(key) === wanted }))
+  }
+
+  findUser(id: number): User | undefined {
+    return this.users.findFirst((q) => q.where({ id }))
+  }
+
+  findUserByAccessToken(accessToken: string): User | undefined {
+    return this.users.findFirst((q) => q.where({ accessToken }))
+  }
+
+  findGroup(name: string): Group | undefined {
+    return this.groups.findFirst((q) => q.where({ name }))
+  }
+
+  findModel(id: string): Model | undefined {
+    return this.models.findFirst((q) => q.where({ id }))
+  }
+
+  /** A plain, detached copy of everything: what a world file with the same content would hold. */
+  snapshot(): WorldData {
+    return structuredClone({
+      settings: this.settings,
+      groups: this.groups.all(),
+      users: this.users.all(),
+      tokens: this.tokens.all(),
+      models: this.models.all(),
+    })
+  }
+}
