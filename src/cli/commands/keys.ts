@@ -1,0 +1,25 @@
+import type { CommandModule } from 'yargs'
+import { describeKeys } from '../../world/describe-keys.ts'
+import { formatKeys } from '../format-keys.ts'
+import { loadGateway } from '../load-gateway.ts'
+
+interface KeysArgs {
+  world?: string
+  json: boolean
+}
+
+/** `llm-gateway-mock keys`: the world's API keys, their states and models, and the access tokens. */
+export const keysCommand: CommandModule<object, KeysArgs> = {
+  command: 'keys',
+  describe: "List the world's API keys (state, group, models each sees) and users' access tokens",
+  builder: (yargs) =>
+    yargs
+      .option('world', { type: 'string', describe: 'World file (.json or .ts) to read instead of the default world' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print JSON for scripts' })
+      .strict(),
+  async handler(args) {
+    const gateway = await loadGateway(args.world)
+    const described = describeKeys(gateway.world, gateway.clock.now())
+    console.log(args.json ? JSON.stringify(described, null, 2) : formatKeys(described.keys, described.accessTokens))
+  },
+}

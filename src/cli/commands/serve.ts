@@ -1,0 +1,64 @@
+import type { CommandModule } from 'yargs'
+import { startServer, type RunningServer } from '../../node/create-server.ts'
+import { CliError, exitCodes } from '../exit-codes.ts'
+import { formatBanner } from '../format-banner.ts'
+import { formatRequest } from '../format-request.ts'
+import { loadGateway } from '../load-gateway.ts'
+
+interface ServeArgs {
+  port: number
+  host: string
+  world?: string
+  quiet: boolean
+}
+
+/** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until Ctrl-C. */
+export const serveCommand: CommandModule<object, ServeArgs> = {
+  command: ['serve', '$0'],
+  describe: 'Start the mock gateway (the default command)',
+  builder: (yargs) =>
+    yargs
+      .option('port', { alias: 'p', type: 'number', default: 4010, describe: 'Port to listen on (0: any free port, printed)' })
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind (loopback unless you ask)' })
+      .option('world', { type: 'string', describe: 'World file (.json or .ts): a whole world or a patch on the default' })
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' })
+      .strict()
+      .check((args) => {
+        if (args.port !== undefined && (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)) {
+          throw new Error(`--port must be an integer from 0 to 65535, got ${args.port}`)
+        }
+        return true
+      }),
+  async handler(args) {
+    const gateway = await loadGateway(args.world, {
+      onRequest: args.quiet ? undefined : (entry) => console.log(formatRequest(entry)),
+    })
+    let server: RunningServer
+    try {
+      server = await startServer(gateway, { port: args.port, host: args.host })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      const reason =
+        code === 'EADDRINUSE'
+          ? `port ${args.port} is already in use on ${args.host} (pick another with --port, or --port 0 for any free port)`
+          : code === 'EACCES'
+            ? `not allowed to listen on ${args.host}:${args.port}`
+            : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+              ? `cannot bind ${args.host}: no such local address`
+              : String((error as Error).message)
+      throw new CliError(`llm-gateway-mock: ${reason}`, exitCodes.listenFailed)
+    }
+    console.log(formatBanner(server.url, gateway))
+
+    await new Promise<void>((resolve) => {
+      const stop = (signal: NodeJS.Signals) => {
+        process.off('SIGINT', stop)
+        process.off('SIGTERM', stop)
+        console.log(`\n${signal}: stopping`)
+        server.close().then(resolve, resolve)
+      }
+      process.on('SIGINT', stop)
+      process.on('SIGTERM', stop)
+    })
+  },
+}

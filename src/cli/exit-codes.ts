@@ -1,0 +1,20 @@
+/** The CLI's exit codes, so scripts can tell failures apart. */
+export const exitCodes = {
+  ok: 0,
+  /** Unknown command or flag, or a flag value out of range. */
+  usage: 2,
+  /** The world file could not be read or is invalid. */
+  invalidWorld: 3,
+  /** The port could not be bound (in use, or not allowed). */
+  listenFailed: 4,
+} as const
+
+/** An error the CLI reports as one line and an exit code, without a stack trace. */
+export class CliError extends Error {
+  readonly exitCode: number
+  constructor(message: string, exitCode: number) {
+    super(message)
+    this.name = 'CliError'
+    this.exitCode = exitCode
+  }
+}

@@ -1,0 +1,32 @@
+import type { Gateway } from '../gateway/create-gateway.ts'
+import { describeKeys } from '../world/describe-keys.ts'
+import { version } from '../version.ts'
+import { formatKeys } from './format-keys.ts'
+import { style } from './style.ts'
+
+const routes = [
+  'GET  /v1/models                      OpenAI list (Anthropic list with anthropic-version)',
+  'GET  /v1/models/{model}              one model (HTTP 200 with an error body when missing)',
+  'GET  /v1beta/models                  Gemini-native list (pageSize, pageToken)',
+  'GET  /v1beta/models/{model}          one Gemini-native model',
+  'GET  /v1beta/openai/models           OpenAI list under /v1beta',
+  'GET  /v1/dashboard/billing/subscription, /v1/dashboard/billing/usage',
+  'GET  /api/status, /api/user/self, /api/user/billing/summary',
+]
+
+/** What the server prints when it starts: where it listens, its routes and its keys. */
+export function formatBanner(url: string, gateway: Gateway): string {
+  const { keys, accessTokens } = describeKeys(gateway.world, gateway.clock.now())
+  return [
+    `${style.bold(`llm-gateway-mock ${version}`)} listening on ${style.cyan(url)}`,
+    '',
+    style.bold('Routes'),
+    ...routes.map((route) => `  ${route}`),
+    '',
+    formatKeys(keys, accessTokens),
+    '',
+    style.dim('Point clients at it: OpenAI baseURL ' + url + '/v1, Anthropic baseURL ' + url + ', Gemini baseUrl ' + url),
+    style.dim('Ctrl-C stops the server.'),
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,14 @@
+import type { RequestLogEntry } from '../gateway/request-log-entry.ts'
+import { style } from './style.ts'
+
+/** One line per request: time, method, path, model, status, error code, duration. */
+export function formatRequest(entry: RequestLogEntry): string {
+  const time = entry.time.slice(11, 19)
+  const parts = [style.dim(time), entry.method, entry.path]
+  if (entry.model) parts.push(style.cyan(entry.model))
+  parts.push(style.status(entry.status))
+  if (entry.code) parts.push(style.yellow(entry.code))
+  if (entry.key) parts.push(style.dim(entry.key))
+  parts.push(style.dim(`${entry.durationMs.toFixed(1)}ms`))
+  return parts.join(' ')
+}
