@@ -1,0 +1,33 @@
+import { setupServer } from 'msw/node'
+import OpenAI from 'openai'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGateway } from '../src/index.ts'
+
+describe('createGateway({ baseUrl }) under setupServer', () => {
+  const server = setupServer()
+  beforeAll(async () => {
+    const gateway = await createGateway({ baseUrl: 'https://gateway.test/proxy/' })
+    server.use(...gateway.handlers)
+    server.listen({ onUnhandledRequest: 'error' })
+  })
+  afterAll(() => server.close())
+
+  it('serves the gateway below the base URL path', async () => {
+    const client = new OpenAI({ apiKey: 'sk-limited', baseURL: 'https://gateway.test/proxy/v1' })
+    expect((await client.models.list()).data.map((model) => model.id)).toEqual(['gpt-4o-mini', 'gemini-2.5-flash'])
+  })
+
+  it('404s unknown paths below the base URL in the surface envelope', async () => {
+    const response = await fetch('https://gateway.test/proxy/v1beta/nothing')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ error: { status: 'NOT_FOUND', message: 'Invalid URL (GET /proxy/v1beta/nothing)' } })
+  })
+
+  it('leaves other origins alone', async () => {
+    await expect(fetch('https://elsewhere.test/v1/models')).rejects.toThrow()
+  })
+
+  it('rejects a base URL that is not absolute', async () => {
+    await expect(createGateway({ baseUrl: '/v1' })).rejects.toThrow('baseUrl must be an absolute URL')
+  })
+})

@@ -1,0 +1,61 @@
+import { ApiError, GoogleGenAI } from '@google/genai'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { modes, type Harness } from './support/modes.ts'
+
+describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
+  let harness: Harness
+  beforeAll(async () => {
+    harness = await mode.start()
+  })
+  afterAll(() => harness.close())
+
+  const client = (apiKey: string, apiVersion = 'v1beta') =>
+    new GoogleGenAI({ apiKey, httpOptions: { baseUrl: harness.baseUrl, apiVersion } })
+
+  it('pages through the list with pageSize and stops after the last page', async () => {
+    const pager = await client('sk-unrestricted').models.list({ config: { pageSize: 2 } })
+    const names: string[] = []
+    for await (const model of pager) names.push(model.name ?? '')
+    expect(names).toEqual([
+      'models/gpt-4o-mini',
+      'models/gpt-4o',
+      'models/claude-sonnet-4-5',
+      'models/gemini-2.5-flash',
+      'models/small-context-4k',
+    ])
+  })
+
+  it('gets one model with its limits and supported actions', async () => {
+    const model = await client('sk-vip').models.get({ model: 'gemini-2.5-pro' })
+    expect(model).toMatchObject({
+      name: 'models/gemini-2.5-pro',
+      displayName: 'Gemini 2.5 Pro',
+      inputTokenLimit: 1_048_576,
+      outputTokenLimit: 65_536,
+      supportedActions: ['generateContent', 'streamGenerateContent', 'countTokens'],
+    })
+  })
+
+  it('throws ApiError 404 for a model outside the key group', async () => {
+    const error = await client('sk-limited').models.get({ model: 'gemini-2.5-pro' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(404)
+    expect((error as ApiError).message).toContain('NOT_FOUND')
+  })
+
+  it('throws ApiError 401 UNAUTHENTICATED for a disabled key', async () => {
+    const error = await client('sk-disabled').models.list().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(401)
+    expect(JSON.parse((error as ApiError).message)).toMatchObject({
+      error: { code: 401, status: 'UNAUTHENTICATED', details: [{ reason: 'invalid_api_key' }] },
+    })
+  })
+
+  it('refuses the /v1 model list (the 3.x default) with a pointer to /v1beta/models', async () => {
+    const error = await client('sk-unrestricted', 'v1').models.list().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(401)
+    expect((error as ApiError).message).toContain('GET /v1beta/models')
+  })
+})

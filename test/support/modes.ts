@@ -1,0 +1,40 @@
+import { setupServer } from 'msw/node'
+import { createGateway, type Gateway, type GatewayOptions } from '../../src/index.ts'
+import { startServer } from '../../src/node/index.ts'
+
+/** A gateway reachable at `baseUrl`, over real HTTP or through msw interception. */
+export interface Harness {
+  baseUrl: string
+  gateway: Gateway
+  close(): Promise<void>
+}
+
+export interface Mode {
+  name: string
+  start(options?: GatewayOptions): Promise<Harness>
+}
+
+/** The two ways the gateway is used: the HTTP server, and `setupServer` in the test process. */
+export const modes: Mode[] = [
+  {
+    name: 'HTTP server',
+    async start(options) {
+      const gateway = await createGateway(options)
+      const server = await startServer(gateway, { port: 0 })
+      return { baseUrl: server.url, gateway, close: () => server.close() }
+    },
+  },
+  {
+    name: 'setupServer',
+    async start(options) {
+      const gateway = await createGateway(options)
+      const server = setupServer(...gateway.handlers)
+      server.listen({ onUnhandledRequest: 'error' })
+      return {
+        baseUrl: 'http://gateway.test',
+        gateway,
+        close: async () => server.close(),
+      }
+    },
+  },
+]

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { modes, type Harness } from './support/modes.ts'
+
+describe.each(modes)('what each default key sees ($name)', (mode) => {
+  let harness: Harness
+  beforeAll(async () => {
+    harness = await mode.start()
+  })
+  afterAll(() => harness.close())
+
+  const list = async (key: string) => {
+    const response = await fetch(`${harness.baseUrl}/v1/models`, { headers: { authorization: `Bearer ${key}` } })
+    return ((await response.json()) as { data: { id: string }[] }).data.map((model) => model.id)
+  }
+
+  it.each([
+    ['sk-unrestricted', ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-5', 'gemini-2.5-flash', 'small-context-4k']],
+    ['sk-limited', ['gpt-4o-mini', 'gemini-2.5-flash']],
+    ['sk-vip', ['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash']],
+    // auto: the vip group first, then default, without repeats
+    ['sk-auto', ['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash', 'gpt-4o-mini', 'claude-sonnet-4-5', 'small-context-4k']],
+    ['sk-low-quota', ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-5', 'gemini-2.5-flash', 'small-context-4k']],
+    ['sk-broke-user', ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-5', 'gemini-2.5-flash', 'small-context-4k']],
+  ])('%s', async (key, expected) => {
+    expect(await list(key)).toEqual(expected)
+  })
+
+  it('shows unpriced models in self-use mode', async () => {
+    harness.gateway.world.settings.selfUseMode = true
+    try {
+      expect(await list('sk-unrestricted')).toContain('unpriced-model')
+    } finally {
+      harness.gateway.world.settings.selfUseMode = false
+    }
+  })
+
+  it('shows nothing to a key whose model limit list is empty', async () => {
+    await harness.gateway.world.tokens.update((q) => q.where({ key: 'sk-limited' }), {
+      data(token) {
+        token.modelLimits = []
+      },
+    })
+    try {
+      expect(await list('sk-limited')).toEqual([])
+    } finally {
+      await harness.gateway.reset()
+    }
+  })
+
+  it('follows the world when a model is withdrawn from a group', async () => {
+    await harness.gateway.world.groups.update((q) => q.where({ name: 'vip' }), {
+      data(group) {
+        group.models = group.models.filter((id) => id !== 'gemini-2.5-pro')
+      },
+    })
+    try {
+      expect(await list('sk-vip')).toEqual(['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-flash'])
+    } finally {
+      await harness.gateway.reset()
+    }
+  })
+})

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // The CLI and packaging tests run the built package; build it once for the whole run.
+    globalSetup: ['test/support/build-once.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+})
