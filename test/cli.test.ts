@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+
+const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
+const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
+const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname
+
+describe('the llm-gateway-mock binary', () => {
+  let running: CliProcess | undefined
+  afterEach(() => {
+    running?.child.kill('SIGKILL')
+    running = undefined
+  })
+
+  it('serves by default on a free port, prints routes and keys, logs requests and stops on SIGINT', async () => {
+    running = run('--port', '0')
+    const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    expect(running.output()).toContain('GET  /v1beta/models')
+    expect(running.output()).toMatch(/sk-limited\s+enabled\s+model-limited/)
+    expect(running.output()).toContain('models: gpt-4o-mini, gemini-2.5-flash')
+    expect(running.output()).toMatch(/at-alice\s+user alice/)
+
+    const response = await fetch(`${url}/v1/models/gpt-4o`, { headers: { authorization: 'Bearer sk-limited' } })
+    expect(response.status).toBe(200)
+    await running.waitFor(/\d\d:\d\d:\d\d GET \/v1\/models\/gpt-4o gpt-4o 200 model_not_found sk-l… [\d.]+ms/)
+
+    running.child.kill('SIGINT')
+    expect(await running.exited).toBe(0)
+    expect(running.output()).toContain('SIGINT: stopping')
+  })
+
+  it('answers a port in use with one line and exit code 4', async () => {
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const port = (blocker.address() as { port: number }).port
+    try {
+      running = run('--port', String(port))
+      expect(await running.exited).toBe(4)
+      expect(running.output().trim()).toBe(
+        `llm-gateway-mock: port ${port} is already in use on 127.0.0.1 (pick another with --port, or --port 0 for any free port)`,
+      )
+    } finally {
+      blocker.close()
+    }
+  })
+
+  it('serves a world file given with --world', async () => {
+    running = run('serve', '--port', '0', '--world', fixture('typed-world.ts'), '--quiet')
+    const [, url] = await running.waitFor(/listening on (http:\/\/[\d.:]+)/)
+    const response = await fetch(`${url}/v1/models`, { headers: { authorization: 'Bearer sk-typed' } })
+    expect(((await response.json()) as { data: { id: string }[] }).data.map((model) => model.id)).toContain('unpriced-model')
+  })
+
+  it('rejects an invalid world file with exit code 3, naming the file and the path', async () => {
+    running = run('--world', fixture('bad-world.json'))
+    expect(await running.exited).toBe(3)
+    expect(running.output()).toContain(`Invalid world ${fixture('bad-world.json')}:`)
+    expect(running.output()).toContain('tokens[8].userId: expected the id of a user in "users", got 9')
+    expect(running.output()).not.toMatch(/\n\s+at /)
+  })
+
+  it.each([['--bogus'], ['keys', '--nope'], ['--port', '70000'], ['frobnicate']])('rejects %s with exit code 2', async (...args) => {
+    running = run(...args)
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
+  })
+
+  it('prints the keys as JSON for scripts', async () => {
+    running = run('keys', '--json')
+    expect(await running.exited).toBe(0)
+    const { keys, accessTokens } = JSON.parse(running.output()) as {
+      keys: { key: string; state: string; models: string[] }[]
+      accessTokens: { token: string }[]
+    }
+    expect(keys.find((key) => key.key === 'sk-expired')?.state).toBe('expired')
+    expect(keys.find((key) => key.key === 'sk-limited')?.models).toEqual(['gpt-4o-mini', 'gemini-2.5-flash'])
+    expect(accessTokens.map((token) => token.token)).toEqual(['at-alice', 'at-carol'])
+  })
+
+  it('prints help and the package version', async () => {
+    running = run('--help')
+    expect(await running.exited).toBe(0)
+    expect(running.output()).toContain('llm-gateway-mock keys')
+    running = run('--version')
+    expect(await running.exited).toBe(0)
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+    expect(running.output().trim()).toBe(pkg.version)
+  })
+})

@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawnCli } from './support/spawn-cli.ts'
+
+const repo = new URL('..', import.meta.url).pathname
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+// The tarball a user would install, in an empty project that has nothing else.
+describe('the packed tarball', () => {
+  const work = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-pack-'))
+  const project = join(work, 'project')
+
+  beforeAll(() => {
+    execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: repo, stdio: 'ignore' })
+    const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))
+    if (!tarball) throw new Error('npm pack produced no tarball')
+    execFileSync('mkdir', ['-p', project])
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+    execFileSync(npm, ['install', join(work, tarball), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+      cwd: project,
+      stdio: 'ignore',
+    })
+  }, 240_000)
+  afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+  it('runs with npx llm-gateway-mock', async () => {
+    const cli = spawnCli('npx', ['--no-install', 'llm-gateway-mock', '--port', '0', '--quiet'], { cwd: project })
+    try {
+      const [, url] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 30_000)
+      const response = await fetch(`${url}/v1beta/models?key=sk-limited`)
+      expect(response.status).toBe(200)
+    } finally {
+      await cli.stop()
+    }
+  }, 60_000)
+
+  it('imports from JavaScript without a TypeScript loader', () => {
+    writeFileSync(
+      join(project, 'check.mjs'),
+      `import { createGateway } from 'llm-gateway-mock'
+import { startServer } from 'llm-gateway-mock/node'
+const server = await startServer(await createGateway(), { port: 0 })
+const response = await fetch(server.url + '/v1/models', { headers: { authorization: 'Bearer sk-limited' } })
+console.log(JSON.stringify((await response.json()).data.map((model) => model.id)))
+await server.close()
+`,
+    )
+    const output = execFileSync(process.execPath, ['check.mjs'], { cwd: project, encoding: 'utf8' })
+    expect(JSON.parse(output)).toEqual(['gpt-4o-mini', 'gemini-2.5-flash'])
+  })
+
+  it('type-checks an import from TypeScript', () => {
+    writeFileSync(
+      join(project, 'check.ts'),
+      `import { createGateway, defineWorld, type Gateway, type KeyDescription } from 'llm-gateway-mock'
+import { startServer, type RunningServer } from 'llm-gateway-mock/node'
+const world = defineWorld({ extends: 'default', models: [{ id: 'gpt-4o-mini', contextWindow: 8192 }] })
+const gateway: Gateway = await createGateway({ world })
+const server: RunningServer = await startServer(gateway, { port: 0 })
+const keys: KeyDescription[] = []
+// @ts-expect-error: the port must be a number
+await startServer(gateway, { port: '4010' })
+export { server, keys }
+`,
+    )
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2023', 'DOM'], types: [] },
+        files: ['check.ts'],
+      }),
+    )
+    const tsc = join(repo, 'node_modules/typescript/bin/tsc')
+    const result = (() => {
+      try {
+        return execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' })
+      } catch (error) {
+        return String((error as { stdout?: string }).stdout)
+      }
+    })()
+    expect(result).toBe('')
+  })
+})

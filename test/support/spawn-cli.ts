@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { delimiter, dirname } from 'node:path'
+
+export interface CliProcess {
+  child: ChildProcess
+  /** Everything written to stdout and stderr so far. */
+  output(): string
+  /** Resolves with the first match of `pattern` in the output (rejects after `ms`). */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>
+  /** Resolves with the exit code once the process ends. */
+  exited: Promise<number | null>
+  /** Sends `signal`, then SIGKILL if the process has not ended within `ms`; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals, ms?: number): Promise<number | null>
+}
+
+/** Runs a command with its output collected, as a user would see it. */
+export function spawnCli(command: string, args: string[], options: { cwd?: string } = {}): CliProcess {
+  // The node running the tests (>= 22.12) comes first on PATH, as it would for a user of the package.
+  const path = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, PATH: path, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let text = ''
+  const listeners = new Set<() => void>()
+  const collect = (chunk: Buffer) => {
+    text += chunk.toString()
+    for (const listener of listeners) listener()
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return {
+    child,
+    output: () => text,
+    exited,
+    async stop(signal = 'SIGINT', ms = 5_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return exited
+      child.kill(signal)
+      const timer = setTimeout(() => child.kill('SIGKILL'), ms)
+      const code = await exited
+      clearTimeout(timer)
+      return code
+    },
+    waitFor(pattern, ms = 15_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = text.match(pattern)
+          if (!match) return
+          cleanup()
+          resolve(match)
+        }
+        const timer = setTimeout(() => {
+          cleanup()
+          reject(new Error(`timed out waiting for ${pattern}; output so far:\n${text}`))
+        }, ms)
+        const cleanup = () => {
+          clearTimeout(timer)
+          listeners.delete(check)
+        }
+        listeners.add(check)
+        void exited.then((code) =>
+          setTimeout(() => {
+            check()
+            if (!text.match(pattern)) {
+              cleanup()
+              reject(new Error(`exited with ${code} before printing ${pattern}; output:\n${text}`))
+            }
+          }, 0),
+        )
+        check()
+      })
+    },
+  }
+}
