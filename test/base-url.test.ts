@@ -8,7 +8,7 @@ describe('createGateway({ baseUrl }) under setupServer', () => {
   beforeAll(async () => {
     const gateway = await createGateway({ baseUrl: 'https://gateway.test/proxy/' })
     server.use(...gateway.handlers)
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledFrame: 'error' })
   })
   afterAll(() => server.close())
 

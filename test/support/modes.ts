@@ -29,7 +29,7 @@ export const modes: Mode[] = [
     async start(options) {
       const gateway = await createGateway(options)
       const server = setupServer(...gateway.handlers)
-      server.listen({ onUnhandledRequest: 'error' })
+      server.listen({ onUnhandledFrame: 'error' })
       return {
         baseUrl: 'http://gateway.test',
         gateway,
