@@ -6,13 +6,22 @@ export interface RenderedResponse {
 }
 
 const rendered = new WeakMap<Response, RenderedResponse>()
+const adapterRequests = new WeakSet<Request>()
 
 /**
- * Builds the `Response` for a fully known body. Reading a `Response` body back costs more than
- * everything else the server does for a small reply, so the parts are remembered beside it.
+ * Marks a request as coming from the Node adapter, which writes replies from their parts: its
+ * `Response` then carries no body of its own. Building and then reading back a body stream costs
+ * more than everything else the server does for a small reply.
  */
-export function createResponse(parts: RenderedResponse): Response {
-  const response = new Response(parts.body, { status: parts.status, headers: parts.headers })
+export function markAdapterRequest(request: Request): void {
+  adapterRequests.add(request)
+}
+
+/** The `Response` for a fully known reply, with its parts remembered beside it. */
+export function createResponse(request: Request, parts: RenderedResponse): Response {
+  const response = adapterRequests.has(request)
+    ? new Response(null, { status: parts.status })
+    : new Response(parts.body, { status: parts.status, headers: parts.headers })
   rendered.set(response, parts)
   return response
 }

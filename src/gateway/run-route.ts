@@ -42,11 +42,11 @@ export async function runRoute(
   try {
     context.auth = route.auth.resolve({ request, url, world: runtime.world, now })
     // Scenario rules are consulted here: after auth (they match on key and user), before the route.
-    response = renderReply(await route.handle(context), surface, requestId)
+    response = renderReply(request, await route.handle(context), surface, requestId)
   } catch (error) {
     const failure = toGatewayError(error)
     code = failure.code
-    response = renderError(failure, surface, runtime.catalogue, requestId)
+    response = renderError(request, failure, surface, runtime.catalogue, requestId)
   }
 
   runtime.report({
@@ -64,18 +64,18 @@ export async function runRoute(
   return response
 }
 
-function renderReply(reply: Reply, surface: Surface, requestId: string): Response {
-  return createResponse({
+function renderReply(request: Request, reply: Reply, surface: Surface, requestId: string): Response {
+  return createResponse(request, {
     status: reply.status,
     headers: { 'content-type': jsonType, ...surface.requestIdHeaders(requestId), ...reply.headers },
     body: JSON.stringify(reply.body),
   })
 }
 
-function renderError(error: GatewayError, surface: Surface, catalogue: ErrorCatalogue, requestId: string): Response {
+function renderError(request: Request, error: GatewayError, surface: Surface, catalogue: ErrorCatalogue, requestId: string): Response {
   const spec = catalogue[error.code]
   const envelope = surface.renderError(error, spec, error.status ?? spec.status, requestId)
-  return createResponse({
+  return createResponse(request, {
     status: envelope.status,
     headers: { 'content-type': jsonType, ...surface.requestIdHeaders(requestId), ...error.headers },
     body: JSON.stringify(envelope.body),

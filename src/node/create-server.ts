@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { getResponse, RequestHandler } from 'msw'
 import type { Gateway } from '../gateway/create-gateway.ts'
+import { markAdapterRequest } from '../gateway/rendered-response.ts'
 import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
 import { toFetchRequest } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
@@ -57,6 +58,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     // getResponse clones each request for msw's logging, which a server never reads; seeding
     // msw's clone cache with the request itself saves a Request copy per call.
     RequestHandler.cache.set(request, request)
+    markAdapterRequest(request)
     const pathname = new URL(request.url).pathname
     const response = await getResponse(candidates(request.method, pathname), request)
     if (!response) {

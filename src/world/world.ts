@@ -50,26 +50,29 @@ export class World {
     for (const model of data.models) await this.models.create(structuredClone(model))
   }
 
+  // Lookups scan the live record arrays directly: they run on every request, and a query
+  // builder per lookup costs more than the scan of a world this size.
+
   /** The token a presented key names, in any of the spellings the gateway accepts. */
   findToken(presentedKey: string): Token | undefined {
     const wanted = normalizeKey(presentedKey)
-    return this.tokens.findFirst((q) => q.where({ key: (key) => normalizeKey(key) === wanted }))
+    return this.tokens.all().find((token) => normalizeKey(token.key) === wanted)
   }
 
   findUser(id: number): User | undefined {
-    return this.users.findFirst((q) => q.where({ id }))
+    return this.users.all().find((user) => user.id === id)
   }
 
   findUserByAccessToken(accessToken: string): User | undefined {
-    return this.users.findFirst((q) => q.where({ accessToken }))
+    return this.users.all().find((user) => user.accessToken === accessToken)
   }
 
   findGroup(name: string): Group | undefined {
-    return this.groups.findFirst((q) => q.where({ name }))
+    return this.groups.all().find((group) => group.name === name)
   }
 
   findModel(id: string): Model | undefined {
-    return this.models.findFirst((q) => q.where({ id }))
+    return this.models.all().find((model) => model.id === id)
   }
 
   /** A plain, detached copy of everything: what a world file with the same content would hold. */
