@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modes, type Harness } from './support/modes.ts'
+import { describe, expect, it } from 'vitest'
+import { modes, useHarness } from './support/modes.ts'
 
 describe.each(modes)('credentials and auth failures ($name)', (mode) => {
-  let harness: Harness
-  beforeAll(async () => {
-    harness = await mode.start()
-  })
-  afterAll(() => harness.close())
+  const harness = useHarness(mode)
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${harness.baseUrl}${path}`, { headers })
   const ids = async (response: Response) => ((await response.json()) as { data: { id: string }[] }).data.map((m) => m.id)

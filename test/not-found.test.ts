@@ -1,13 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modes, type Harness } from './support/modes.ts'
+import { describe, expect, it } from 'vitest'
+import { modes, useHarness } from './support/modes.ts'
 
 describe.each(modes)('unknown routes ($name)', (mode) => {
-  let harness: Harness
-  beforeAll(async () => {
-    harness = await mode.start()
-  })
-  afterAll(() => harness.close())
+  const harness = useHarness(mode)
 
   const request = (method: string, path: string) => fetch(`${harness.baseUrl}${path}`, { method })
 

@@ -1,13 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modes, type Harness } from './support/modes.ts'
+import { describe, expect, it } from 'vitest'
+import { modes, useHarness } from './support/modes.ts'
 
 describe.each(modes)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
-  let harness: Harness
-  beforeAll(async () => {
-    harness = await mode.start()
-  })
-  afterAll(() => harness.close())
+  const harness = useHarness(mode)
 
   it('lists the key models in the Anthropic shape (Bearer, as 1.x sends it)', async () => {
     const client = new Anthropic({ apiKey: 'sk-vip', baseURL: harness.baseUrl, maxRetries: 0 })

@@ -1,13 +1,9 @@
 import { ApiError, GoogleGenAI } from '@google/genai'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modes, type Harness } from './support/modes.ts'
+import { describe, expect, it } from 'vitest'
+import { modes, useHarness } from './support/modes.ts'
 
 describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
-  let harness: Harness
-  beforeAll(async () => {
-    harness = await mode.start()
-  })
-  afterAll(() => harness.close())
+  const harness = useHarness(mode)
 
   const client = (apiKey: string, apiVersion = 'v1beta') =>
     new GoogleGenAI({ apiKey, httpOptions: { baseUrl: harness.baseUrl, apiVersion } })

@@ -1,13 +1,9 @@
 import OpenAI from 'openai'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { modes, type Harness } from './support/modes.ts'
+import { describe, expect, it } from 'vitest'
+import { modes, useHarness } from './support/modes.ts'
 
 describe.each(modes)('openai SDK model discovery ($name)', (mode) => {
-  let harness: Harness
-  beforeAll(async () => {
-    harness = await mode.start()
-  })
-  afterAll(() => harness.close())
+  const harness = useHarness(mode)
 
   // Clients are built inside each test: openai captures fetch when constructed (after msw listens).
   const client = (apiKey: string) => new OpenAI({ apiKey, baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })

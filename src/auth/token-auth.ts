@@ -1,5 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.ts'
 import type { Token, User } from '../world/schemas.ts'
+import { expiryOf, isExpired } from '../world/token-expiry.ts'
 import type { AuthInput, AuthRequirement } from './auth-requirement.ts'
 import { describeSources, readCredential, type CredentialSource } from './credential-source.ts'
 import { maskKey } from './mask-key.ts'
@@ -29,8 +30,8 @@ export function authenticateToken(input: AuthInput, sources: readonly Credential
   if (token.status === 'disabled') {
     throw new GatewayError('invalid_api_key', `API key ${maskedKey} ("${token.name}") is disabled.`)
   }
-  const expiresAt = token.expiresAt === null ? Infinity : Date.parse(token.expiresAt)
-  if (token.status === 'expired' || expiresAt <= input.now) {
+  if (isExpired(token, input.now)) {
+    const expiresAt = expiryOf(token)
     const when = Number.isFinite(expiresAt) ? ` at ${new Date(expiresAt).toISOString()}` : ''
     throw new GatewayError('invalid_api_key', `API key ${maskedKey} ("${token.name}") expired${when}.`)
   }

@@ -1,3 +1,4 @@
+import { isExpired } from './token-expiry.ts'
 import { groupsOf, visibleModels } from './visibility.ts'
 import type { World } from './world.ts'
 
@@ -33,7 +34,7 @@ export function describeKeys(world: World, now: number): { keys: KeyDescription[
   const keys = world.tokens.all().flatMap((token): KeyDescription[] => {
     const user = world.findUser(token.userId)
     if (!user) return []
-    const expired = token.status === 'expired' || (token.expiresAt !== null && Date.parse(token.expiresAt) <= now)
+    const expired = isExpired(token, now)
     const exhausted = token.status === 'exhausted' || (!token.unlimitedQuota && token.remainQuota <= 0)
     const state = token.status === 'disabled' ? 'disabled' : expired ? 'expired' : exhausted ? 'exhausted' : 'enabled'
     const notes: string[] = []

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node'
+import { afterAll, beforeAll } from 'vitest'
 import { createGateway, type Gateway, type GatewayOptions } from '../../src/index.ts'
 import { startServer } from '../../src/node/index.ts'
 
@@ -38,3 +39,16 @@ export const modes: Mode[] = [
     },
   },
 ]
+
+/**
+ * Starts a gateway in `mode` before the enclosing describe block and stops it after; the returned
+ * object is filled in by the time the tests run.
+ */
+export function useHarness(mode: Mode, options?: GatewayOptions): Harness {
+  const harness = {} as Harness
+  beforeAll(async () => {
+    Object.assign(harness, await mode.start(options))
+  })
+  afterAll(() => harness.close())
+  return harness
+}
