@@ -3,6 +3,7 @@ import { specCatalogue } from '../errors/error-catalogue.ts'
 import { routes } from '../surfaces/routes.ts'
 import { resolveWorld, type WorldDefinition } from '../world/resolve-world.ts'
 import { World } from '../world/world.ts'
+import { defaultMaxBodyBytes } from './read-json-body.ts'
 import { createClock, type Clock } from './clock.ts'
 import type { RequestLogEntry } from './request-log-entry.ts'
 import { kRouteHandlers } from './route-handlers-symbol.ts'
@@ -20,6 +21,8 @@ export interface GatewayOptions {
    * Without it the handlers answer the gateway's paths on any origin.
    */
   baseUrl?: string
+  /** Request bodies larger than this many bytes are refused with 413. Default 32 MiB. */
+  maxBodyBytes?: number
   /** Called once for every request the gateway answers. */
   onRequest?: (entry: RequestLogEntry) => void
 }
@@ -50,6 +53,9 @@ export interface Gateway {
  */
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   if (options.baseUrl !== undefined) assertBaseUrl(options.baseUrl)
+  if (options.maxBodyBytes !== undefined && !(Number.isSafeInteger(options.maxBodyBytes) && options.maxBodyBytes > 0)) {
+    throw new TypeError(`createGateway: maxBodyBytes must be a positive integer, got ${options.maxBodyBytes}`)
+  }
   const data = resolveWorld(options.world, 'passed to createGateway')
   const world = await World.create(data)
   const clock = createClock()
@@ -58,6 +64,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     world,
     clock,
     catalogue: specCatalogue,
+    maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
     startedAt: clock.now(),
     report: onRequest ? (entry) => onRequest(entry) : () => {},
   }

@@ -1,8 +1,11 @@
+import { toReadableStream, type StreamPlan } from './stream-plan.ts'
+
 /** The parts a `Response` was built from, kept so the Node adapter can write them without re-reading the body. */
 export interface RenderedResponse {
   status: number
   headers: Record<string, string>
-  body: string
+  /** A complete body, or a stream to play out. */
+  body: string | StreamPlan
 }
 
 const rendered = new WeakMap<Response, RenderedResponse>()
@@ -17,11 +20,14 @@ export function markAdapterRequest(request: Request): void {
   adapterRequests.add(request)
 }
 
-/** The `Response` for a fully known reply, with its parts remembered beside it. */
+/** The `Response` for a reply, with its parts remembered beside it. */
 export function createResponse(request: Request, parts: RenderedResponse): Response {
   const response = adapterRequests.has(request)
     ? new Response(null, { status: parts.status })
-    : new Response(parts.body, { status: parts.status, headers: parts.headers })
+    : new Response(typeof parts.body === 'string' ? parts.body : toReadableStream(parts.body, request.signal), {
+        status: parts.status,
+        headers: parts.headers,
+      })
   rendered.set(response, parts)
   return response
 }

@@ -1,3 +1,5 @@
+import type { StreamFrame, StreamTiming } from './stream-plan.ts'
+
 /** What a route answers when it succeeds. Rendering (headers, request ids) happens at the boundary. */
 export interface JsonReply {
   kind: 'json'
@@ -6,8 +8,21 @@ export interface JsonReply {
   headers?: Record<string, string>
 }
 
-export type Reply = JsonReply
+/** A server-sent event stream, fully decided up front and played out with the model's timing. */
+export interface StreamReply {
+  kind: 'stream'
+  status: number
+  frames: StreamFrame[]
+  timing: StreamTiming
+  headers?: Record<string, string>
+}
+
+export type Reply = JsonReply | StreamReply
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): JsonReply {
   return { kind: 'json', status: init.status ?? 200, body, headers: init.headers }
+}
+
+export function stream(frames: StreamFrame[], timing: StreamTiming): StreamReply {
+  return { kind: 'stream', status: 200, frames, timing }
 }

@@ -1,3 +1,4 @@
+import type { TokenUsage } from '../billing/quota-cost.ts'
 import type { SurfaceName } from '../surfaces/surface.ts'
 
 /** One answered request, as the server's log line (and later the journal) shows it. */
@@ -11,6 +12,10 @@ export interface RequestLogEntry {
   model?: string
   /** The presented API key, masked. */
   key?: string
+  /** Tokens of a generation. */
+  usage?: TokenUsage
+  /** Quota units a generation debited. */
+  quota?: number
   status: number
   /** The error code, when the request failed. */
   code?: string

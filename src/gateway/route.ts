@@ -1,7 +1,15 @@
 import type { AuthRequirement } from '../auth/auth-requirement.ts'
+import type { TokenUsage } from '../billing/quota-cost.ts'
 import type { SurfaceName } from '../surfaces/surface.ts'
 import type { Reply } from './reply.ts'
 import type { GatewayRuntime } from './runtime.ts'
+
+/** What a route learned that the request log shows: the model, the usage, the quota debited. */
+export interface RouteNote {
+  model?: string
+  usage?: TokenUsage
+  quota?: number
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -14,8 +22,8 @@ export interface RouteContext<Auth = unknown> {
   surface: SurfaceName
   runtime: GatewayRuntime
   auth: Auth
-  /** Facts for the request log that only the route knows (the model it served). */
-  note: { model?: string }
+  /** Facts for the request log that only the route knows. */
+  note: RouteNote
 }
 
 /** One gateway route: where it lives, whose envelope it speaks, how it authenticates, what it does. */

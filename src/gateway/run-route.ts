@@ -9,6 +9,7 @@ import type { Route, RouteContext } from './route.ts'
 import type { GatewayRuntime } from './runtime.ts'
 
 const jsonType = 'application/json; charset=utf-8'
+const streamHeaders = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
 
 /**
  * The request pipeline, the same for every route: request id, surface, auth, the route's own
@@ -57,6 +58,8 @@ export async function runRoute(
     surface: surfaceName,
     model: context.note.model,
     key: context.auth?.maskedKey,
+    usage: context.note.usage,
+    quota: context.note.quota,
     status: response.status,
     code,
     durationMs: performance.now() - started,
@@ -65,6 +68,13 @@ export async function runRoute(
 }
 
 function renderReply(request: Request, reply: Reply, surface: Surface, requestId: string): Response {
+  if (reply.kind === 'stream') {
+    return createResponse(request, {
+      status: reply.status,
+      headers: { ...streamHeaders, ...surface.requestIdHeaders(requestId), ...reply.headers },
+      body: { frames: reply.frames, timing: reply.timing },
+    })
+  }
   return createResponse(request, {
     status: reply.status,
     headers: { 'content-type': jsonType, ...surface.requestIdHeaders(requestId), ...reply.headers },

@@ -8,6 +8,8 @@ export interface GatewayRuntime {
   world: World
   clock: Clock
   catalogue: ErrorCatalogue
+  /** Request bodies above this many bytes get 413. */
+  maxBodyBytes: number
   /** Gateway-clock time at which the gateway was created, in ms. */
   startedAt: number
   report(entry: RequestLogEntry): void

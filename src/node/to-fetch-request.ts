@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http'
-import { Readable } from 'node:stream'
 
 /** The Fetch `Request` for a Node request; `signal` aborts when the client goes away. */
 export function toFetchRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
@@ -12,6 +11,47 @@ export function toFetchRequest(req: IncomingMessage, origin: string, signal: Abo
     method,
     headers,
     signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: bodyOf(req), duplex: 'half' } : {}),
   })
+}
+
+/**
+ * The request body as a web stream that pulls from Node on demand. Cancelling it (a body over
+ * the size limit) discards the rest as it arrives instead of destroying the socket, so the
+ * client still reads the 413 instead of a connection reset.
+ */
+function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const onData = (chunk: Buffer) => {
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+    if ((controller.desiredSize ?? 0) <= 0) req.pause()
+  }
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  // The stream ends once: by the body's end, an error, the client leaving, or a cancel.
+  let settled = false
+  const settle = (action: () => void) => {
+    if (settled) return
+    settled = true
+    action()
+  }
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c
+        req.pause()
+        req.on('data', onData)
+        req.once('end', () => settle(() => controller.close()))
+        req.once('error', (error) => settle(() => controller.error(error)))
+        req.once('close', () => settle(() => controller.error(new Error('The client closed the connection mid-body.'))))
+      },
+      pull() {
+        req.resume()
+      },
+      cancel() {
+        settled = true
+        req.off('data', onData)
+        req.resume()
+      },
+    },
+    { highWaterMark: 1 },
+  )
 }

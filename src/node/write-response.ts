@@ -1,12 +1,14 @@
 import type { ServerResponse } from 'node:http'
 import { renderedPartsOf } from '../gateway/rendered-response.ts'
+import { writeStreamPlan } from './write-stream-plan.ts'
 
 /** Writes a Fetch `Response` to Node, streaming its body with backpressure until the client leaves. */
 export async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
   const parts = renderedPartsOf(response)
   if (parts) {
     res.writeHead(parts.status, parts.headers)
-    res.end(parts.body)
+    if (typeof parts.body === 'string') res.end(parts.body)
+    else await writeStreamPlan(parts.body, res)
     return
   }
 

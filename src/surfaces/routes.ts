@@ -4,6 +4,7 @@ import { statusRoute } from './dashboard/status.ts'
 import { userSelfRoute } from './dashboard/user-self.ts'
 import { getGeminiModelRoute } from './gemini/get-model.ts'
 import { listGeminiModelsRoute } from './gemini/list-models.ts'
+import { chatCompletionsRoute } from './openai/chat/chat-completions-route.ts'
 import { openAIBillingRoutes } from './openai/billing.ts'
 import { listCompatModelsRoute } from './openai/list-compat-models.ts'
 import { listModelsRoute } from './openai/list-models.ts'
@@ -16,6 +17,7 @@ export const routes: readonly Route<any>[] = [
   listGeminiModelsRoute,
   getGeminiModelRoute,
   listCompatModelsRoute,
+  chatCompletionsRoute,
   ...openAIBillingRoutes,
   statusRoute,
   userSelfRoute,

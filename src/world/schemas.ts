@@ -69,6 +69,39 @@ const perCallPricingSchema = z.strictObject({
 
 export const pricingSchema = z.union([ratioPricingSchema, perCallPricingSchema])
 
+/** A tool call a model is scripted to make; `arguments` is the object the client receives. */
+export const toolCallSpecSchema = z.strictObject({
+  name: z.string().min(1),
+  arguments: z.record(z.string(), z.unknown()).default({}),
+})
+
+/**
+ * What a model answers. `echo` (the default) derives the reply from the request: it quotes the
+ * last user message, or calls one of the request's tools with arguments built from its schema.
+ */
+export const modelReplySchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('echo') }),
+  z.strictObject({ type: z.literal('text'), text: z.string() }),
+  /** Deterministic filler text of exactly `tokens` tokens (before `max_tokens` truncation). */
+  z.strictObject({ type: z.literal('lorem'), tokens: z.int().positive() }),
+  z.strictObject({
+    type: z.literal('tool-calls'),
+    calls: z.array(toolCallSpecSchema).min(1),
+    /** Text sent before the calls. */
+    text: z.string().default(''),
+  }),
+])
+
+/** Delays of a streamed reply: before the first token, then between tokens. */
+export const streamTimingSchema = z.strictObject({
+  firstTokenMs: z.int().nonnegative().default(0),
+  /** null: no delay between tokens. */
+  tokensPerSecond: z.number().positive().nullable().default(null),
+})
+
+/** `instant` (the default, so tests run fast), `realistic` (for demos), or explicit delays. */
+export const streamingSchema = z.union([z.enum(['instant', 'realistic']), streamTimingSchema])
+
 export const modelSchema = z.strictObject({
   id: z.string().min(1),
   ownedBy: z.string().default('custom'),
@@ -81,6 +114,8 @@ export const modelSchema = z.strictObject({
   maxOutputTokens: z.int().positive().default(8_192),
   /** null: no billing configured, so the model is hidden unless the world is in self-use mode. */
   pricing: pricingSchema.nullable().default(null),
+  reply: modelReplySchema.default({ type: 'echo' }),
+  streaming: streamingSchema.default('instant'),
 })
 
 export const worldSettingsSchema = z.strictObject({
@@ -107,6 +142,10 @@ export type User = z.infer<typeof userSchema>
 export type Token = z.infer<typeof tokenSchema>
 export type Model = z.infer<typeof modelSchema>
 export type Pricing = z.infer<typeof pricingSchema>
+export type ModelReply = z.infer<typeof modelReplySchema>
+export type ToolCallSpec = z.infer<typeof toolCallSpecSchema>
+export type StreamTiming = z.infer<typeof streamTimingSchema>
+export type Streaming = z.infer<typeof streamingSchema>
 export type WorldSettings = z.infer<typeof worldSettingsSchema>
 /** A complete, validated world. */
 export type WorldData = z.infer<typeof worldSchema>

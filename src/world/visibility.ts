@@ -1,4 +1,4 @@
-import type { Model, Token, User } from './schemas.ts'
+import type { Group, Model, Token, User } from './schemas.ts'
 import type { World } from './world.ts'
 
 /**
@@ -36,4 +36,13 @@ export function visibleModels(world: World, token: Token, user: User): Model[] {
 
 export function findVisibleModel(world: World, token: Token, user: User, id: string): Model | undefined {
   return visibleModels(world, token, user).find((model) => model.id === id)
+}
+
+/** The group a key's request for `modelId` goes through: the first of its groups that enables the model. */
+export function servingGroup(world: World, token: Token, user: User, modelId: string): Group | undefined {
+  for (const name of groupsOf(world, token, user)) {
+    const group = world.findGroup(name)
+    if (group?.models.includes(modelId)) return group
+  }
+  return undefined
 }

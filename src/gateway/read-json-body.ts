@@ -1,0 +1,55 @@
+import { GatewayError } from '../errors/gateway-error.ts'
+
+/** 32 MiB: far above any chat request, far below what would strain the machine. */
+export const defaultMaxBodyBytes = 32 * 1024 * 1024
+
+/**
+ * Reads a request body as a JSON object, counting bytes as they arrive: a body over `limit`
+ * is refused with 413 as soon as it is known to be too big (from `content-length`, or once the
+ * count passes the limit), and the rest is never buffered.
+ */
+export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get('content-length'))
+  if (declared > limit) throw tooLarge(limit)
+
+  const text = await readText(request, limit)
+  if (text.trim() === '') {
+    throw new GatewayError('invalid_request_error', 'The request body is empty; expected a JSON object.')
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error)
+    throw new GatewayError('invalid_request_error', `The request body is not valid JSON: ${detail}`)
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new GatewayError('invalid_request_error', `The request body must be a JSON object, got ${Array.isArray(body) ? 'an array' : typeof body === 'object' ? 'null' : `a ${typeof body}`}.`)
+  }
+  return body as Record<string, unknown>
+}
+
+async function readText(request: Request, limit: number): Promise<string> {
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => {})
+      throw tooLarge(limit)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
+}
+
+function tooLarge(limit: number): GatewayError {
+  return new GatewayError('context_length_exceeded', `The request body exceeds the gateway's limit of ${limit} bytes.`, {
+    status: 413,
+  })
+}

@@ -1,0 +1,81 @@
+/** One write of a stream: its text and how many generated tokens it carries (for timing). */
+export interface StreamFrame {
+  text: string
+  tokens: number
+}
+
+export interface StreamTiming {
+  firstTokenMs: number
+  /** null: no delay between tokens. */
+  tokensPerSecond: number | null
+}
+
+export interface StreamPlan {
+  frames: readonly StreamFrame[]
+  timing: StreamTiming
+}
+
+export const instant: StreamTiming = { firstTokenMs: 0, tokensPerSecond: null }
+
+/** The wait before each frame: time to first token before the first one that carries tokens, then tokens ÷ rate. */
+export function frameDelays(plan: StreamPlan): number[] {
+  const { firstTokenMs, tokensPerSecond } = plan.timing
+  let first = true
+  return plan.frames.map((frame) => {
+    if (frame.tokens === 0) return 0
+    if (first) {
+      first = false
+      return firstTokenMs
+    }
+    return tokensPerSecond === null ? 0 : (frame.tokens * 1000) / tokensPerSecond
+  })
+}
+
+/**
+ * The plan as a byte stream (the in-process path). Cancelling it, or aborting `signal`, stops
+ * it at once and clears its timer.
+ */
+export function toReadableStream(plan: StreamPlan, signal?: AbortSignal | null): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  const delays = frameDelays(plan)
+  let index = 0
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let wake: (() => void) | undefined
+  const stop = () => {
+    stopped = true
+    clearTimeout(timer)
+    wake?.()
+  }
+
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      signal?.addEventListener(
+        'abort',
+        () => {
+          stop()
+          try {
+            controller.error(signal.reason)
+          } catch {
+            // Already closed.
+          }
+        },
+        { once: true },
+      )
+    },
+    async pull(controller) {
+      const delay = delays[index] ?? 0
+      if (delay > 0) {
+        await new Promise<void>((resolve) => {
+          wake = resolve
+          timer = setTimeout(resolve, delay)
+        })
+      }
+      if (stopped) return
+      controller.enqueue(encoder.encode(plan.frames[index]!.text))
+      index += 1
+      if (index >= plan.frames.length) controller.close()
+    },
+    cancel: stop,
+  })
+}

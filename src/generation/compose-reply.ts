@@ -1,0 +1,99 @@
+import type { Model } from '../world/schemas.ts'
+import { lastUserText, type Conversation, type ToolCall } from './conversation.ts'
+import { exampleArguments } from './example-arguments.ts'
+import { loremText } from './lorem-text.ts'
+import { stableHash } from './stable-hash.ts'
+import type { Tokenizer } from './tokenizer.ts'
+
+export type FinishReason = 'stop' | 'length' | 'tool_calls'
+
+/** A call in a reply, with its arguments as the JSON text a stream sends in token-sized pieces. */
+export interface ReplyToolCall extends ToolCall {
+  argumentsJson: string
+  argumentPieces: string[]
+}
+
+/** A reply, decided before the first byte is sent; each surface only changes its wording. */
+export interface GeneratedReply {
+  /** Stable for the same request; surfaces prefix it (`chatcmpl-`, `msg_`, …). */
+  id: string
+  text: string
+  /** The text split at token boundaries: what a stream sends, one piece per chunk. */
+  textPieces: string[]
+  toolCalls: ReplyToolCall[]
+  finishReason: FinishReason
+  promptTokens: number
+  completionTokens: number
+}
+
+const excerptLength = 120
+
+/**
+ * The model's reply to a conversation: what its `reply` setting says (by default derived from
+ * the request), cut to the output limit, with its token counts. Deterministic: the same
+ * conversation and model give the same reply.
+ */
+export function composeReply(tokenizer: Tokenizer, model: Model, conversation: Conversation, promptTokens: number): GeneratedReply {
+  const id = stableHash(`${model.id}\n${JSON.stringify(conversation)}`)
+  const planned = plan(model, conversation, id)
+  const limit = Math.min(conversation.maxOutputTokens ?? Number.POSITIVE_INFINITY, model.maxOutputTokens)
+
+  let text = planned.text
+  let finishReason: FinishReason = planned.toolCalls.length > 0 ? 'tool_calls' : 'stop'
+  if (tokenizer.count(text) > limit) {
+    text = tokenizer.truncate(text, limit)
+    finishReason = 'length'
+  }
+  // Tool calls are never cut: half an arguments object would only test the client's JSON parser.
+  const toolCalls = (finishReason === 'length' ? [] : planned.toolCalls).map((call): ReplyToolCall => {
+    const argumentsJson = JSON.stringify(call.arguments)
+    return { ...call, argumentsJson, argumentPieces: tokenizer.pieces(argumentsJson) }
+  })
+  const completionTokens =
+    tokenizer.count(text) + toolCalls.reduce((sum, call) => sum + tokenizer.count(call.name) + tokenizer.count(call.argumentsJson), 0)
+
+  return { id, text, textPieces: tokenizer.pieces(text), toolCalls, finishReason, promptTokens, completionTokens }
+}
+
+function plan(model: Model, conversation: Conversation, id: string): { text: string; toolCalls: ToolCall[] } {
+  const reply = model.reply
+  switch (reply.type) {
+    case 'text':
+      return { text: reply.text, toolCalls: [] }
+    case 'lorem':
+      return { text: loremText(reply.tokens, id), toolCalls: [] }
+    case 'tool-calls':
+      return {
+        text: reply.text,
+        toolCalls: reply.calls.map((call, index) => ({ id: callId(id, index), name: call.name, arguments: call.arguments })),
+      }
+    case 'echo':
+      return echo(model, conversation, id)
+  }
+}
+
+/** The default reply: call a tool when the request offers one and is not answering a call; else quote the user. */
+function echo(model: Model, conversation: Conversation, id: string): { text: string; toolCalls: ToolCall[] } {
+  const last = conversation.turns.at(-1)
+  const choice = conversation.toolChoice
+  if (conversation.tools.length > 0 && choice !== 'none' && last?.role !== 'tool') {
+    const tool = typeof choice === 'object' ? conversation.tools.find((t) => t.name === choice.name) : conversation.tools[0]
+    if (tool) return { text: '', toolCalls: [{ id: callId(id, 0), name: tool.name, arguments: exampleArguments(tool.parameters) }] }
+  }
+  const intro = `This is a mock reply from ${model.id}.`
+  if (last?.role === 'tool') {
+    const source = last.toolName ? `The tool ${last.toolName}` : 'The tool'
+    return { text: `${intro} ${source} returned: ${excerpt(last.text)}`, toolCalls: [] }
+  }
+  const said = lastUserText(conversation)
+  return { text: said ? `${intro} You said: "${excerpt(said)}"` : intro, toolCalls: [] }
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > excerptLength ? `${flat.slice(0, excerptLength)}…` : flat
+}
+
+function callId(replyId: string, index: number): string {
+  return stableHash(`${replyId}:${index}`).slice(0, 12)
+}

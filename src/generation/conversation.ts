@@ -1,0 +1,48 @@
+/**
+ * A generation request with the surface taken out: each surface translates its body into this,
+ * and generation, token counting and the context check work on it alone.
+ */
+export interface Conversation {
+  /** System instructions, joined. */
+  system: string
+  turns: Turn[]
+  tools: ToolDefinition[]
+  toolChoice: ToolChoice
+  /** The output limit the client asked for, if any. */
+  maxOutputTokens: number | undefined
+}
+
+export interface Turn {
+  role: 'user' | 'assistant' | 'tool'
+  /** The turn's text; for a tool turn, the tool's result. */
+  text: string
+  /** Calls an assistant turn made. */
+  toolCalls: ToolCall[]
+  /** For a tool turn: the name of the tool whose result this is, when the surface says. */
+  toolName?: string
+}
+
+export interface ToolDefinition {
+  name: string
+  description: string
+  /** JSON Schema of the arguments. */
+  parameters: unknown
+}
+
+/** `auto`: the model may call a tool; `required`: it must; `{ name }`: it must call that one. */
+export type ToolChoice = 'auto' | 'none' | 'required' | { name: string }
+
+export interface ToolCall {
+  id: string
+  name: string
+  arguments: Record<string, unknown>
+}
+
+/** The text of the last user turn, which the default reply quotes. */
+export function lastUserText(conversation: Conversation): string {
+  for (let i = conversation.turns.length - 1; i >= 0; i--) {
+    const turn = conversation.turns[i]!
+    if (turn.role === 'user') return turn.text
+  }
+  return ''
+}

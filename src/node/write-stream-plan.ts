@@ -1,0 +1,38 @@
+import type { ServerResponse } from 'node:http'
+import { frameDelays, type StreamPlan } from '../gateway/stream-plan.ts'
+
+/**
+ * Plays a stream out to a Node response: at once when it has no delays, else frame by frame on
+ * timers, honouring backpressure. A client that goes away stops it and clears its timer.
+ */
+export async function writeStreamPlan(plan: StreamPlan, res: ServerResponse): Promise<void> {
+  const delays = frameDelays(plan)
+  if (delays.every((delay) => delay === 0)) {
+    res.end(plan.frames.map((frame) => frame.text).join(''))
+    return
+  }
+
+  let timer: NodeJS.Timeout | undefined
+  let wake: (() => void) | undefined
+  const stop = () => {
+    clearTimeout(timer)
+    wake?.()
+  }
+  res.once('close', stop)
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve
+      timer = setTimeout(resolve, ms)
+    })
+  try {
+    for (const [index, frame] of plan.frames.entries()) {
+      const delay = delays[index] ?? 0
+      if (delay > 0) await wait(delay)
+      if (res.destroyed) return
+      if (!res.write(frame.text)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve))
+    }
+    if (!res.destroyed) res.end()
+  } finally {
+    res.off('close', stop)
+  }
+}

@@ -1,0 +1,55 @@
+import type { Generation } from '../../../generation/generate.ts'
+
+const systemFingerprint = 'fp_mock'
+
+/** OpenAI's `usage` object, with the detail counters the SDK types declare. */
+export function chatUsage(generation: Generation) {
+  const { promptTokens, completionTokens } = generation.reply
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+  }
+}
+
+/** The fields every completion and chunk share: one id, one timestamp, one model. */
+export function completionHeader(generation: Generation, object: 'chat.completion' | 'chat.completion.chunk') {
+  return {
+    id: `chatcmpl-${generation.reply.id}`,
+    object,
+    created: generation.created,
+    model: generation.model.id,
+    system_fingerprint: systemFingerprint,
+  }
+}
+
+/** A non-streamed `chat.completion`. */
+export function chatCompletion(generation: Generation) {
+  const { reply } = generation
+  const toolCalls = reply.toolCalls.map((call) => ({
+    id: `call_${call.id}`,
+    type: 'function',
+    function: { name: call.name, arguments: call.argumentsJson },
+  }))
+  return {
+    ...completionHeader(generation, 'chat.completion'),
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: reply.text === '' && toolCalls.length > 0 ? null : reply.text,
+          refusal: null,
+          annotations: [],
+          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+        },
+        logprobs: null,
+        finish_reason: reply.finishReason,
+      },
+    ],
+    usage: chatUsage(generation),
+    service_tier: 'default',
+  }
+}

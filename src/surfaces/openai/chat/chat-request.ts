@@ -1,0 +1,101 @@
+import { z } from 'zod'
+import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
+
+const contentPart = z.looseObject({ type: z.string(), text: z.string().optional() })
+const messageContent = z.union([z.string(), z.array(contentPart)]).nullable()
+
+const messageToolCall = z.looseObject({
+  id: z.string(),
+  type: z.literal('function').optional(),
+  function: z.looseObject({ name: z.string(), arguments: z.string() }),
+})
+
+const message = z.looseObject({
+  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
+  content: messageContent.optional(),
+  name: z.string().optional(),
+  tool_calls: z.array(messageToolCall).optional(),
+  tool_call_id: z.string().optional(),
+})
+
+const tool = z.looseObject({
+  type: z.literal('function'),
+  function: z.looseObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  }),
+})
+
+const toolChoice = z.union([
+  z.enum(['none', 'auto', 'required']),
+  z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) }),
+])
+
+const tokenLimit = z.int().positive().nullable().optional()
+
+/** `POST /v1/chat/completions`: the fields the gateway reads; anything else is accepted and ignored. */
+export const chatRequestSchema = z.looseObject({
+  model: z.string().min(1),
+  messages: z.array(message).min(1),
+  tools: z.array(tool).optional(),
+  tool_choice: toolChoice.optional(),
+  max_tokens: tokenLimit,
+  max_completion_tokens: tokenLimit,
+  stream: z.boolean().nullable().optional(),
+  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
+  n: z.literal(1, { error: 'the gateway generates one choice: n must be 1' }).nullable().optional(),
+})
+
+export type ChatRequest = z.output<typeof chatRequestSchema>
+
+export function chatConversation(request: ChatRequest): Conversation {
+  const system: string[] = []
+  const turns: Turn[] = []
+  const callNames = new Map<string, string>()
+  for (const m of request.messages) {
+    const text = textOf(m.content)
+    if (m.role === 'system' || m.role === 'developer') {
+      system.push(text)
+    } else if (m.role === 'tool' || m.role === 'function') {
+      const toolName = m.role === 'function' ? m.name : callNames.get(m.tool_call_id ?? '')
+      turns.push({ role: 'tool', text, toolCalls: [], ...(toolName ? { toolName } : {}) })
+    } else {
+      const toolCalls = (m.tool_calls ?? []).map((call) => {
+        callNames.set(call.id, call.function.name)
+        return { id: call.id, name: call.function.name, arguments: parseArguments(call.function.arguments) }
+      })
+      turns.push({ role: m.role, text, toolCalls })
+    }
+  }
+  return {
+    system: system.join('\n'),
+    turns,
+    tools: (request.tools ?? []).map((t) => ({
+      name: t.function.name,
+      description: t.function.description ?? '',
+      parameters: t.function.parameters ?? {},
+    })),
+    toolChoice: toToolChoice(request.tool_choice),
+    maxOutputTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,
+  }
+}
+
+function textOf(content: z.output<typeof messageContent> | undefined): string {
+  if (typeof content === 'string') return content
+  return (content ?? []).map((part) => part.text ?? '').join('')
+}
+
+function parseArguments(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text)
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { value }
+  } catch {
+    return { arguments: text }
+  }
+}
+
+function toToolChoice(choice: ChatRequest['tool_choice']): ToolChoice {
+  if (choice === undefined) return 'auto'
+  return typeof choice === 'string' ? choice : { name: choice.function.name }
+}
