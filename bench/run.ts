@@ -1,25 +1,53 @@
-// npm run bench: load the gateway's server and a bare node:http server with the same request on
-// loopback, for a fixed time each, and print requests/s, p99 latency, RSS and the ratio.
+// npm run bench: load the gateway's server and a bare node:http server with the same requests on
+// loopback, for a fixed time each, and print requests/s, p99 latency, RSS and the ratio for each
+// case: GET /v1/models, a non-streamed chat completion, and a 50-chunk chat stream.
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import autocannon from 'autocannon'
+import type { ReferenceReplies } from './report-to-parent.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
-const target = { path: '/v1/models', headers: { authorization: 'Bearer sk-unrestricted' } }
+const auth = { authorization: 'Bearer sk-unrestricted' }
+const chatHeaders = { ...auth, 'content-type': 'application/json' }
+const chatBody = (stream: boolean) =>
+  JSON.stringify({ model: 'lorem-50', stream, messages: [{ role: 'user', content: 'Benchmark me, please.' }] })
+
+interface Case {
+  name: string
+  method: 'GET' | 'POST'
+  path: string
+  headers: Record<string, string>
+  body?: string
+}
+
+const cases: Case[] = [
+  { name: 'GET /v1/models', method: 'GET', path: '/v1/models', headers: auth },
+  { name: 'POST /v1/chat/completions', method: 'POST', path: '/v1/chat/completions', headers: chatHeaders, body: chatBody(false) },
+  { name: 'POST /v1/chat/completions, 50-chunk stream', method: 'POST', path: '/v1/chat/completions', headers: chatHeaders, body: chatBody(true) },
+]
 
 interface Result {
-  name: string
   requestsPerSecond: number
   p99Ms: number
   rssMb: number
   non2xx: number
 }
 
-async function start(script: string): Promise<{ child: ChildProcess; url: string }> {
+interface Server {
+  child: ChildProcess
+  url: string
+}
+
+async function start(script: string): Promise<Server> {
   const child = fork(new URL(script, import.meta.url), { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
   const [message] = (await once(child, 'message')) as [{ port: number }]
   return { child, url: `http://127.0.0.1:${message.port}` }
+}
+
+function stop(server: Server): void {
+  server.child.disconnect()
+  server.child.kill()
 }
 
 async function rssOf(child: ChildProcess): Promise<number> {
@@ -28,43 +56,56 @@ async function rssOf(child: ChildProcess): Promise<number> {
   return message.rss
 }
 
-async function measure(name: string, script: string): Promise<{ result: Result; body: string }> {
-  const { child, url } = await start(script)
-  try {
-    const body = await (await fetch(url + target.path, { headers: target.headers })).text()
-    // Warm the JIT before measuring.
-    await autocannon({ url: url + target.path, headers: target.headers, connections, duration: 1 })
-    const run = await autocannon({ url: url + target.path, headers: target.headers, connections, duration: seconds })
-    return {
-      body,
-      result: {
-        name,
-        requestsPerSecond: run.requests.average,
-        p99Ms: run.latency.p99,
-        rssMb: (await rssOf(child)) / 2 ** 20,
-        non2xx: run.non2xx,
-      },
+const call = async (server: Server, c: Case) =>
+  (await fetch(server.url + c.path, { method: c.method, headers: c.headers, body: c.body })).text()
+
+/** Timestamps differ from one second to the next; everything else must match byte for byte. */
+const normalise = (body: string) => body.replace(/"created":\d+/g, '"created":0')
+
+async function measure(server: Server, c: Case): Promise<Result> {
+  const options = { url: server.url + c.path, method: c.method, headers: c.headers, body: c.body, connections }
+  await autocannon({ ...options, duration: 1 }) // Warm the JIT first.
+  const run = await autocannon({ ...options, duration: seconds })
+  return { requestsPerSecond: run.requests.average, p99Ms: run.latency.p99, rssMb: (await rssOf(server.child)) / 2 ** 20, non2xx: run.non2xx }
+}
+
+// The bare server repeats the gateway's own answers to the chat requests, so both send the same bytes.
+const gateway = await start('serve-gateway.ts')
+const bare = await start('serve-bare.ts')
+const replies: ReferenceReplies = {
+  completion: JSON.parse(await call(gateway, cases[1]!)),
+  chunks: (await call(gateway, cases[2]!))
+    .split('\n\n')
+    .filter((event) => event.startsWith('data: {'))
+    .map((event) => JSON.parse(event.slice(6))),
+}
+bare.child.send({ replies })
+
+const rows: string[] = []
+let failed = false
+try {
+  for (const c of cases) {
+    const [bareBody, gatewayBody] = [await call(bare, c), await call(gateway, c)]
+    if (normalise(bareBody) !== normalise(gatewayBody)) {
+      console.error(`${c.name}: the two servers answered different bodies; the comparison would mean nothing.`)
+      console.error({ bare: bareBody.slice(0, 400), gateway: gatewayBody.slice(0, 400) })
+      failed = true
+      break
     }
-  } finally {
-    child.disconnect()
-    child.kill()
+    const results = { 'bare node:http': await measure(bare, c), 'llm-gateway-mock': await measure(gateway, c) }
+    rows.push(`\n${c.name}`)
+    for (const [name, r] of Object.entries(results)) {
+      rows.push(
+        `  ${name.padEnd(16)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s ${r.p99Ms.toFixed(1).padStart(7)} ms p99 ${r.rssMb.toFixed(0).padStart(5)} MB RSS ${String(r.non2xx).padStart(4)} non-2xx`,
+      )
+    }
+    const ratio = results['llm-gateway-mock'].requestsPerSecond / results['bare node:http'].requestsPerSecond
+    rows.push(`  gateway / bare: ${(ratio * 100).toFixed(0)}% (target: at least 50%)`)
   }
+} finally {
+  stop(gateway)
+  stop(bare)
 }
-
-const bare = await measure('bare node:http', 'serve-bare.ts')
-const gateway = await measure('llm-gateway-mock', 'serve-gateway.ts')
-if (JSON.parse(bare.body).data.length !== JSON.parse(gateway.body).data.length || bare.body !== gateway.body) {
-  console.error('The two servers answered different bodies; the comparison would mean nothing.')
-  console.error({ bare: bare.body, gateway: gateway.body })
-  process.exit(1)
-}
-
-console.log(`\nGET ${target.path} (${connections} connections, ${seconds} s each, loopback)\n`)
-console.log('server            req/s     p99 ms   RSS MB   non-2xx')
-for (const { result } of [bare, gateway]) {
-  console.log(
-    `${result.name.padEnd(16)} ${result.requestsPerSecond.toFixed(0).padStart(7)} ${result.p99Ms.toFixed(1).padStart(9)} ${result.rssMb.toFixed(0).padStart(8)} ${String(result.non2xx).padStart(9)}`,
-  )
-}
-const ratio = gateway.result.requestsPerSecond / bare.result.requestsPerSecond
-console.log(`\nllm-gateway-mock / bare throughput: ${(ratio * 100).toFixed(0)}% (target: at least 50%)`)
+if (failed) process.exit(1)
+console.log(`\n${connections} connections, ${seconds} s per server and case, loopback`)
+console.log(rows.join('\n'))

@@ -5,6 +5,11 @@ import { formatKeys } from './format-keys.ts'
 import { style } from './style.ts'
 
 const routes = [
+  'POST /v1/chat/completions            OpenAI chat (stream: true for SSE)',
+  'POST /v1/messages                    Anthropic messages (x-api-key or Bearer; stream: true)',
+  'POST /v1/messages/count_tokens       Anthropic token count',
+  'POST /v1beta/models/{model}:{action} Gemini generateContent, streamGenerateContent, countTokens',
+  'POST /v1/models/{model}:{action}     the same on the relay path',
   'GET  /v1/models                      OpenAI list (Anthropic list with anthropic-version)',
   'GET  /v1/models/{model}              one model (HTTP 200 with an error body when missing)',
   'GET  /v1beta/models                  Gemini-native list (pageSize, pageToken)',

@@ -1,7 +1,7 @@
 import type { RequestLogEntry } from '../gateway/request-log-entry.ts'
 import { style } from './style.ts'
 
-/** One line per request: time, method, path, model, status, error code, duration. */
+/** One line per request: time, method, path, model, status, error code, key, usage and quota, duration. */
 export function formatRequest(entry: RequestLogEntry): string {
   const time = entry.time.slice(11, 19)
   const parts = [style.dim(time), entry.method, entry.path]
@@ -9,6 +9,7 @@ export function formatRequest(entry: RequestLogEntry): string {
   parts.push(style.status(entry.status))
   if (entry.code) parts.push(style.yellow(entry.code))
   if (entry.key) parts.push(style.dim(entry.key))
+  if (entry.usage) parts.push(style.dim(`${entry.usage.promptTokens}+${entry.usage.completionTokens} tok ${entry.quota ?? 0}u`))
   parts.push(style.dim(`${entry.durationMs.toFixed(1)}ms`))
   return parts.join(' ')
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { getResponse, RequestHandler } from 'msw'
 import type { Gateway } from '../gateway/create-gateway.ts'
 import { markAdapterRequest } from '../gateway/rendered-response.ts'
+import { loadTokenizer } from '../generation/tokenizer.ts'
 import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
 import { toFetchRequest } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
@@ -85,6 +86,8 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
       resolve()
     })
   })
+  // The tokenizer takes a few hundred ms to load: load it now rather than in the first request.
+  void loadTokenizer()
   const address = server.address() as AddressInfo
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
   origin = `http://${urlHost}:${address.port}`

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs'
 import { startServer, type RunningServer } from '../../node/create-server.ts'
+import { defaultMaxBodyBytes } from '../../gateway/read-json-body.ts'
 import { CliError, exitCodes } from '../exit-codes.ts'
 import { formatBanner } from '../format-banner.ts'
 import { formatRequest } from '../format-request.ts'
@@ -10,6 +11,7 @@ interface ServeArgs {
   host: string
   world?: string
   quiet: boolean
+  'max-body-mb': number
 }
 
 /** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until Ctrl-C. */
@@ -22,15 +24,24 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind (loopback unless you ask)' })
       .option('world', { type: 'string', describe: 'World file (.json or .ts): a whole world or a patch on the default' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' })
+      .option('max-body-mb', {
+        type: 'number',
+        default: defaultMaxBodyBytes / 2 ** 20,
+        describe: 'Request bodies above this many MiB get 413',
+      })
       .strict()
       .check((args) => {
         if (args.port !== undefined && (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)) {
           throw new Error(`--port must be an integer from 0 to 65535, got ${args.port}`)
         }
+        if (!(args['max-body-mb'] > 0) || !Number.isFinite(args['max-body-mb'])) {
+          throw new Error(`--max-body-mb must be a positive number, got ${args['max-body-mb']}`)
+        }
         return true
       }),
   async handler(args) {
     const gateway = await loadGateway(args.world, {
+      maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
       onRequest: args.quiet ? undefined : (entry) => console.log(formatRequest(entry)),
     })
     let server: RunningServer
