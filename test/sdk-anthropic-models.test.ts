@@ -28,7 +28,7 @@ describe.each(modes)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
       'gemini-2.5-pro',
       'gemini-2.5-flash',
       'gpt-4o-mini',
-      'claude-sonnet-4-5',
+      'claude-sonnet-4-6',
       'small-context-4k',
     ])
   })

@@ -15,7 +15,7 @@ describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
     expect(names).toEqual([
       'models/gpt-4o-mini',
       'models/gpt-4o',
-      'models/claude-sonnet-4-5',
+      'models/claude-sonnet-4-6',
       'models/gemini-2.5-flash',
       'models/small-context-4k',
     ])

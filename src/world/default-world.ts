@@ -21,7 +21,7 @@ export const defaultWorld = {
       models: [
         'gpt-4o-mini',
         'gpt-4o',
-        'claude-sonnet-4-5',
+        'claude-sonnet-4-6',
         'gemini-2.5-flash',
         'small-context-4k',
         'unpriced-model',
@@ -99,9 +99,9 @@ export const defaultWorld = {
       pricing: { ratio: 1.25, completionRatio: 4 },
     },
     {
-      id: 'claude-sonnet-4-5',
+      id: 'claude-sonnet-4-6',
       ownedBy: 'claude',
-      displayName: 'Claude Sonnet 4.5',
+      displayName: 'Claude Sonnet 4.6',
       endpointTypes: ['anthropic', 'openai'],
       contextWindow: 200_000,
       maxOutputTokens: 64_000,
