@@ -1,7 +1,10 @@
 import type { Route } from '../gateway/route.ts'
+import { countTokensRoute } from './anthropic/messages/count-tokens-route.ts'
+import { messagesRoute } from './anthropic/messages/messages-route.ts'
 import { billingSummaryRoute } from './dashboard/billing-summary.ts'
 import { statusRoute } from './dashboard/status.ts'
 import { userSelfRoute } from './dashboard/user-self.ts'
+import { geminiGenerateRoutes } from './gemini/generate/generate-content-route.ts'
 import { getGeminiModelRoute } from './gemini/get-model.ts'
 import { listGeminiModelsRoute } from './gemini/list-models.ts'
 import { chatCompletionsRoute } from './openai/chat/chat-completions-route.ts'
@@ -16,8 +19,11 @@ export const routes: readonly Route<any>[] = [
   retrieveModelRoute,
   listGeminiModelsRoute,
   getGeminiModelRoute,
+  ...geminiGenerateRoutes,
   listCompatModelsRoute,
   chatCompletionsRoute,
+  messagesRoute,
+  countTokensRoute,
   ...openAIBillingRoutes,
   statusRoute,
   userSelfRoute,

@@ -1,0 +1,65 @@
+import type { FinishReason, ReplyToolCall } from '../../../generation/compose-reply.ts'
+import type { Generation } from '../../../generation/generate.ts'
+import type { MessagesApiVersion } from './api-version.ts'
+
+const stopReasons: Record<FinishReason, string> = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use' }
+
+export function stopReason(finishReason: FinishReason): string {
+  return stopReasons[finishReason]
+}
+
+/** The usage object; `outputTokens` lets `message_start` report the count so far. */
+export function messageUsage(generation: Generation, outputTokens = generation.reply.completionTokens) {
+  return {
+    input_tokens: generation.reply.promptTokens,
+    output_tokens: outputTokens,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    service_tier: 'standard',
+  }
+}
+
+/** Whether the 2026-10-21 nullable fields go in: `@ai-sdk/anthropic` 3.x rejects them under 2023-06-01. */
+const withExtras = (version: MessagesApiVersion) => version === '2026-10-21'
+
+export function textBlock(text: string, version: MessagesApiVersion) {
+  return { type: 'text', text, ...(withExtras(version) ? { citations: null } : {}) }
+}
+
+export function toolUseBlock(call: ReplyToolCall, input: Record<string, unknown>, version: MessagesApiVersion) {
+  return { type: 'tool_use', id: `toolu_${call.id}`, name: call.name, input, ...(withExtras(version) ? { caller: { type: 'direct' } } : {}) }
+}
+
+/** Whether the reply opens with a text block: always, unless it is tool calls and nothing else. */
+export function hasTextBlock(generation: Generation): boolean {
+  return generation.reply.text !== '' || generation.reply.toolCalls.length === 0
+}
+
+/** A Message with everything but its content and outcome: what `message_start` carries. */
+export function messageHeader(generation: Generation, version: MessagesApiVersion) {
+  return {
+    id: `msg_${generation.reply.id}`,
+    type: 'message',
+    role: 'assistant',
+    model: generation.model.id,
+    content: [] as unknown[],
+    stop_reason: null as string | null,
+    stop_sequence: null,
+    ...(withExtras(version) ? { stop_details: null, container: null, diagnostics: null } : {}),
+    usage: messageUsage(generation, Math.min(1, generation.reply.completionTokens)),
+  }
+}
+
+/** A non-streamed Message. */
+export function message(generation: Generation, version: MessagesApiVersion) {
+  const { reply } = generation
+  return {
+    ...messageHeader(generation, version),
+    content: [
+      ...(hasTextBlock(generation) ? [textBlock(reply.text, version)] : []),
+      ...reply.toolCalls.map((call) => toolUseBlock(call, call.arguments, version)),
+    ],
+    stop_reason: stopReason(reply.finishReason),
+    usage: messageUsage(generation),
+  }
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod'
+import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
+import { contentBlock, textOrBlocks } from './content-blocks.ts'
+
+const textBlock = z.looseObject({ type: z.literal('text'), text: z.string() })
+const textContent = textOrBlocks(contentBlock({ text: textBlock }))
+
+const toolUseBlock = z.looseObject({
+  type: z.literal('tool_use'),
+  id: z.string().min(1),
+  name: z.string().min(1),
+  input: z.record(z.string(), z.unknown()),
+})
+
+const toolResultBlock = z.looseObject({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string().min(1),
+  content: textContent.optional(),
+  is_error: z.boolean().nullable().optional(),
+})
+
+const message = z.looseObject({
+  // `system` entries are part of the 2026-10-21 API (the 1.x SDK's SystemMessageParam).
+  role: z.enum(['user', 'assistant', 'system']),
+  content: textOrBlocks(contentBlock({ text: textBlock, tool_use: toolUseBlock, tool_result: toolResultBlock })),
+})
+
+// Server tools (`web_search_20250305`, `bash_20250124`, …) carry a `type` and no schema; the
+// gateway has nothing to run them with, so it accepts and ignores them.
+const tool = z
+  .looseObject({
+    name: z.string().min(1),
+    type: z.string().nullable().optional(),
+    description: z.string().optional(),
+    input_schema: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((t, ctx) => {
+    if (isCustomTool(t) && t.input_schema === undefined) ctx.addIssue({ code: 'custom', path: ['input_schema'], message: 'Field required' })
+  })
+
+const toolChoice = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('auto') }),
+  z.looseObject({ type: z.literal('any') }),
+  z.looseObject({ type: z.literal('tool'), name: z.string().min(1) }),
+  z.looseObject({ type: z.literal('none') }),
+])
+
+/** `POST /v1/messages/count_tokens`: the fields the gateway reads; anything else is accepted and ignored. */
+export const countTokensRequestSchema = z.looseObject({
+  model: z.string().min(1),
+  messages: z.array(message).min(1),
+  system: textContent.optional(),
+  tools: z.array(tool).nullable().optional(),
+  tool_choice: toolChoice.nullable().optional(),
+})
+
+/** `POST /v1/messages`: as count_tokens, plus the output limit the API requires. */
+export const messagesRequestSchema = countTokensRequestSchema.extend({
+  max_tokens: z.int().positive(),
+  stream: z.boolean().nullable().optional(),
+})
+
+export type CountTokensRequest = z.output<typeof countTokensRequestSchema>
+export type MessagesRequest = z.output<typeof messagesRequestSchema>
+
+type Block = z.output<typeof message>['content']
+
+export function messagesConversation(request: CountTokensRequest & { max_tokens?: number }): Conversation {
+  const system = request.system === undefined ? [] : [textOf(request.system)]
+  const turns: Turn[] = []
+  const callNames = new Map<string, string>()
+  for (const m of request.messages) {
+    if (m.role === 'system') {
+      system.push(textOf(m.content))
+    } else if (m.role === 'assistant') {
+      const toolCalls = blocksOf(m.content).flatMap((block) => {
+        if (block.type !== 'tool_use') return []
+        callNames.set(block.id, block.name)
+        return [{ id: block.id, name: block.name, arguments: block.input }]
+      })
+      turns.push({ role: 'assistant', text: textOf(m.content), toolCalls })
+    } else {
+      // The API puts tool results first in a user message; any text after them is a new user turn.
+      const results = blocksOf(m.content).filter((block) => block.type === 'tool_result')
+      for (const result of results) {
+        const toolName = callNames.get(result.tool_use_id)
+        turns.push({ role: 'tool', text: textOf(result.content ?? ''), toolCalls: [], ...(toolName ? { toolName } : {}) })
+      }
+      const text = textOf(m.content)
+      if (text !== '' || results.length === 0) turns.push({ role: 'user', text, toolCalls: [] })
+    }
+  }
+  return {
+    system: system.filter((text) => text !== '').join('\n'),
+    turns,
+    tools: (request.tools ?? []).filter(isCustomTool).map((t) => ({
+      name: t.name,
+      description: t.description ?? '',
+      parameters: t.input_schema ?? {},
+    })),
+    toolChoice: toToolChoice(request.tool_choice),
+    maxOutputTokens: request.max_tokens,
+  }
+}
+
+function isCustomTool(t: { type?: string | null | undefined }): boolean {
+  return t.type === undefined || t.type === null || t.type === 'custom'
+}
+
+function blocksOf(content: Block): Exclude<Block, string> {
+  return typeof content === 'string' ? [] : content
+}
+
+/** The text blocks of a content, joined; other blocks (tool calls, images, …) carry no text. */
+function textOf(content: string | readonly { type: string }[]): string {
+  if (typeof content === 'string') return content
+  return content.map((block) => (isTextBlock(block) ? block.text : '')).join('')
+}
+
+function isTextBlock(block: { type: string }): block is z.output<typeof textBlock> {
+  return block.type === 'text'
+}
+
+function toToolChoice(choice: CountTokensRequest['tool_choice']): ToolChoice {
+  switch (choice?.type) {
+    case undefined:
+    case 'auto':
+      return 'auto'
+    case 'any':
+      return 'required'
+    case 'none':
+      return 'none'
+    case 'tool':
+      return { name: choice.name }
+  }
+}

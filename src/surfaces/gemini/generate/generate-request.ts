@@ -1,0 +1,140 @@
+import { z } from 'zod'
+import type { Conversation, ToolCall, ToolChoice, ToolDefinition, Turn } from '../../../generation/conversation.ts'
+
+const jsonObject = z.record(z.string(), z.unknown())
+
+// One part of a Content. Kinds the gateway does not read (inlineData, fileData, thought
+// signatures, executable code) pass through untouched.
+const part = z.looseObject({
+  text: z.string().optional(),
+  functionCall: z.looseObject({ name: z.string().min(1), args: jsonObject.nullish(), id: z.string().optional() }).optional(),
+  functionResponse: z.looseObject({ name: z.string().min(1), response: z.unknown().optional(), id: z.string().optional() }).optional(),
+})
+
+const content = z.looseObject({
+  role: z.enum(['user', 'model', 'function', 'tool'], { error: 'role must be "user" or "model"' }).optional(),
+  parts: z.array(part),
+})
+
+const systemInstruction = z.looseObject({ role: z.string().optional(), parts: z.array(part) })
+
+const functionDeclaration = z.looseObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  parameters: jsonObject.optional(),
+  parametersJsonSchema: jsonObject.optional(),
+})
+
+// Only function declarations matter; googleSearch, codeExecution and the like are accepted and ignored.
+const tool = z.looseObject({ functionDeclarations: z.array(functionDeclaration).optional() })
+
+const toolConfig = z.looseObject({
+  functionCallingConfig: z
+    .looseObject({
+      mode: z.enum(['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED']).optional(),
+      allowedFunctionNames: z.array(z.string()).optional(),
+    })
+    .optional(),
+})
+
+const generationConfig = z.looseObject({
+  maxOutputTokens: z.int().positive().optional(),
+  candidateCount: z.literal(1, { error: 'the gateway generates one candidate: candidateCount must be 1' }).optional(),
+})
+
+const contents = z.array(content).min(1)
+
+/** `models/{model}:generateContent` and `:streamGenerateContent`: the fields the gateway reads. */
+export const generateContentRequestSchema = z.looseObject({
+  contents,
+  systemInstruction: systemInstruction.optional(),
+  system_instruction: systemInstruction.optional(),
+  generationConfig: generationConfig.optional(),
+  safetySettings: z.array(z.unknown()).optional(),
+  tools: z.array(tool).optional(),
+  toolConfig: toolConfig.optional(),
+})
+
+/** `models/{model}:countTokens`: bare `contents`, or a whole `generateContentRequest`, which wins when both are sent (as Google documents). */
+export const countTokensRequestSchema = z
+  .looseObject({ contents: contents.optional(), generateContentRequest: generateContentRequestSchema.optional() })
+  .superRefine((body, ctx) => {
+    if (body.contents === undefined && body.generateContentRequest === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['contents'], message: 'Field required (or send a generateContentRequest)' })
+    }
+  })
+
+export type GenerateContentRequest = z.output<typeof generateContentRequestSchema>
+export type CountTokensRequest = z.output<typeof countTokensRequestSchema>
+type Content = z.output<typeof content>
+
+export function generateConversation(request: GenerateContentRequest): Conversation {
+  const system = request.systemInstruction ?? request.system_instruction
+  return {
+    system: (system?.parts ?? []).flatMap((p) => (p.text === undefined ? [] : [p.text])).join('\n'),
+    turns: request.contents.flatMap(toTurns),
+    tools: (request.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map(
+      (f): ToolDefinition => ({ name: f.name, description: f.description ?? '', parameters: f.parameters ?? f.parametersJsonSchema ?? {} }),
+    ),
+    toolChoice: toToolChoice(request),
+    maxOutputTokens: request.generationConfig?.maxOutputTokens,
+  }
+}
+
+export function countTokensConversation(request: CountTokensRequest): Conversation {
+  const inner = request.generateContentRequest
+  if (inner) return generateConversation(inner)
+  return generateConversation({ contents: request.contents ?? [] })
+}
+
+/**
+ * A `model` content is one assistant turn carrying its function calls. Any other content is
+ * the caller's: each `functionResponse` becomes a tool turn, and the text around them user
+ * turns, in the order they were sent, so a reply to a function result sees it last.
+ */
+function toTurns(c: Content, contentIndex: number): Turn[] {
+  if (c.role === 'model') {
+    const toolCalls = c.parts.flatMap((p, i): ToolCall[] =>
+      p.functionCall ? [{ id: p.functionCall.id ?? `${contentIndex}.${i}`, name: p.functionCall.name, arguments: p.functionCall.args ?? {} }] : [],
+    )
+    return [{ role: 'assistant', text: textOf(c.parts), toolCalls }]
+  }
+  const turns: Turn[] = []
+  let pending: Content['parts'] = []
+  const flushText = () => {
+    if (pending.length > 0) turns.push({ role: 'user', text: textOf(pending), toolCalls: [] })
+    pending = []
+  }
+  for (const p of c.parts) {
+    if (p.functionResponse) {
+      flushText()
+      turns.push({ role: 'tool', text: JSON.stringify(p.functionResponse.response ?? {}), toolCalls: [], toolName: p.functionResponse.name })
+    } else {
+      pending.push(p)
+    }
+  }
+  flushText()
+  // A content with no parts is still a (blank) user turn: it counts toward the prompt.
+  return turns.length > 0 ? turns : [{ role: 'user', text: '', toolCalls: [] }]
+}
+
+function textOf(parts: Content['parts']): string {
+  return parts.map((p) => p.text ?? '').join('')
+}
+
+/** ANY with allowed names must call one of them: the first declared one, as the echo reply calls one tool. */
+function toToolChoice(request: GenerateContentRequest): ToolChoice {
+  const config = request.toolConfig?.functionCallingConfig
+  switch (config?.mode) {
+    case 'NONE':
+      return 'none'
+    case 'ANY': {
+      const allowed = config.allowedFunctionNames ?? []
+      if (allowed.length === 0) return 'required'
+      const declared = (request.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map((f) => f.name)
+      return { name: declared.find((name) => allowed.includes(name)) ?? allowed[0]! }
+    }
+    default:
+      return 'auto'
+  }
+}
