@@ -4,5 +4,5 @@ import { defaultWorld, type WorldDefinition } from '../src/index.ts'
 export const benchWorld: WorldDefinition = {
   extends: 'default',
   models: [{ id: 'lorem-50', ownedBy: 'custom', pricing: { ratio: 0.001 }, reply: { type: 'lorem', tokens: 50 } }],
-  groups: [{ name: 'default', models: [...defaultWorld.groups[0].models, 'lorem-50'] }],
+  groups: [{ name: 'default', models: [...defaultWorld.groups[0]!.models, 'lorem-50'] }],
 }

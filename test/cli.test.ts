@@ -31,6 +31,23 @@ describe('the llm-gateway-mock binary', () => {
     expect(running.output()).toContain('SIGINT: stopping')
   })
 
+  it('generates, logs usage and quota, and refuses bodies over --max-body-mb with 413', async () => {
+    running = run('--port', '0', '--max-body-mb', '0.01')
+    const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    expect(running.output()).toContain('POST /v1/chat/completions')
+    const chat = (content: string) =>
+      fetch(`${url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-vip', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content }] }),
+      })
+    expect((await chat('Hello')).status).toBe(200)
+    await running.waitFor(/POST \/v1\/chat\/completions gpt-4o 200 sk-v… \d+\+\d+ tok \d+u [\d.]+ms/)
+    const tooBig = await chat('x'.repeat(20_000))
+    expect(tooBig.status).toBe(413)
+    expect(((await tooBig.json()) as { error: { message: string } }).error.message).toContain('limit of 10486 bytes')
+  })
+
   it('answers a port in use with one line and exit code 4', async () => {
     const blocker = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))

@@ -34,7 +34,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         if (args.port !== undefined && (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)) {
           throw new Error(`--port must be an integer from 0 to 65535, got ${args.port}`)
         }
-        if (!(args['max-body-mb'] > 0) || !Number.isFinite(args['max-body-mb'])) {
+        const maxBodyMb = args['max-body-mb']
+        if (maxBodyMb !== undefined && !(Number.isFinite(maxBodyMb) && maxBodyMb > 0)) {
           throw new Error(`--max-body-mb must be a positive number, got ${args['max-body-mb']}`)
         }
         return true
