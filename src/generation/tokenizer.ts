@@ -18,15 +18,45 @@ let loading: Promise<Tokenizer> | undefined
  * which model listing and `--help` should not pay for.
  */
 export function loadTokenizer(): Promise<Tokenizer> {
-  loading ??= import('gpt-tokenizer/encoding/o200k_base').then(({ encode, decode, decodeGenerator }) => ({
-    count: (text) => (text === '' ? 0 : encode(text).length),
-    pieces: (text) => (text === '' ? [] : joinPartialCharacters([...decodeGenerator(encode(text))])),
-    truncate: (text, limit) => {
-      const tokens = encode(text)
-      return tokens.length <= limit ? text : decode(tokens.slice(0, limit))
-    },
-  }))
+  loading ??= import('gpt-tokenizer/encoding/o200k_base').then(({ encode, decode, decodeGenerator }) => {
+    const counts = memo<number>()
+    const split = memo<string[]>()
+    return {
+      count: (text) => (text === '' ? 0 : counts(text, () => encode(text).length)),
+      // Callers get their own array, so the memo cannot be changed through them.
+      pieces: (text) => (text === '' ? [] : [...split(text, () => joinPartialCharacters([...decodeGenerator(encode(text))]))]),
+      truncate: (text, limit) => {
+        const tokens = encode(text)
+        return tokens.length <= limit ? text : decode(tokens.slice(0, limit))
+      },
+    }
+  })
   return loading
+}
+
+const memoEntries = 4096
+const memoMaxLength = 4096
+
+/**
+ * A small least-recently-used memo for short texts. A mock sees the same texts again and again
+ * (retries, test suites, the same system prompt in every call), and encoding is most of what a
+ * generation costs.
+ */
+function memo<T>(): (text: string, compute: () => T) => T {
+  const entries = new Map<string, T>()
+  return (text, compute) => {
+    if (text.length > memoMaxLength) return compute()
+    const known = entries.get(text)
+    if (known !== undefined) {
+      entries.delete(text)
+      entries.set(text, known)
+      return known
+    }
+    const value = compute()
+    entries.set(text, value)
+    if (entries.size > memoEntries) entries.delete(entries.keys().next().value!)
+    return value
+  }
 }
 
 /**
