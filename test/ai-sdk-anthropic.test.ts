@@ -1,18 +1,9 @@
 import { createAnthropic } from '@ai-sdk/anthropic'
-import { APICallError, generateText, jsonSchema, streamText, tool } from 'ai'
+import { APICallError, generateText, streamText, tool } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { modes, useHarness } from './support/modes.ts'
+import { getWeather } from './support/weather-tool.ts'
 
-const getWeather = tool({
-  description: 'Weather in a city',
-  inputSchema: jsonSchema<{ city: string }>({
-    type: 'object',
-    properties: { city: { type: 'string' } },
-    required: ['city'],
-    additionalProperties: false,
-  }),
-  execute: async ({ city }) => ({ city, temperature: 21 }),
-})
 
 describe.each(modes)('Vercel AI SDK through createAnthropic ($name)', (mode) => {
   const harness = useHarness(mode)

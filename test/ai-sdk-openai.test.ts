@@ -1,7 +1,8 @@
 import { createOpenAI } from '@ai-sdk/openai'
-import { APICallError, generateText, jsonSchema, streamText, tool } from 'ai'
+import { APICallError, generateText, streamText } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { modes, useHarness } from './support/modes.ts'
+import { getWeather } from './support/weather-tool.ts'
 
 describe.each(modes)('Vercel AI SDK through createOpenAI().chat ($name)', (mode) => {
   const harness = useHarness(mode)
@@ -28,16 +29,6 @@ describe.each(modes)('Vercel AI SDK through createOpenAI().chat ($name)', (mode)
   })
 
   it('runs a tool loop: the model calls the tool, then answers its result', async () => {
-    const getWeather = tool({
-      description: 'Weather in a city',
-      inputSchema: jsonSchema<{ city: string }>({
-        type: 'object',
-        properties: { city: { type: 'string' } },
-        required: ['city'],
-        additionalProperties: false,
-      }),
-      execute: async ({ city }) => ({ city, temperature: 21 }),
-    })
     const result = streamText({
       model: model('sk-unrestricted', 'gpt-4o'),
       prompt: 'Weather in Paris?',
