@@ -1,2 +1,2 @@
 #!/usr/bin/env node
-import '../dist/cli/bin.js'
+import '../dist/src/cli/bin.js'

@@ -9,9 +9,31 @@
  */
 
 /* The gateway */
-export { createGateway, type Gateway, type GatewayOptions } from './gateway/create-gateway.ts'
+export { createGateway, type Gateway, type GatewayOptions, type ScenarioControl } from './gateway/create-gateway.ts'
 export type { Clock } from './gateway/clock.ts'
-export type { RequestLogEntry } from './gateway/request-log-entry.ts'
+export type { RequestLogEntry, RequestLogEntry as JournalEntry } from './gateway/request-log-entry.ts'
+export { Journal } from './gateway/journal.ts'
+
+/* Scenarios */
+export {
+  defineScenario,
+  scenarioSchema,
+  type Scenario,
+  type ScenarioInput,
+  type Rule,
+  type Step,
+  type Action,
+  type RequestMatch,
+  type RuleMatch,
+  type ReplyOverride,
+  type BreakStream,
+} from './scenarios/scenario-schema.ts'
+export { resolveScenario } from './scenarios/resolve-scenario.ts'
+export { ScenarioError } from './scenarios/scenario-error.ts'
+export { ScenarioAssertionError } from './scenarios/scenario-assertion-error.ts'
+export type { ScenarioReport, UnmatchedRequest } from './scenarios/scenario-engine.ts'
+export { builtInScenarios, builtInScenarioNames } from './scenarios/built-in-scenarios.ts'
+export type { ScenarioSpec } from './scenarios/to-scenario.ts'
 
 /* The world */
 export { World } from './world/world.ts'

@@ -22,4 +22,8 @@ export const specCatalogue: ErrorCatalogue = {
   context_length_exceeded: { status: 400, type: 'invalid_request_error' },
   invalid_url: { status: 404, type: 'invalid_request_error' },
   internal_error: { status: 500, type: 'server_error' },
+  /** A failing upstream, as scenarios play it (503 by default; 502, 504 and 529 by override). */
+  upstream_error: { status: 503, type: 'upstream_error' },
+  /** A strict scenario got a request its script did not expect. */
+  scenario_mismatch: { status: 400, type: 'invalid_request_error' },
 }

@@ -11,6 +11,8 @@ export const errorCodes = [
   'context_length_exceeded',
   'invalid_url',
   'internal_error',
+  'upstream_error',
+  'scenario_mismatch',
 ] as const
 
 export type ErrorCode = (typeof errorCodes)[number]

@@ -3,6 +3,12 @@ import { specCatalogue } from '../errors/error-catalogue.ts'
 import { routes } from '../surfaces/routes.ts'
 import { resolveWorld, type WorldDefinition } from '../world/resolve-world.ts'
 import { World } from '../world/world.ts'
+import { RateLimiter } from '../limits/rate-limiter.ts'
+import { applyScenarioWorlds } from '../scenarios/resolve-scenario.ts'
+import { ScenarioAssertionError } from '../scenarios/scenario-assertion-error.ts'
+import { ScenarioEngine, type ScenarioReport } from '../scenarios/scenario-engine.ts'
+import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
+import { Journal } from './journal.ts'
 import { defaultMaxBodyBytes } from './read-json-body.ts'
 import { createClock, type Clock } from './clock.ts'
 import type { RequestLogEntry } from './request-log-entry.ts'
@@ -23,8 +29,20 @@ export interface GatewayOptions {
   baseUrl?: string
   /** Request bodies larger than this many bytes are refused with 413. Default 32 MiB. */
   maxBodyBytes?: number
-  /** Called once for every request the gateway answers. */
+  /** Scenarios active from the start, applied in order: built-in names or scenario objects. */
+  scenarios?: readonly ScenarioSpec[]
+  /** Called once for every request the gateway answers, with its journal entry. */
   onRequest?: (entry: RequestLogEntry) => void
+}
+
+/** The active scenarios' script, for assertions at the end of a test. */
+export interface ScenarioControl {
+  /** Names of the active scenarios, in the order they were applied. */
+  readonly names: readonly string[]
+  /** Steps not yet consumed and requests that matched no step. */
+  pending(): ScenarioReport
+  /** Throws, with the report in the message, if a step was not consumed or a request matched none. */
+  assertDone(): void
 }
 
 export interface Gateway {
@@ -34,7 +52,17 @@ export interface Gateway {
   readonly world: World
   /** The gateway's clock; advance it to expire keys without sleeping. */
   readonly clock: Clock
-  /** Puts the world and the clock back as they were when the gateway was created. */
+  /** Every request answered, oldest first (the last 10 000). */
+  readonly journal: Journal
+  /** The active scenarios' script and its report. */
+  readonly scenario: ScenarioControl
+  /**
+   * Replaces the active scenarios: the world goes back to how it was created, then each
+   * scenario's world patch applies in order; rules, steps, counters and rate windows start afresh.
+   * With no argument, no scenario is active.
+   */
+  useScenario(...scenarios: ScenarioSpec[]): Promise<void>
+  /** Back to how the gateway was created: world, clock, scenarios, rate windows and journal. */
   reset(): Promise<void>
   /** @internal The handlers with their dispatch prefixes, for the Node adapter. */
   readonly [kRouteHandlers]: readonly RouteHandler[]
@@ -57,8 +85,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     throw new TypeError(`createGateway: maxBodyBytes must be a positive integer, got ${options.maxBodyBytes}`)
   }
   const data = resolveWorld(options.world, 'passed to createGateway')
-  const world = await World.create(data)
+  const initial = (options.scenarios ?? []).map(toScenario)
+  const world = await World.create(applyScenarioWorlds(data, initial))
   const clock = createClock()
+  const journal = new Journal()
+  const scenarios = new ScenarioEngine()
+  scenarios.load(initial)
+  const rateLimiter = new RateLimiter()
   const onRequest = options.onRequest
   const runtime: GatewayRuntime = {
     world,
@@ -66,18 +99,52 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     catalogue: specCatalogue,
     maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
     startedAt: clock.now(),
-    report: onRequest ? (entry) => onRequest(entry) : () => {},
+    scenarios,
+    rateLimiter,
+    journal,
+    report(entry) {
+      journal.add(entry)
+      onRequest?.(entry)
+    },
+    control: {
+      useScenario: (specs) => useScenario(specs),
+      reset: () => reset(),
+    },
   }
   const routeHandlers = toRouteHandlers(routes, runtime, options.baseUrl)
+
+  async function useScenario(specs: readonly ScenarioSpec[]): Promise<void> {
+    // Validate everything before touching the live world, so a bad scenario changes nothing.
+    const active = specs.map(toScenario)
+    const next = applyScenarioWorlds(data, active)
+    await world.load(next)
+    scenarios.load(active)
+    rateLimiter.reset()
+  }
+
+  async function reset(): Promise<void> {
+    clock.reset()
+    journal.clear()
+    await useScenario([])
+  }
 
   return {
     handlers: routeHandlers.map((entry) => entry.handler),
     world,
     clock,
-    async reset() {
-      clock.reset()
-      await world.load(data)
+    journal,
+    scenario: {
+      get names() {
+        return scenarios.names
+      },
+      pending: () => scenarios.report(),
+      assertDone() {
+        const report = scenarios.report()
+        if (report.pendingSteps.length > 0 || report.unmatched.length > 0) throw new ScenarioAssertionError(report)
+      },
     },
+    useScenario: (...specs) => useScenario(specs),
+    reset,
     [kRouteHandlers]: routeHandlers,
   }
 }

@@ -1,4 +1,4 @@
-import type { StreamFrame, StreamTiming } from './stream-plan.ts'
+import type { StreamBreak, StreamFrame, StreamTiming } from './stream-plan.ts'
 
 /** What a route answers when it succeeds. Rendering (headers, request ids) happens at the boundary. */
 export interface JsonReply {
@@ -14,6 +14,7 @@ export interface StreamReply {
   status: number
   frames: StreamFrame[]
   timing: StreamTiming
+  breakAfter?: StreamBreak
   headers?: Record<string, string>
 }
 
@@ -23,6 +24,7 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
   return { kind: 'json', status: init.status ?? 200, body, headers: init.headers }
 }
 
-export function stream(frames: StreamFrame[], timing: StreamTiming): StreamReply {
-  return { kind: 'stream', status: 200, frames, timing }
+/** A stream reply played with a generation's timing, broken where its scenario says. */
+export function stream(frames: StreamFrame[], generation: { timing: StreamTiming; streamBreak?: StreamBreak }): StreamReply {
+  return { kind: 'stream', status: 200, frames, timing: generation.timing, breakAfter: generation.streamBreak }
 }

@@ -1,7 +1,7 @@
 import type { TokenUsage } from '../billing/quota-cost.ts'
 import type { SurfaceName } from '../surfaces/surface.ts'
 
-/** One answered request, as the server's log line (and later the journal) shows it. */
+/** One answered request, as the journal keeps it and the server's log line shows it. */
 export interface RequestLogEntry {
   requestId: string
   /** ISO time on the gateway clock. */
@@ -19,5 +19,7 @@ export interface RequestLogEntry {
   status: number
   /** The error code, when the request failed. */
   code?: string
+  /** The scenario rule or step that decided the answer, if one did. */
+  decidedBy?: string
   durationMs: number
 }

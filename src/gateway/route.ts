@@ -9,6 +9,7 @@ export interface RouteNote {
   model?: string
   usage?: TokenUsage
   quota?: number
+  decidedBy?: string
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -24,6 +25,8 @@ export interface RouteContext<Auth = unknown> {
   auth: Auth
   /** Facts for the request log that only the route knows. */
   note: RouteNote
+  /** Headers every answer to this request carries, success or error (rate-limit state). */
+  headers: Record<string, string>
 }
 
 /** One gateway route: where it lives, whose envelope it speaks, how it authenticates, what it does. */

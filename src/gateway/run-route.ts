@@ -3,6 +3,7 @@ import { surfaces } from '../surfaces/surfaces.ts'
 import type { Surface } from '../surfaces/surface.ts'
 import type { ErrorCatalogue } from '../errors/error-catalogue.ts'
 import { createResponse } from './rendered-response.ts'
+import { breakFrames } from './stream-plan.ts'
 import type { Reply } from './reply.ts'
 import { createRequestId } from './request-id.ts'
 import type { Route, RouteContext } from './route.ts'
@@ -36,18 +37,20 @@ export async function runRoute(
     runtime,
     auth: undefined,
     note: {},
+    headers: {},
   }
 
   let response: Response
   let code: string | undefined
   try {
     context.auth = route.auth.resolve({ request, url, world: runtime.world, now })
-    // Scenario rules are consulted here: after auth (they match on key and user), before the route.
-    response = renderReply(request, await route.handle(context), surface, requestId)
+    // Scenario rules and rate limits are consulted in generate(): they match on the model, which
+    // only the route can read from the body.
+    response = renderReply(request, await route.handle(context), surface, runtime.catalogue, requestId, context.headers)
   } catch (error) {
     const failure = toGatewayError(error)
     code = failure.code
-    response = renderError(request, failure, surface, runtime.catalogue, requestId)
+    response = renderError(request, failure, surface, runtime.catalogue, requestId, context.headers)
   }
 
   runtime.report({
@@ -62,32 +65,53 @@ export async function runRoute(
     quota: context.note.quota,
     status: response.status,
     code,
+    decidedBy: context.note.decidedBy,
     durationMs: performance.now() - started,
   })
   return response
 }
 
-function renderReply(request: Request, reply: Reply, surface: Surface, requestId: string): Response {
+function renderReply(
+  request: Request,
+  reply: Reply,
+  surface: Surface,
+  catalogue: ErrorCatalogue,
+  requestId: string,
+  extraHeaders: Record<string, string>,
+): Response {
   if (reply.kind === 'stream') {
+    const frames = reply.breakAfter
+      ? breakFrames(reply.frames, reply.breakAfter, (error) => {
+          const spec = catalogue[error.code]
+          return surface.renderStreamError(error, spec, error.status ?? spec.status, requestId)
+        })
+      : reply.frames
     return createResponse(request, {
       status: reply.status,
-      headers: { ...streamHeaders, ...surface.requestIdHeaders(requestId), ...reply.headers },
-      body: { frames: reply.frames, timing: reply.timing },
+      headers: { ...streamHeaders, ...surface.requestIdHeaders(requestId), ...extraHeaders, ...reply.headers },
+      body: { frames, timing: reply.timing },
     })
   }
   return createResponse(request, {
     status: reply.status,
-    headers: { 'content-type': jsonType, ...surface.requestIdHeaders(requestId), ...reply.headers },
+    headers: { 'content-type': jsonType, ...surface.requestIdHeaders(requestId), ...extraHeaders, ...reply.headers },
     body: JSON.stringify(reply.body),
   })
 }
 
-function renderError(request: Request, error: GatewayError, surface: Surface, catalogue: ErrorCatalogue, requestId: string): Response {
+function renderError(
+  request: Request,
+  error: GatewayError,
+  surface: Surface,
+  catalogue: ErrorCatalogue,
+  requestId: string,
+  extraHeaders: Record<string, string>,
+): Response {
   const spec = catalogue[error.code]
   const envelope = surface.renderError(error, spec, error.status ?? spec.status, requestId)
   return createResponse(request, {
     status: envelope.status,
-    headers: { 'content-type': jsonType, ...surface.requestIdHeaders(requestId), ...error.headers },
+    headers: { 'content-type': jsonType, ...surface.requestIdHeaders(requestId), ...extraHeaders, ...error.headers },
     body: JSON.stringify(envelope.body),
   })
 }

@@ -1,5 +1,9 @@
 import type { ErrorCatalogue } from '../errors/error-catalogue.ts'
+import type { RateLimiter } from '../limits/rate-limiter.ts'
+import type { ScenarioEngine } from '../scenarios/scenario-engine.ts'
+import type { ScenarioSpec } from '../scenarios/to-scenario.ts'
 import type { World } from '../world/world.ts'
+import type { Journal } from './journal.ts'
 import type { Clock } from './clock.ts'
 import type { RequestLogEntry } from './request-log-entry.ts'
 
@@ -12,5 +16,16 @@ export interface GatewayRuntime {
   maxBodyBytes: number
   /** Gateway-clock time at which the gateway was created, in ms. */
   startedAt: number
+  scenarios: ScenarioEngine
+  rateLimiter: RateLimiter
+  journal: Journal
   report(entry: RequestLogEntry): void
+  /** The gateway-wide operations the admin routes expose. */
+  control: GatewayControl
+}
+
+/** What `/__mock/*` can do to the gateway, the same as the in-process API. */
+export interface GatewayControl {
+  useScenario(specs: readonly ScenarioSpec[]): Promise<void>
+  reset(): Promise<void>
 }

@@ -1,7 +1,39 @@
+import type { GatewayError } from '../errors/gateway-error.ts'
+
 /** One write of a stream: its text and how many generated tokens it carries (for timing). */
 export interface StreamFrame {
   text: string
   tokens: number
+  /** Drop the connection here instead of writing (a scenario's broken stream). */
+  disconnect?: boolean
+}
+
+/** Where and how a scenario breaks a stream. */
+export interface StreamBreak {
+  /** Content chunks sent before the break. */
+  afterChunks: number
+  /** An error event in the surface's own form… */
+  error?: GatewayError
+  /** …or a dropped connection. */
+  disconnect?: boolean
+}
+
+/**
+ * The frames up to the break: everything before the content chunk after `afterChunks`, then the
+ * surface's error event, or a disconnect.
+ */
+export function breakFrames(frames: readonly StreamFrame[], at: StreamBreak, renderError: (error: GatewayError) => string): StreamFrame[] {
+  const kept: StreamFrame[] = []
+  let chunks = 0
+  for (const frame of frames) {
+    if (frame.tokens > 0) {
+      if (chunks === at.afterChunks) break
+      chunks += 1
+    }
+    kept.push(frame)
+  }
+  kept.push(at.error ? { text: renderError(at.error), tokens: 0 } : { text: '', tokens: 0, disconnect: true })
+  return kept
 }
 
 export interface StreamTiming {
@@ -72,7 +104,14 @@ export function toReadableStream(plan: StreamPlan, signal?: AbortSignal | null):
         })
       }
       if (stopped) return
-      controller.enqueue(encoder.encode(plan.frames[index]!.text))
+      const frame = plan.frames[index]!
+      if (frame.disconnect) {
+        stop()
+        // What a client sees when the socket drops mid-body (undici says "terminated").
+        controller.error(new TypeError('terminated'))
+        return
+      }
+      controller.enqueue(encoder.encode(frame.text))
       index += 1
       if (index >= plan.frames.length) controller.close()
     },

@@ -1,3 +1,4 @@
+import type { ReplyOverride } from '../scenarios/scenario-schema.ts'
 import type { Model } from '../world/schemas.ts'
 import { lastUserText, type Conversation, type ToolCall } from './conversation.ts'
 import { exampleArguments } from './example-arguments.ts'
@@ -30,12 +31,24 @@ const excerptLength = 120
 
 /**
  * The model's reply to a conversation: what its `reply` setting says (by default derived from
- * the request), cut to the output limit, with its token counts. Deterministic: the same
- * conversation and model give the same reply.
+ * the request) or what a scenario's `override` says, cut to the output limit, with its token
+ * counts. Deterministic: the same conversation and model give the same reply.
  */
-export function composeReply(tokenizer: Tokenizer, model: Model, conversation: Conversation, promptTokens: number): GeneratedReply {
+export function composeReply(
+  tokenizer: Tokenizer,
+  model: Model,
+  conversation: Conversation,
+  promptTokens: number,
+  override: ReplyOverride = {},
+): GeneratedReply {
   const id = stableHash(`${model.id}\n${JSON.stringify(conversation)}`)
-  const planned = plan(model, conversation, id)
+  const planned =
+    override.text !== undefined || override.toolCalls !== undefined
+      ? {
+          text: override.text ?? '',
+          toolCalls: (override.toolCalls ?? []).map((call, index) => ({ id: callId(id, index), name: call.name, arguments: call.arguments })),
+        }
+      : plan(model, conversation, id)
   const limit = Math.min(conversation.maxOutputTokens ?? Number.POSITIVE_INFINITY, model.maxOutputTokens)
 
   let text = planned.text
@@ -50,9 +63,18 @@ export function composeReply(tokenizer: Tokenizer, model: Model, conversation: C
     return { ...call, argumentsJson, argumentPieces: tokenizer.pieces(argumentsJson) }
   })
   const completionTokens =
+    override.usage?.completionTokens ??
     tokenizer.count(text) + toolCalls.reduce((sum, call) => sum + tokenizer.count(call.name) + tokenizer.count(call.argumentsJson), 0)
 
-  return { id, text, textPieces: tokenizer.pieces(text), toolCalls, finishReason, promptTokens, completionTokens }
+  return {
+    id,
+    text,
+    textPieces: tokenizer.pieces(text),
+    toolCalls,
+    finishReason: override.finishReason ?? finishReason,
+    promptTokens: override.usage?.promptTokens ?? promptTokens,
+    completionTokens,
+  }
 }
 
 function plan(model: Model, conversation: Conversation, id: string): { text: string; toolCalls: ToolCall[] } {

@@ -3,7 +3,10 @@ import { assertQuotaLeft, chargeQuota } from '../billing/charge-quota.ts'
 import { quotaCost } from '../billing/quota-cost.ts'
 import { GatewayError } from '../errors/gateway-error.ts'
 import type { RouteContext } from '../gateway/route.ts'
-import type { StreamTiming } from '../gateway/stream-plan.ts'
+import type { StreamBreak, StreamTiming } from '../gateway/stream-plan.ts'
+import { appliedLimits } from '../limits/applied-limits.ts'
+import { scenarioError } from '../scenarios/scenario-error-of.ts'
+import type { Action } from '../scenarios/scenario-schema.ts'
 import type { Model } from '../world/schemas.ts'
 import { findVisibleModel, servingGroup } from '../world/visibility.ts'
 import { assertFitsContext } from './assert-fits-context.ts'
@@ -20,34 +23,72 @@ export interface Generation {
   /** Unix seconds on the gateway clock. */
   created: number
   timing: StreamTiming
+  /** Where a scenario breaks the stream, if it does. */
+  streamBreak?: StreamBreak
 }
 
 /**
- * The surface-neutral part of every generation route: the model must be visible to the key,
- * the key and its owner must have quota, the prompt plus requested output must fit the
- * window; then the reply is composed and its cost debited.
+ * The surface-neutral part of every generation route, in order: the active scenario decides
+ * (it may fail, delay, replace the reply or break the stream); the model must be visible to the
+ * key; rate limits count the request; the key and its owner must have quota; the prompt plus
+ * requested output must fit the window; then the reply is composed and its cost debited.
  */
-export async function generate(context: RouteContext<TokenAuth>, modelId: string, conversation: Conversation): Promise<Generation> {
-  const { runtime, auth } = context
+export async function generate(
+  context: RouteContext<TokenAuth>,
+  modelId: string,
+  conversation: Conversation,
+  stream: boolean,
+): Promise<Generation> {
+  const { runtime, auth, request, url } = context
+  context.note.model = modelId
+  const decision = runtime.scenarios.decide({
+    requestId: context.requestId,
+    method: request.method,
+    pathname: url.pathname,
+    surface: context.surface,
+    model: modelId,
+    token: auth.token,
+    user: auth.user,
+    stream,
+  })
+  const action: Action = decision?.action ?? {}
+  if (decision) context.note.decidedBy = decision.decidedBy
+  if (action.delayMs) await delay(action.delayMs, request.signal)
+  if (action.fail) throw scenarioError(action.fail)
+
   const model = usableModel(context, modelId)
+  const group = servingGroup(runtime.world, auth.token, auth.user, model.id)
+  Object.assign(context.headers, runtime.rateLimiter.admit(appliedLimits(auth.token, auth.maskedKey, auth.user, group), runtime.clock.now()))
   assertQuotaLeft(auth.token, auth.user, auth.maskedKey)
 
   const tokenizer = await loadTokenizer()
   const promptTokens = countPromptTokens(tokenizer, conversation)
   assertFitsContext(model, promptTokens, conversation.maxOutputTokens, context.surface === 'gemini' ? 'contents' : 'messages')
-  const reply = composeReply(tokenizer, model, conversation, promptTokens)
+  const reply = composeReply(tokenizer, model, conversation, promptTokens, action.reply)
 
-  const groupRatio = servingGroup(runtime.world, auth.token, auth.user, model.id)?.ratio ?? 1
-  const cost = quotaCost(model, groupRatio, reply)
+  const cost = quotaCost(model, group?.ratio ?? 1, reply)
   chargeQuota(auth.token, auth.user, auth.maskedKey, cost)
   context.note.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens }
   context.note.quota = cost
 
-  return { model, reply, created: Math.floor(runtime.clock.now() / 1000), timing: resolveTiming(model.streaming) }
+  const broken = action.breakStream
+  return {
+    model,
+    reply,
+    created: Math.floor(runtime.clock.now() / 1000),
+    timing: resolveTiming(model.streaming),
+    ...(broken && {
+      streamBreak: {
+        afterChunks: broken.afterChunks,
+        ...(broken.error ? { error: scenarioError(broken.error) } : { disconnect: true }),
+      },
+    }),
+  }
 }
 
-/** The prompt's token count for a count-tokens route: same model rule, no quota, no charge. */
+/** The prompt's token count for a count-tokens route: same model rule, no scenario, quota or charge. */
 export async function countTokens(context: RouteContext<TokenAuth>, modelId: string, conversation: Conversation): Promise<number> {
+  context.note.model = modelId
   usableModel(context, modelId)
   return countPromptTokens(await loadTokenizer(), conversation)
 }
@@ -55,7 +96,6 @@ export async function countTokens(context: RouteContext<TokenAuth>, modelId: str
 /** The model, if it exists and the key may use it: the same rule as the model list. */
 function usableModel(context: RouteContext<TokenAuth>, modelId: string): Model {
   const { runtime, auth } = context
-  context.note.model = modelId
   const model = findVisibleModel(runtime.world, auth.token, auth.user, modelId)
   if (!model) {
     throw new GatewayError('model_not_found', `The model '${modelId}' does not exist or is not available to API key ${auth.maskedKey}.`, {
@@ -63,4 +103,19 @@ function usableModel(context: RouteContext<TokenAuth>, modelId: string): Model {
     })
   }
   return model
+}
+
+/** A scenario's delay: real time, since it is the client that should feel it; ends early if the client leaves. */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        resolve()
+      },
+      { once: true },
+    )
+  })
 }

@@ -3,12 +3,17 @@ import { frameDelays, type StreamPlan } from '../gateway/stream-plan.ts'
 
 /**
  * Plays a stream out to a Node response: at once when it has no delays, else frame by frame on
- * timers, honouring backpressure. A client that goes away stops it and clears its timer.
+ * timers, honouring backpressure. A client that goes away stops it and clears its timer; a
+ * disconnect frame drops the connection as a failing upstream would.
  */
 export async function writeStreamPlan(plan: StreamPlan, res: ServerResponse): Promise<void> {
   const delays = frameDelays(plan)
+  const cut = plan.frames.findIndex((frame) => frame.disconnect)
   if (delays.every((delay) => delay === 0)) {
-    res.end(plan.frames.map((frame) => frame.text).join(''))
+    const frames = cut === -1 ? plan.frames : plan.frames.slice(0, cut)
+    const text = frames.map((frame) => frame.text).join('')
+    if (cut === -1) res.end(text)
+    else res.write(text, () => res.destroy())
     return
   }
 
@@ -29,6 +34,10 @@ export async function writeStreamPlan(plan: StreamPlan, res: ServerResponse): Pr
       const delay = delays[index] ?? 0
       if (delay > 0) await wait(delay)
       if (res.destroyed) return
+      if (frame.disconnect) {
+        res.destroy()
+        return
+      }
       if (!res.write(frame.text)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve))
     }
     if (!res.destroyed) res.end()

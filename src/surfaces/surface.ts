@@ -13,6 +13,8 @@ export interface ErrorEnvelope {
 export interface Surface {
   name: SurfaceName
   renderError(error: GatewayError, spec: ErrorSpec, status: number, requestId: string): ErrorEnvelope
+  /** The same error as an event inside a stream that has already begun, in the surface's own form. */
+  renderStreamError(error: GatewayError, spec: ErrorSpec, status: number, requestId: string): string
   requestIdHeaders(requestId: string): Record<string, string>
 }
 

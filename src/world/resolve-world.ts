@@ -12,7 +12,7 @@ import {
   type WorldInput,
 } from './schemas.ts'
 import { formatPath, WorldError, type WorldIssue } from './world-error.ts'
-import { isWorldPatch, worldPatchSchema, type WorldPatch } from './world-patch.ts'
+import { isWorldPatch, worldPatchSchema, type WorldChanges, type WorldPatch } from './world-patch.ts'
 
 /** What a gateway can be given as its world: a whole world, or a patch on the default one. */
 export type WorldDefinition = WorldInput | WorldPatch
@@ -53,10 +53,21 @@ const collections = [
   { name: 'models', identity: 'id', schema: modelSchema },
 ] as const
 
-function applyPatch(patch: WorldPatch, issues: WorldIssue[]): WorldData | undefined {
+/**
+ * `base` with `changes` applied (a scenario's world patch), or a `WorldError` naming `source`.
+ * The same merge rules as a world file's patch, on any world instead of the default one.
+ */
+export function patchWorld(base: WorldData, changes: WorldChanges, source: string): WorldData {
+  const issues: WorldIssue[] = []
+  const world = applyPatch({ ...changes, extends: 'default' }, issues, base)
+  if (world) issues.push(...checkWorldReferences(world))
+  if (issues.length > 0 || !world) throw new WorldError(source, issues)
+  return world
+}
+
+function applyPatch(patch: WorldPatch, issues: WorldIssue[], base: WorldData = worldSchema.parse(defaultWorld)): WorldData | undefined {
   const parsed = parse(worldPatchSchema, patch, '', issues)
   if (!parsed) return undefined
-  const base = worldSchema.parse(defaultWorld)
   const settings = parse(worldSettingsSchema, { ...base.settings, ...parsed.settings }, 'settings', issues)
   const next: Record<string, unknown[]> = {}
 

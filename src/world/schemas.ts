@@ -36,6 +36,7 @@ export const userSchema = z.strictObject({
   /** The dashboard access token (`Authorization: Bearer …` on `/api/*`). */
   accessToken: z.string().min(1),
   email: z.string().default(''),
+  rateLimit: rateLimitSchema.optional(),
 })
 
 export const tokenSchema = z.strictObject({

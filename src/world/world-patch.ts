@@ -29,6 +29,11 @@ export const worldPatchSchema = z.strictObject({
 
 export type WorldPatch = z.input<typeof worldPatchSchema>
 
+/** The same changes applied to whatever world is current (a scenario's `world`): no `extends`. */
+export const worldChangesSchema = worldPatchSchema.omit({ $schema: true, extends: true })
+
+export type WorldChanges = z.input<typeof worldChangesSchema>
+
 export function isWorldPatch(value: unknown): value is WorldPatch {
   return typeof value === 'object' && value !== null && 'extends' in value
 }

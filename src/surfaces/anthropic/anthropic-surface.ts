@@ -1,3 +1,5 @@
+import type { GatewayError } from '../../errors/gateway-error.ts'
+import { sseEvent } from '../../gateway/sse.ts'
 import { commonRequestIdHeaders, type Surface } from '../surface.ts'
 
 const typeByStatus: Record<number, string> = {
@@ -18,12 +20,17 @@ export function anthropicErrorType(status: number): string {
   return typeByStatus[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error')
 }
 
+const envelope = (error: GatewayError, status: number, requestId: string) => ({
+  type: 'error',
+  error: { type: anthropicErrorType(status), message: error.message },
+  request_id: requestId,
+})
+
 /** `{type:"error", error:{type, message}, request_id}`, as the Anthropic SDKs parse it. */
 export const anthropicSurface: Surface = {
   name: 'anthropic',
-  renderError: (error, _spec, status, requestId) => ({
-    status,
-    body: { type: 'error', error: { type: anthropicErrorType(status), message: error.message }, request_id: requestId },
-  }),
+  renderError: (error, _spec, status, requestId) => ({ status, body: envelope(error, status, requestId) }),
+  // An `error` event, which the SDK throws as an APIError and the AI SDK turns into an error part.
+  renderStreamError: (error, _spec, status, requestId) => sseEvent(envelope(error, status, requestId), 'error'),
   requestIdHeaders: (requestId) => ({ ...commonRequestIdHeaders(requestId), 'request-id': requestId }),
 }

@@ -1,3 +1,4 @@
+import { sseEvent } from '../../gateway/sse.ts'
 import { commonRequestIdHeaders, type Surface } from '../surface.ts'
 
 const statusByHttp: Record<number, string> = {
@@ -36,5 +37,8 @@ export const geminiSurface: Surface = {
     }
     return { status, body: { error: { code: status, message: error.message, status: googleStatus(status), details } } }
   },
+  // A data event whose `error.code` is an HTTP status: @google/genai throws it as an ApiError.
+  renderStreamError: (error, _spec, status) =>
+    sseEvent({ error: { code: status, message: error.message, status: googleStatus(status) } }),
   requestIdHeaders: commonRequestIdHeaders,
 }

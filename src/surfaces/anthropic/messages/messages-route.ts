@@ -18,8 +18,8 @@ export const messagesRoute = defineRoute({
   async handle(context) {
     const body = await requestBody(context, messagesRequestSchema)
     const version = messagesApiVersion(context.request)
-    const generation = await generate(context, body.model, messagesConversation(body))
-    if (body.stream) return stream(messageStreamFrames(generation, version), generation.timing)
+    const generation = await generate(context, body.model, messagesConversation(body), body.stream === true)
+    if (body.stream) return stream(messageStreamFrames(generation, version), generation)
     return json(message(generation, version))
   },
 })

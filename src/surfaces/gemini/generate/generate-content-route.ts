@@ -51,8 +51,8 @@ function generateContentRoute(prefix: '/v1beta' | '/v1'): Route<TokenAuth> {
         return json(countTokensResponse(await countTokens(context, target.model, countTokensConversation(body))))
       }
       const body = await requestBody(context, generateContentRequestSchema)
-      const generation = await generate(context, target.model, generateConversation(body))
-      if (target.action === 'streamGenerateContent') return stream(generateStreamFrames(generation), generation.timing)
+      const generation = await generate(context, target.model, generateConversation(body), target.action === 'streamGenerateContent')
+      if (target.action === 'streamGenerateContent') return stream(generateStreamFrames(generation), generation)
       return json(generateContentResponse(generation))
     },
   })

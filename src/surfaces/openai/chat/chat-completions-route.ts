@@ -15,8 +15,8 @@ export const chatCompletionsRoute = defineRoute({
   auth: tokenAuth(['bearer']),
   async handle(context) {
     const body = await requestBody(context, chatRequestSchema)
-    const generation = await generate(context, body.model, chatConversation(body))
-    if (body.stream) return stream(chatStreamFrames(generation, body.stream_options?.include_usage === true), generation.timing)
+    const generation = await generate(context, body.model, chatConversation(body), body.stream === true)
+    if (body.stream) return stream(chatStreamFrames(generation, body.stream_options?.include_usage === true), generation)
     return json(chatCompletion(generation))
   },
 })

@@ -1,0 +1,140 @@
+import { seededRandom, stableHash } from '../generation/stable-hash.ts'
+import { matchesRequest, type ScenarioRequest } from './match-request.ts'
+import type { Action, Rule, Scenario, Step } from './scenario-schema.ts'
+
+/** What the active scenarios decided for one request, and which rule or step decided it. */
+export interface ScenarioDecision {
+  decidedBy: string
+  action: Action
+}
+
+/** A generation request that no step of the script expected. */
+export interface UnmatchedRequest {
+  requestId: string
+  method: string
+  path: string
+  model: string
+  /** The step that was expected instead, if any was left. */
+  expected?: string
+}
+
+/** What is left of the script: steps not yet consumed and requests that matched none. */
+export interface ScenarioReport {
+  scenarios: string[]
+  pendingSteps: { step: number; name?: string; when: Step['when'] }[]
+  unmatched: UnmatchedRequest[]
+}
+
+interface LiveRule {
+  rule: Rule
+  label: string
+  matched: number
+  fired: number
+  random: () => number
+}
+
+/**
+ * The active scenarios' rules and script, with their counters. Consulted once per generation
+ * request: the next step of the script is consumed if the request matches it, then the first
+ * rule that fires applies; a step's action wins over a rule's, field by field.
+ */
+export class ScenarioEngine {
+  #scenarios: Scenario[] = []
+  #rules: LiveRule[] = []
+  #steps: { step: Step; label: string }[] = []
+  #next = 0
+  #unmatched: UnmatchedRequest[] = []
+  #strict = false
+
+  /** Replaces the active scenarios and zeroes every counter. */
+  load(scenarios: readonly Scenario[]): void {
+    this.#scenarios = [...scenarios]
+    this.#rules = scenarios.flatMap((scenario) =>
+      scenario.rules.map((rule, index) => ({
+        rule,
+        label: `scenario "${scenario.name}" rule ${rule.name ? `"${rule.name}"` : `#${index + 1}`}`,
+        matched: 0,
+        fired: 0,
+        random: seededRandom(stableHash(`${scenario.seed}:${scenario.name}:${index}`)),
+      })),
+    )
+    this.#steps = scenarios.flatMap((scenario) =>
+      scenario.steps.map((step, index) => ({
+        step,
+        label: `scenario "${scenario.name}" step ${index + 1}${step.name ? ` "${step.name}"` : ''}`,
+      })),
+    )
+    this.#next = 0
+    this.#unmatched = []
+    this.#strict = scenarios.some((scenario) => scenario.strict)
+  }
+
+  get names(): string[] {
+    return this.#scenarios.map((scenario) => scenario.name)
+  }
+
+  decide(request: ScenarioRequest): ScenarioDecision | undefined {
+    let step: ScenarioDecision | undefined
+    if (this.#steps.length > 0 || this.#strict) {
+      const next = this.#steps[this.#next]
+      if (next && matchesRequest(next.step.when, request)) {
+        this.#next += 1
+        step = { decidedBy: next.label, action: next.step.then }
+      } else {
+        const expected = next ? `${next.label} (${describeMatch(next.step.when)})` : undefined
+        this.#unmatched.push({ requestId: request.requestId, method: request.method, path: request.pathname, model: request.model, ...(expected ? { expected } : {}) })
+        if (this.#strict) {
+          const why = expected ? `expected ${expected}` : 'every step has been consumed'
+          return {
+            decidedBy: 'strict scenario',
+            action: {
+              fail: {
+                code: 'scenario_mismatch',
+                message: `Strict scenario: ${request.method} ${request.pathname} (model ${request.model}) matched no step; ${why}.`,
+              },
+            },
+          }
+        }
+      }
+    }
+
+    let rule: ScenarioDecision | undefined
+    for (const live of this.#rules) {
+      if (!matchesRequest(live.rule.when, request)) continue
+      live.matched += 1
+      if (rule === undefined && fires(live)) {
+        live.fired += 1
+        rule = { decidedBy: live.label, action: live.rule.then }
+      }
+    }
+
+    if (step && Object.keys(step.action).length > 0) return rule ? { decidedBy: step.decidedBy, action: { ...rule.action, ...step.action } } : step
+    return rule ?? step
+  }
+
+  report(): ScenarioReport {
+    return {
+      scenarios: this.names,
+      pendingSteps: this.#steps.slice(this.#next).map(({ step }, offset) => ({
+        step: this.#next + offset + 1,
+        ...(step.name ? { name: step.name } : {}),
+        when: step.when,
+      })),
+      unmatched: [...this.#unmatched],
+    }
+  }
+}
+
+function fires(live: LiveRule): boolean {
+  const { when } = live.rule
+  if (when.call !== undefined && live.matched !== when.call) return false
+  if (when.after !== undefined && live.matched <= when.after) return false
+  if (when.times !== undefined && live.fired >= when.times) return false
+  if (when.probability !== undefined && live.random() >= when.probability) return false
+  return true
+}
+
+export function describeMatch(when: Step['when']): string {
+  const parts = Object.entries(when).map(([name, value]) => `${name} ${JSON.stringify(value)}`)
+  return parts.length > 0 ? parts.join(', ') : 'any generation request'
+}

@@ -1,0 +1,24 @@
+import { nearest } from './nearest.ts'
+import { builtInScenarioNames, builtInScenarios } from './built-in-scenarios.ts'
+import { resolveScenario } from './resolve-scenario.ts'
+import { ScenarioError } from './scenario-error.ts'
+import type { Scenario, ScenarioInput } from './scenario-schema.ts'
+
+/** A scenario as `useScenario` takes it: a built-in's name, or a scenario object. */
+export type ScenarioSpec = string | ScenarioInput
+
+/** Resolves a built-in name or validates a scenario object; unknown names suggest the nearest one. */
+export function toScenario(spec: ScenarioSpec): Scenario {
+  if (typeof spec !== 'string') return resolveScenario(spec, spec.name ? `"${spec.name}"` : 'passed to useScenario')
+  const builtIn = builtInScenarios[spec]
+  if (builtIn === undefined) {
+    const guess = nearest(spec, builtInScenarioNames)
+    throw new ScenarioError(`"${spec}"`, [
+      {
+        path: '',
+        message: `no built-in scenario has this name.${guess ? ` Did you mean "${guess}"?` : ''} Built-ins: ${builtInScenarioNames.join(', ')}.`,
+      },
+    ])
+  }
+  return resolveScenario(builtIn, `built-in "${spec}"`)
+}
