@@ -2,6 +2,7 @@ import type { RequestLogEntry } from './request-log-entry.ts'
 
 /** How many entries the journal keeps; older ones drop off so a long-running server stays small. */
 export const journalLimit = 10_000
+const trimBatch = 1_000
 
 /**
  * Every request the gateway answered, oldest first: time, surface, route, model, masked key,
@@ -12,7 +13,7 @@ export class Journal {
 
   /** A snapshot of the entries, oldest first. */
   get entries(): readonly RequestLogEntry[] {
-    return [...this.#entries]
+    return this.#entries.slice(-journalLimit)
   }
 
   /** The most recent entry. */
@@ -22,7 +23,8 @@ export class Journal {
 
   add(entry: RequestLogEntry): void {
     this.#entries.push(entry)
-    if (this.#entries.length > journalLimit) this.#entries.splice(0, this.#entries.length - journalLimit)
+    // Trimmed in batches: dropping one entry per request would copy the whole array each time.
+    if (this.#entries.length >= journalLimit + trimBatch) this.#entries.splice(0, this.#entries.length - journalLimit)
   }
 
   clear(): void {

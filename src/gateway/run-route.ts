@@ -10,7 +10,13 @@ import type { Route, RouteContext } from './route.ts'
 import type { GatewayRuntime } from './runtime.ts'
 
 const jsonType = 'application/json; charset=utf-8'
-const streamHeaders = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' }
+// Chunked, as the real gateway streams: it is also what lets a client tell a dropped stream from a finished one.
+const streamHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-accel-buffering': 'no',
+  'transfer-encoding': 'chunked',
+}
 
 /**
  * The request pipeline, the same for every route: request id, surface, auth, the route's own

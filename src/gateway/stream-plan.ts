@@ -19,19 +19,22 @@ export interface StreamBreak {
 }
 
 /**
- * The frames up to the break: everything before the content chunk after `afterChunks`, then the
- * surface's error event, or a disconnect.
+ * The frames up to the break: everything before the content chunk after `afterChunks` (or after
+ * the last content chunk, so a break never follows the stream's own ending), then the surface's
+ * error event, or a disconnect.
  */
 export function breakFrames(frames: readonly StreamFrame[], at: StreamBreak, renderError: (error: GatewayError) => string): StreamFrame[] {
-  const kept: StreamFrame[] = []
+  let cut = 0
   let chunks = 0
-  for (const frame of frames) {
-    if (frame.tokens > 0) {
-      if (chunks === at.afterChunks) break
-      chunks += 1
-    }
-    kept.push(frame)
+  for (const [index, frame] of frames.entries()) {
+    if (frame.tokens === 0) continue
+    if (chunks === at.afterChunks) break
+    chunks += 1
+    cut = index + 1
   }
+  // Frames before the first content chunk (role, message_start, …) always go out.
+  if (chunks === 0) cut = Math.max(0, frames.findIndex((frame) => frame.tokens > 0))
+  const kept = frames.slice(0, cut)
   kept.push(at.error ? { text: renderError(at.error), tokens: 0 } : { text: '', tokens: 0, disconnect: true })
   return kept
 }
@@ -107,7 +110,9 @@ export function toReadableStream(plan: StreamPlan, signal?: AbortSignal | null):
       const frame = plan.frames[index]!
       if (frame.disconnect) {
         stop()
-        // What a client sees when the socket drops mid-body (undici says "terminated").
+        // msw tears its socket down a tick after the body errors; the chunks already enqueued
+        // must reach the client first. Then it sees what a dropped socket gives (undici: "terminated").
+        await new Promise((resolve) => setTimeout(resolve, 0))
         controller.error(new TypeError('terminated'))
         return
       }

@@ -53,7 +53,11 @@ export async function generate(
   })
   const action: Action = decision?.action ?? {}
   if (decision) context.note.decidedBy = decision.decidedBy
-  if (action.delayMs) await delay(action.delayMs, request.signal)
+  if (action.delayMs) {
+    await delay(action.delayMs, request.signal)
+    // Like the gateway cancelling its relay: a client that left is neither answered nor charged.
+    if (request.signal.aborted) throw new GatewayError('invalid_request_error', 'The client closed the request during the scenario delay.', { status: 499 })
+  }
   if (action.fail) throw scenarioError(action.fail)
 
   const model = usableModel(context, modelId)

@@ -35,6 +35,8 @@ export async function writeStreamPlan(plan: StreamPlan, res: ServerResponse): Pr
       if (delay > 0) await wait(delay)
       if (res.destroyed) return
       if (frame.disconnect) {
+        // Let what was written reach the client before the connection drops.
+        await new Promise<void>((resolve) => res.write('', () => resolve()))
         res.destroy()
         return
       }
