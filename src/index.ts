@@ -29,6 +29,7 @@ export {
   type BreakStream,
 } from './scenarios/scenario-schema.ts'
 export { resolveScenario } from './scenarios/resolve-scenario.ts'
+export { scenarioJsonSchema } from './scenarios/scenario-json-schema.ts'
 export { ScenarioError } from './scenarios/scenario-error.ts'
 export { ScenarioAssertionError } from './scenarios/scenario-assertion-error.ts'
 export type { ScenarioReport, UnmatchedRequest } from './scenarios/scenario-engine.ts'

@@ -7,6 +7,8 @@ export const exitCodes = {
   invalidWorld: 3,
   /** The port could not be bound (in use, or not allowed). */
   listenFailed: 4,
+  /** A scenario (a `--scenario` name or file, or a file given to `scenarios validate`) is unknown or invalid. */
+  invalidScenario: 5,
 } as const
 
 /** An error the CLI reports as one line and an exit code, without a stack trace. */

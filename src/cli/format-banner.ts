@@ -19,14 +19,39 @@ const routes = [
   'GET  /api/status, /api/user/self, /api/user/billing/summary',
 ]
 
-/** What the server prints when it starts: where it listens, its routes and its keys. */
-export function formatBanner(url: string, gateway: Gateway): string {
+const adminRoutes = [
+  'GET  /__mock/journal[?limit=N]       requests answered (DELETE clears)',
+  'GET  /__mock/scenario                active scenarios and their report',
+  'POST /__mock/scenario                {"scenarios": [name | scenario, …]}; [] clears',
+  'GET  /__mock/scenario/pending        steps left, requests that matched none',
+  'POST /__mock/scenario/assert         200 when done, else 409 with the report',
+  'GET  /__mock/clock                   gateway time; POST {"advanceMs": N} moves it on',
+  'GET  /__mock/world                   the live world',
+  'POST /__mock/reset                   pristine world, real clock, no scenario, empty journal',
+]
+
+export interface BannerOptions {
+  /** Whether the server was started with an admin token (never printed). */
+  adminToken?: boolean
+}
+
+/** What the server prints when it starts: where it listens, its routes, the active scenarios and its keys. */
+export function formatBanner(url: string, gateway: Gateway, options: BannerOptions = {}): string {
   const { keys, accessTokens } = describeKeys(gateway.world, gateway.clock.now())
+  const scenarios = gateway.scenario.names
+  const adminAccess = options.adminToken
+    ? 'loopback clients, and others that send the x-mock-admin-token header'
+    : 'loopback clients only; --admin-token lets others in'
   return [
     `${style.bold(`llm-gateway-mock ${version}`)} listening on ${style.cyan(url)}`,
     '',
     style.bold('Routes'),
     ...routes.map((route) => `  ${route}`),
+    '',
+    `${style.bold('Admin routes')} ${style.dim(`(${adminAccess})`)}`,
+    ...adminRoutes.map((route) => `  ${route}`),
+    '',
+    `${style.bold('Scenarios')} ${scenarios.length > 0 ? scenarios.map((name) => style.cyan(name)).join(', ') : style.dim('none (--scenario NAME|FILE, or POST /__mock/scenario)')}`,
     '',
     formatKeys(keys, accessTokens),
     '',

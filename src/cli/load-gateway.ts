@@ -1,15 +1,26 @@
 import { createGateway, type Gateway, type GatewayOptions } from '../gateway/create-gateway.ts'
 import { loadWorldFile } from '../node/load-world-file.ts'
+import { ScenarioError } from '../scenarios/scenario-error.ts'
 import { WorldError } from '../world/world-error.ts'
 import { CliError, exitCodes } from './exit-codes.ts'
+import { loadScenarioSpecs, type LoadedScenarioSpecs } from './scenario-specs.ts'
 
-/** The gateway a command works on: the default world, or the one in `--world`. */
-export async function loadGateway(worldPath: string | undefined, options: Omit<GatewayOptions, 'world'> = {}): Promise<Gateway> {
+export interface LoadGatewayOptions extends Omit<GatewayOptions, 'world' | 'scenarios'> {
+  /** `--scenario` values: built-in names or scenario files, applied in order. */
+  scenarios?: readonly string[]
+}
+
+/** The gateway a command works on: the default world, or the one in `--world`, with its `--scenario`s. */
+export async function loadGateway(worldPath: string | undefined, options: LoadGatewayOptions = {}): Promise<Gateway> {
+  const { scenarios = [], ...rest } = options
+  let loaded: LoadedScenarioSpecs | undefined
   try {
     const world = worldPath === undefined ? undefined : await loadWorldFile(worldPath)
-    return await createGateway({ ...options, world })
+    loaded = await loadScenarioSpecs(scenarios)
+    return await createGateway({ ...rest, world, scenarios: loaded.specs })
   } catch (error) {
     if (error instanceof WorldError) throw new CliError(error.message, exitCodes.invalidWorld)
+    if (error instanceof ScenarioError) throw new CliError((loaded?.pointAtFile(error) ?? error).message, exitCodes.invalidScenario)
     throw error
   }
 }

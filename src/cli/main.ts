@@ -1,6 +1,8 @@
 import yargs from 'yargs'
 import { version } from '../version.ts'
 import { keysCommand } from './commands/keys.ts'
+import { scenariosCommand } from './commands/scenarios.ts'
+import { schemaCommand } from './commands/schema.ts'
 import { serveCommand } from './commands/serve.ts'
 import { CliError, exitCodes } from './exit-codes.ts'
 
@@ -11,8 +13,12 @@ export async function main(argv: string[]): Promise<number> {
     .usage('$0 [command] [options]\n\nA local mock of an LLM API gateway (new-api / one-api family).')
     .command(serveCommand)
     .command(keysCommand)
+    .command(scenariosCommand)
+    .command(schemaCommand)
     .example('$0 --port 0', 'serve the default world on any free port')
     .example('$0 keys --json', "print the default world's keys as JSON")
+    .example('$0 --scenario flaky-upstream --scenario ./my-scenario.ts', 'serve with two scenarios, applied in order')
+    .example('$0 scenarios validate ./my-scenario.json', 'check a scenario file')
     .strict()
     .version(version)
     .help()

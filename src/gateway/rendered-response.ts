@@ -8,16 +8,36 @@ export interface RenderedResponse {
   body: string | StreamPlan
 }
 
+/**
+ * What the Node adapter knows about a request's client that a Fetch `Request` cannot carry.
+ * The core only reads these facts, so it never needs a socket or a Node type.
+ */
+export interface AdapterClient {
+  /** The connection came from beyond loopback (or the server was told to trust no one). */
+  remote: boolean
+  /** The request presented the admin token the server was started with (only asked of remote clients, who need it). */
+  admin: boolean
+}
+
 const rendered = new WeakMap<Response, RenderedResponse>()
-const adapterRequests = new WeakSet<Request>()
+const adapterRequests = new WeakMap<Request, AdapterClient>()
+const localClient: AdapterClient = { remote: false, admin: false }
 
 /**
  * Marks a request as coming from the Node adapter, which writes replies from their parts: its
  * `Response` then carries no body of its own. Building and then reading back a body stream costs
- * more than everything else the server does for a small reply.
+ * more than everything else the server does for a small reply. `client` says where it came from.
  */
-export function markAdapterRequest(request: Request): void {
-  adapterRequests.add(request)
+export function markAdapterRequest(request: Request, client: AdapterClient = localClient): void {
+  adapterRequests.set(request, client)
+}
+
+/**
+ * Who sent the request, as the adapter saw it. A request the adapter did not mark was made in
+ * the same process (msw `setupServer` or `setupWorker`), so it counts as local.
+ */
+export function adapterClientOf(request: Request): AdapterClient {
+  return adapterRequests.get(request) ?? localClient
 }
 
 /** The `Response` for a reply, with its parts remembered beside it. */

@@ -5,6 +5,7 @@ import type { Gateway } from '../gateway/create-gateway.ts'
 import { markAdapterRequest } from '../gateway/rendered-response.ts'
 import { loadTokenizer } from '../generation/tokenizer.ts'
 import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
+import { adminAccessOf } from './admin-access.ts'
 import { toFetchRequest } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
 
@@ -13,6 +14,16 @@ export interface ServeOptions {
   port?: number
   /** Default 127.0.0.1: nothing beyond loopback unless asked. */
   host?: string
+  /**
+   * Lets clients beyond loopback use `/__mock/*` when they send it as `x-mock-admin-token`
+   * (or `Authorization: Bearer` on `/__mock` paths). Without it only loopback clients can.
+   */
+  adminToken?: string
+  /**
+   * Default true: loopback clients use `/__mock/*` without the token. Set false behind a reverse
+   * proxy on the same machine, where every client looks local.
+   */
+  trustLoopback?: boolean
 }
 
 export interface RunningServer {
@@ -31,6 +42,8 @@ export interface RunningServer {
  */
 export async function startServer(gateway: Gateway, options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
+  const { adminToken, trustLoopback } = options
+  if (adminToken !== undefined && adminToken.trim() === '') throw new TypeError('startServer: adminToken must not be empty')
   const routeHandlers = gateway[kRouteHandlers]
   let origin = ''
 
@@ -59,8 +72,11 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     // getResponse clones each request for msw's logging, which a server never reads; seeding
     // msw's clone cache with the request itself saves a Request copy per call.
     RequestHandler.cache.set(request, request)
-    markAdapterRequest(request)
     const pathname = new URL(request.url).pathname
+    markAdapterRequest(
+      request,
+      adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken, trustLoopback }),
+    )
     const response = await getResponse(candidates(request.method, pathname), request)
     if (!response) {
       writeJsonError(res, 404, `Not a gateway route: ${req.method} ${pathname}. The gateway serves /v1, /v1beta and /api.`)

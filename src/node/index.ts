@@ -1,5 +1,6 @@
 /**
- * The Node-only part of llm-gateway-mock: serve a gateway over HTTP and load world files.
+ * The Node-only part of llm-gateway-mock: serve a gateway over HTTP and load world and
+ * scenario files.
  *
  * @example
  * import { createGateway } from 'llm-gateway-mock'
@@ -13,3 +14,4 @@
  */
 export { startServer, type ServeOptions, type RunningServer } from './create-server.ts'
 export { loadWorldFile } from './load-world-file.ts'
+export { loadScenarioFile } from './load-scenario-file.ts'

@@ -125,6 +125,11 @@ export class ScenarioEngine {
   }
 }
 
+/** A script is done when every step was consumed and no request went unmatched. */
+export function isDone(report: ScenarioReport): boolean {
+  return report.pendingSteps.length === 0 && report.unmatched.length === 0
+}
+
 function fires(live: LiveRule): boolean {
   const { when } = live.rule
   if (when.call !== undefined && live.matched !== when.call) return false

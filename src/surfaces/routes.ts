@@ -1,4 +1,5 @@
 import type { Route } from '../gateway/route.ts'
+import { adminRoutes } from './admin/admin-routes.ts'
 import { countTokensRoute } from './anthropic/messages/count-tokens-route.ts'
 import { messagesRoute } from './anthropic/messages/messages-route.ts'
 import { billingSummaryRoute } from './dashboard/billing-summary.ts'
@@ -28,4 +29,5 @@ export const routes: readonly Route<any>[] = [
   statusRoute,
   userSelfRoute,
   billingSummaryRoute,
+  ...adminRoutes,
 ]

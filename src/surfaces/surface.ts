@@ -1,7 +1,7 @@
 import type { ErrorSpec } from '../errors/error-catalogue.ts'
 import type { GatewayError } from '../errors/gateway-error.ts'
 
-export type SurfaceName = 'openai' | 'anthropic' | 'gemini' | 'dashboard'
+export type SurfaceName = 'openai' | 'anthropic' | 'gemini' | 'dashboard' | 'admin'
 
 /** An error as one surface puts it on the wire. */
 export interface ErrorEnvelope {

@@ -1,3 +1,4 @@
+import { adminSurface } from './admin/admin-surface.ts'
 import { anthropicSurface } from './anthropic/anthropic-surface.ts'
 import { dashboardSurface } from './dashboard/dashboard-surface.ts'
 import { geminiSurface } from './gemini/gemini-surface.ts'
@@ -9,6 +10,7 @@ export const surfaces: Record<SurfaceName, Surface> = {
   anthropic: anthropicSurface,
   gemini: geminiSurface,
   dashboard: dashboardSurface,
+  admin: adminSurface,
 }
 
 /**
@@ -16,6 +18,7 @@ export const surfaces: Record<SurfaceName, Surface> = {
  * unknown URL is answered in the envelope its client can parse.
  */
 export function surfaceForPath(pathname: string): SurfaceName {
+  if (pathname.startsWith('/__mock/') || pathname === '/__mock') return 'admin'
   if (pathname.startsWith('/api/') || pathname === '/api') return 'dashboard'
   if (pathname.startsWith('/v1/messages')) return 'anthropic'
   if (pathname.startsWith('/v1beta/openai/')) return 'openai'

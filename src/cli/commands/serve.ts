@@ -12,6 +12,8 @@ interface ServeArgs {
   world?: string
   quiet: boolean
   'max-body-mb': number
+  scenario: string[]
+  'admin-token'?: string
 }
 
 /** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until Ctrl-C. */
@@ -23,6 +25,17 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('port', { alias: 'p', type: 'number', default: 4010, describe: 'Port to listen on (0: any free port, printed)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind (loopback unless you ask)' })
       .option('world', { type: 'string', describe: 'World file (.json or .ts): a whole world or a patch on the default' })
+      .option('scenario', {
+        alias: 's',
+        type: 'string',
+        array: true,
+        default: [],
+        describe: 'Scenario to start with: a built-in name or a .json/.ts file (repeat to apply several, in order)',
+      })
+      .option('admin-token', {
+        type: 'string',
+        describe: 'Lets clients beyond loopback use /__mock/* with this token (x-mock-admin-token header)',
+      })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' })
       .option('max-body-mb', {
         type: 'number',
@@ -38,16 +51,19 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         if (maxBodyMb !== undefined && !(Number.isFinite(maxBodyMb) && maxBodyMb > 0)) {
           throw new Error(`--max-body-mb must be a positive number, got ${args['max-body-mb']}`)
         }
+        const adminToken = args['admin-token']
+        if (adminToken !== undefined && adminToken.trim() === '') throw new Error('--admin-token must not be empty')
         return true
       }),
   async handler(args) {
     const gateway = await loadGateway(args.world, {
       maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
+      scenarios: args.scenario,
       onRequest: args.quiet ? undefined : (entry) => console.log(formatRequest(entry)),
     })
     let server: RunningServer
     try {
-      server = await startServer(gateway, { port: args.port, host: args.host })
+      server = await startServer(gateway, { port: args.port, host: args.host, adminToken: args['admin-token'] })
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       const reason =
@@ -60,7 +76,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
               : String((error as Error).message)
       throw new CliError(`llm-gateway-mock: ${reason}`, exitCodes.listenFailed)
     }
-    console.log(formatBanner(server.url, gateway))
+    console.log(formatBanner(server.url, gateway, { adminToken: args['admin-token'] !== undefined }))
 
     await new Promise<void>((resolve) => {
       const stop = (signal: NodeJS.Signals) => {

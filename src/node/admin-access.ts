@@ -1,0 +1,57 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { isIPv4 } from 'node:net'
+import type { AdapterClient } from '../gateway/rendered-response.ts'
+
+/**
+ * Whether a socket's remote address is this machine: 127.0.0.0/8, `::1`, or an IPv4 loopback
+ * address mapped into IPv6 (`::ffff:127.0.0.1`, which a dual-stack listener reports). An unknown
+ * address (a socket already gone) is not loopback.
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false
+  const lower = address.toLowerCase()
+  if (lower === '::1' || lower === '0:0:0:0:0:0:0:1') return true
+  const v4 = lower.startsWith('::ffff:') ? lower.slice('::ffff:'.length) : lower
+  return isIPv4(v4) && v4.startsWith('127.')
+}
+
+/**
+ * The admin token a request presents: `x-mock-admin-token`, or on `/__mock` paths
+ * `Authorization: Bearer` (elsewhere that header carries the API key).
+ */
+export function presentedAdminToken(headers: Headers, pathname: string): string | undefined {
+  const header = headers.get('x-mock-admin-token')
+  if (header !== null) return header.trim()
+  if (!/\/__mock(\/|$)/.test(pathname)) return undefined
+  const match = /^Bearer\s+(.+)$/i.exec(headers.get('authorization') ?? '')
+  return match?.[1]?.trim()
+}
+
+/** Compares tokens in constant time, so response timing does not leak how much of a guess was right. */
+export function isAdminToken(presented: string | undefined, adminToken: string | undefined): boolean {
+  if (presented === undefined || adminToken === undefined || adminToken === '') return false
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return timingSafeEqual(digest(presented), digest(adminToken))
+}
+
+export interface AdminAccessInput {
+  remoteAddress: string | undefined
+  headers: Headers
+  pathname: string
+  /** The token the server was started with; without one, remote clients never reach `/__mock`. */
+  adminToken?: string
+  /** `false`: every client must present the token, loopback too (a local reverse proxy makes everyone look local). */
+  trustLoopback?: boolean
+}
+
+const local: AdapterClient = Object.freeze({ remote: false, admin: false })
+const remoteAdmin: AdapterClient = Object.freeze({ remote: true, admin: true })
+const remoteStranger: AdapterClient = Object.freeze({ remote: true, admin: false })
+
+/** What the core's admin routes need to know about one request's client. */
+export function adminAccessOf(input: AdminAccessInput): AdapterClient {
+  const remote = input.trustLoopback === false || !isLoopbackAddress(input.remoteAddress)
+  // Local clients need no token, so only remote ones pay for reading and hashing it.
+  if (!remote) return local
+  return isAdminToken(presentedAdminToken(input.headers, input.pathname), input.adminToken) ? remoteAdmin : remoteStranger
+}

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises'
+import { extname, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { WorldIssue } from '../world/world-error.ts'
+
+export interface DefinitionFileKind {
+  /** The error to throw for a file that cannot be read, naming the file as the user wrote it. */
+  error(shownAs: string, issues: WorldIssue[]): Error
+  /** What the default export should look like, e.g. "export default defineWorld({...})". */
+  defaultExport: string
+}
+
+/**
+ * Reads a definition file as data: JSON, or a TypeScript/JavaScript module's default export
+ * (loaded with tsx, so `.ts` needs no build step). World and scenario files share this; a file
+ * that cannot be read is `kind.error` naming the file, so the CLI reports it like a bad value.
+ */
+export async function readDefinitionFile(path: string, kind: DefinitionFileKind): Promise<unknown> {
+  const file = resolve(path)
+  const fail = (message: string) => kind.error(path, [{ path: '', message }])
+  const extension = extname(file)
+  if (extension === '.json') {
+    let text: string
+    try {
+      text = await readFile(file, 'utf8')
+    } catch (error) {
+      throw fail(`cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
+    }
+    try {
+      return JSON.parse(text)
+    } catch (error) {
+      throw fail(`not valid JSON: ${(error as Error).message}`)
+    }
+  }
+  if (['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'].includes(extension)) {
+    let module: { default?: unknown }
+    try {
+      // tsx loads TypeScript without a build step; it is only imported when a module file is used.
+      const { tsImport } = await import('tsx/esm/api')
+      module = await tsImport(pathToFileURL(file).href, import.meta.url)
+    } catch (error) {
+      throw fail(`cannot load the module: ${(error as Error).message}`)
+    }
+    if (module.default === undefined) throw fail(`expected a default export: \`${kind.defaultExport}\``)
+    return module.default
+  }
+  throw fail(`expected a .json, .ts or .js file, got "${extension || 'no extension'}"`)
+}

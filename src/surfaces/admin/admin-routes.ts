@@ -1,0 +1,21 @@
+import type { Route } from '../../gateway/route.ts'
+import { advanceClockRoute, getClockRoute } from './clock-routes.ts'
+import { clearJournalRoute, getJournalRoute } from './journal-routes.ts'
+import { resetRoute } from './reset-route.ts'
+import { assertScenarioRoute, pendingScenarioRoute } from './scenario-report-routes.ts'
+import { getScenarioRoute, useScenarioRoute } from './scenario-routes.ts'
+import { getWorldRoute } from './world-route.ts'
+
+/** `/__mock/*`: the mock's own controls, the same as the in-process `Gateway` API. */
+export const adminRoutes: readonly Route<any>[] = [
+  getJournalRoute,
+  clearJournalRoute,
+  getScenarioRoute,
+  useScenarioRoute,
+  pendingScenarioRoute,
+  assertScenarioRoute,
+  getClockRoute,
+  advanceClockRoute,
+  getWorldRoute,
+  resetRoute,
+]

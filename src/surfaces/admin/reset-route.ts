@@ -1,0 +1,18 @@
+import { json } from '../../gateway/reply.ts'
+import { defineRoute } from '../../gateway/route.ts'
+import { adminAuth } from './admin-auth.ts'
+
+/**
+ * `POST /__mock/reset`: `gateway.reset()` over HTTP: world, clock, rate windows and journal back
+ * to the start. The answer names the scenarios left active, so a caller sees what reset kept.
+ */
+export const resetRoute = defineRoute({
+  method: 'POST',
+  path: '/__mock/reset',
+  surface: 'admin',
+  auth: adminAuth,
+  async handle({ runtime }) {
+    await runtime.control.reset()
+    return json({ reset: true, names: runtime.scenarios.names })
+  },
+})

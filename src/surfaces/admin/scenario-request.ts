@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { parseBody } from '../../gateway/parse-body.ts'
+import type { ScenarioInput } from '../../scenarios/scenario-schema.ts'
+import type { ScenarioSpec } from '../../scenarios/to-scenario.ts'
+
+// Each entry is checked for real by useScenario, which names the scenario and the path at fault;
+// here only the envelope's shape is checked.
+const specSchema = z.union([z.string().min(1), z.record(z.string(), z.unknown())], {
+  error: 'expected a built-in scenario name or a scenario object',
+})
+const listSchema = z.strictObject({ scenarios: z.array(specSchema) })
+
+/**
+ * What `POST /__mock/scenario` asks for, in the order to apply: `{"scenarios": [name | object, …]}`
+ * (`[]` clears), `{"name": "<built-in>"}` (a lone `name` cannot be a useful scenario of its own),
+ * or one scenario object.
+ */
+export function scenarioSpecsOf(body: Record<string, unknown>): ScenarioSpec[] {
+  if ('scenarios' in body) return parseBody(listSchema, body).scenarios as ScenarioSpec[]
+  const keys = Object.keys(body)
+  if (keys.length === 1 && typeof body.name === 'string') return [body.name]
+  return [body as ScenarioInput]
+}
