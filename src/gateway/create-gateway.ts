@@ -1,4 +1,4 @@
-import type { HttpHandler } from 'msw'
+import type { RequestHandler } from 'msw'
 import { specCatalogue } from '../errors/error-catalogue.ts'
 import { routes } from '../surfaces/routes.ts'
 import { resolveWorld, type WorldDefinition } from '../world/resolve-world.ts'
@@ -47,7 +47,7 @@ export interface ScenarioControl {
 
 export interface Gateway {
   /** The msw request handlers: `setupServer(...gateway.handlers)` or `setupWorker(...)`. */
-  readonly handlers: HttpHandler[]
+  readonly handlers: RequestHandler[]
   /** The live world: collections of groups, users, tokens and models. */
   readonly world: World
   /** The gateway's clock; advance it to expire keys without sleeping. */

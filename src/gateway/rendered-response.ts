@@ -17,10 +17,19 @@ export interface AdapterClient {
   remote: boolean
   /** The request presented the admin token the server was started with (only asked of remote clients, who need it). */
   admin: boolean
+  /**
+   * A signal that aborts when the client goes away, made on first use: a `Request` built with a
+   * signal costs the adapter more than the rest of a small request, and few requests ask.
+   */
+  closed?: () => AbortSignal
 }
 
-const rendered = new WeakMap<Response, RenderedResponse>()
-const adapterRequests = new WeakMap<Request, AdapterClient>()
+// Symbol-keyed properties rather than WeakMaps: a WeakMap entry per request and per response
+// makes every garbage collection walk them, which a busy server pays for many times a second.
+const kRendered = Symbol('llm-gateway-mock.rendered')
+const kClient = Symbol('llm-gateway-mock.client')
+type WithParts = Response & { [kRendered]?: RenderedResponse }
+type WithClient = Request & { [kClient]?: AdapterClient }
 const localClient: AdapterClient = { remote: false, admin: false }
 
 /**
@@ -29,7 +38,7 @@ const localClient: AdapterClient = { remote: false, admin: false }
  * more than everything else the server does for a small reply. `client` says where it came from.
  */
 export function markAdapterRequest(request: Request, client: AdapterClient = localClient): void {
-  adapterRequests.set(request, client)
+  ;(request as WithClient)[kClient] = client
 }
 
 /**
@@ -37,21 +46,26 @@ export function markAdapterRequest(request: Request, client: AdapterClient = loc
  * the same process (msw `setupServer` or `setupWorker`), so it counts as local.
  */
 export function adapterClientOf(request: Request): AdapterClient {
-  return adapterRequests.get(request) ?? localClient
+  return (request as WithClient)[kClient] ?? localClient
+}
+
+/** Aborts when the request's client goes away: the adapter's signal for its requests, else the request's own. */
+export function clientSignal(request: Request): AbortSignal {
+  return (request as WithClient)[kClient]?.closed?.() ?? request.signal
 }
 
 /** The `Response` for a reply, with its parts remembered beside it. */
 export function createResponse(request: Request, parts: RenderedResponse): Response {
-  const response = adapterRequests.has(request)
+  const response = (request as WithClient)[kClient] !== undefined
     ? new Response(null, { status: parts.status })
     : new Response(typeof parts.body === 'string' ? parts.body : toReadableStream(parts.body, request.signal), {
         status: parts.status,
         headers: parts.headers,
       })
-  rendered.set(response, parts)
+  ;(response as WithParts)[kRendered] = parts
   return response
 }
 
 export function renderedPartsOf(response: Response): RenderedResponse | undefined {
-  return rendered.get(response)
+  return (response as WithParts)[kRendered]
 }

@@ -1,5 +1,6 @@
-import { http, type HttpHandler } from 'msw'
 import { gatewayPrefixes, notFoundRoute } from '../surfaces/not-found.ts'
+import { GatewayHandler } from './gateway-handler.ts'
+import { pathMatcher, pathnameOf } from './path-matcher.ts'
 import type { Route } from './route.ts'
 import { runRoute } from './run-route.ts'
 import type { GatewayRuntime } from './runtime.ts'
@@ -9,7 +10,7 @@ export interface RouteHandler {
   method: string
   /** The route path up to its first parameter; `null` for the catch-all. */
   prefix: string | null
-  handler: HttpHandler
+  handler: GatewayHandler
 }
 
 /**
@@ -17,32 +18,39 @@ export interface RouteHandler {
  * prefixes with a 404 in the right envelope. Without `baseUrl` the handlers match any origin.
  */
 export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
-  const base = baseUrl === undefined ? '*' : baseUrl.replace(/\/+$/, '')
-  const basePath = baseUrl === undefined ? '' : new URL(baseUrl).pathname.replace(/\/+$/, '')
+  const base = baseUrl?.replace(/\/+$/, '')
+  const handlers: RouteHandler[] = routes.map((route) => {
+    const matches = pathMatcher(route.path, base)
+    return {
+      method: route.method,
+      prefix: route.path.split(':')[0] ?? route.path,
+      handler: new GatewayHandler(
+        { method: route.method, path: `${base ?? ''}${route.path}` },
+        (request) => (request.method === route.method ? matches(request.url) : undefined),
+        (request, params) => runRoute(route, runtime, request, params),
+      ),
+    }
+  })
 
-  const handlers: RouteHandler[] = routes.map((route) => ({
-    method: route.method,
-    prefix: route.path.split(':')[0] ?? route.path,
-    handler: http[route.method.toLowerCase() as Lowercase<Route['method']>](
-      `${base}${route.path}`,
-      ({ request, params }) => runRoute(route, runtime, request, params as Record<string, string>),
-    ),
-  }))
-
+  const baseOrigin = base === undefined ? undefined : new URL(base).origin
+  const basePath = base === undefined ? '' : new URL(base).pathname
   const relativePath = (request: Request): string | undefined => {
-    if (baseUrl !== undefined && !request.url.startsWith(base)) return undefined
-    const pathname = new URL(request.url).pathname
+    if (baseOrigin !== undefined && !request.url.startsWith(baseOrigin)) return undefined
+    const pathname = pathnameOf(request.url)
     if (!pathname.startsWith(basePath)) return undefined
     const path = pathname.slice(basePath.length) || '/'
     return gatewayPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ? path : undefined
   }
-
   handlers.push({
     method: '*',
     prefix: null,
-    handler: http.all(
-      ({ request }) => relativePath(request) !== undefined,
-      ({ request }) => runRoute(notFoundRoute, runtime, request, { path: relativePath(request) ?? '/' }),
+    handler: new GatewayHandler(
+      { method: '*', path: `${basePath}/*` },
+      (request) => {
+        const path = relativePath(request)
+        return path === undefined ? undefined : { path }
+      },
+      (request, params) => runRoute(notFoundRoute, runtime, request, params),
     ),
   })
   return handlers

@@ -2,6 +2,7 @@ import type { TokenAuth } from '../auth/token-auth.ts'
 import { assertQuotaLeft, chargeQuota } from '../billing/charge-quota.ts'
 import { quotaCost } from '../billing/quota-cost.ts'
 import { GatewayError } from '../errors/gateway-error.ts'
+import { clientSignal } from '../gateway/rendered-response.ts'
 import type { RouteContext } from '../gateway/route.ts'
 import type { StreamBreak, StreamTiming } from '../gateway/stream-plan.ts'
 import { appliedLimits } from '../limits/applied-limits.ts'
@@ -54,9 +55,10 @@ export async function generate(
   const action: Action = decision?.action ?? {}
   if (decision) context.note.decidedBy = decision.decidedBy
   if (action.delayMs) {
-    await delay(action.delayMs, request.signal)
+    const closed = clientSignal(request)
+    await delay(action.delayMs, closed)
     // Like the gateway cancelling its relay: a client that left is neither answered nor charged.
-    if (request.signal.aborted) throw new GatewayError('invalid_request_error', 'The client closed the request during the scenario delay.', { status: 499 })
+    if (closed.aborted) throw new GatewayError('invalid_request_error', 'The client closed the request during the scenario delay.', { status: 499 })
   }
   if (action.fail) throw scenarioError(action.fail)
 

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getResponse, RequestHandler } from 'msw'
+import { getResponse, type RequestHandler } from 'msw'
 import type { Gateway } from '../gateway/create-gateway.ts'
+import { pathnameOf } from '../gateway/path-matcher.ts'
 import { markAdapterRequest } from '../gateway/rendered-response.ts'
 import { loadTokenizer } from '../generation/tokenizer.ts'
 import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
@@ -58,25 +59,18 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const aborter = new AbortController()
-    res.once('close', () => {
-      if (!res.writableFinished) aborter.abort()
-    })
     let request: Request
     try {
-      request = toFetchRequest(req, origin, aborter.signal)
+      request = toFetchRequest(req, origin)
     } catch {
       writeJsonError(res, 400, `Malformed request: ${req.method} ${req.url}`)
       return
     }
-    // getResponse clones each request for msw's logging, which a server never reads; seeding
-    // msw's clone cache with the request itself saves a Request copy per call.
-    RequestHandler.cache.set(request, request)
-    const pathname = new URL(request.url).pathname
-    markAdapterRequest(
-      request,
-      adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken, trustLoopback }),
-    )
+    const pathname = pathnameOf(request.url)
+    markAdapterRequest(request, {
+      ...adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken, trustLoopback }),
+      closed: () => closedSignal(res),
+    })
     const response = await getResponse(candidates(request.method, pathname), request)
     if (!response) {
       writeJsonError(res, 404, `Not a gateway route: ${req.method} ${pathname}. The gateway serves /v1, /v1beta and /api.`)
@@ -119,6 +113,19 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
         server.closeAllConnections()
       }),
   }
+}
+
+/** A signal that aborts if `res` closes before it finished: the client went away. */
+function closedSignal(res: ServerResponse): AbortSignal {
+  const aborter = new AbortController()
+  if (res.closed) {
+    if (!res.writableFinished) aborter.abort()
+  } else {
+    res.once('close', () => {
+      if (!res.writableFinished) aborter.abort()
+    })
+  }
+  return aborter.signal
 }
 
 function writeJsonError(res: ServerResponse, status: number, message: string): void {
