@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.ts'
+import { adapterBodyOf } from './rendered-response.ts'
 
 /** 32 MiB: far above any chat request, far below what would strain the machine. */
 export const defaultMaxBodyBytes = 32 * 1024 * 1024
@@ -12,7 +13,7 @@ export async function readJsonBody(request: Request, limit: number): Promise<Rec
   const declared = Number(request.headers.get('content-length'))
   if (declared > limit) throw tooLarge(limit)
 
-  const text = await readText(request, limit)
+  const text = adapterBodyOf(request) ?? (await readText(request, limit))
   if (text.trim() === '') {
     throw new GatewayError('invalid_request_error', 'The request body is empty; expected a JSON object.')
   }

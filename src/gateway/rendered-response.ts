@@ -22,6 +22,8 @@ export interface AdapterClient {
    * signal costs the adapter more than the rest of a small request, and few requests ask.
    */
   closed?: () => AbortSignal
+  /** A small body the adapter has already read whole: cheaper than a web stream for a few kilobytes. */
+  body?: string
 }
 
 // Symbol-keyed properties rather than WeakMaps: a WeakMap entry per request and per response
@@ -47,6 +49,11 @@ export function markAdapterRequest(request: Request, client: AdapterClient = loc
  */
 export function adapterClientOf(request: Request): AdapterClient {
   return (request as WithClient)[kClient] ?? localClient
+}
+
+/** The body the adapter read ahead for a small request, if it did. */
+export function adapterBodyOf(request: Request): string | undefined {
+  return (request as WithClient)[kClient]?.body
 }
 
 /** Aborts when the request's client goes away: the adapter's signal for its requests, else the request's own. */

@@ -7,7 +7,7 @@ import { markAdapterRequest } from '../gateway/rendered-response.ts'
 import { loadTokenizer } from '../generation/tokenizer.ts'
 import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
 import { adminAccessOf } from './admin-access.ts'
-import { toFetchRequest } from './to-fetch-request.ts'
+import { readSmallBody, toFetchRequest } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
 
 export interface ServeOptions {
@@ -59,9 +59,10 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readSmallBody(req)
     let request: Request
     try {
-      request = toFetchRequest(req, origin)
+      request = toFetchRequest(req, origin, body === undefined)
     } catch {
       writeJsonError(res, 400, `Malformed request: ${req.method} ${req.url}`)
       return
@@ -70,6 +71,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     markAdapterRequest(request, {
       ...adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken, trustLoopback }),
       closed: () => closedSignal(res),
+      ...(body !== undefined && { body }),
     })
     const response = await getResponse(candidates(request.method, pathname), request)
     if (!response) {
@@ -77,6 +79,9 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
       return
     }
     await writeResponse(response, res)
+    // A body the route never read (an error before it got there) is discarded as it arrives, so
+    // the client can finish sending and read the answer on a connection that stays usable.
+    if (!req.complete && request.body && !request.bodyUsed) await request.body.cancel().catch(() => {})
   }
 
   const server = createServer((req, res) => {

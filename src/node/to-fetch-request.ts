@@ -4,17 +4,31 @@ import type { IncomingMessage } from 'node:http'
  * The Fetch `Request` for a Node request. It carries no abort signal (one costs more than the
  * rest of the request to build): the adapter hands the core a lazy one instead (`clientSignal`).
  */
-export function toFetchRequest(req: IncomingMessage, origin: string): Request {
+export function toFetchRequest(req: IncomingMessage, origin: string, streamBody = true): Request {
   const headers = new Headers()
   const raw = req.rawHeaders
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
   const method = req.method ?? 'GET'
-  const hasBody = method !== 'GET' && method !== 'HEAD'
+  const hasBody = streamBody && method !== 'GET' && method !== 'HEAD'
   return new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
     ...(hasBody ? { body: bodyOf(req), duplex: 'half' } : {}),
   })
+}
+
+/** Bodies up to this size (by `content-length`) are read whole before routing. */
+const smallBody = 64 * 1024
+
+/** The whole body of a request that declares a small one, else undefined (it will be streamed). */
+export async function readSmallBody(req: IncomingMessage): Promise<string | undefined> {
+  const method = req.method ?? 'GET'
+  if (method === 'GET' || method === 'HEAD') return undefined
+  const length = Number(req.headers['content-length'])
+  if (!(length >= 0 && length <= smallBody)) return undefined
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 /**
@@ -24,6 +38,7 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
  */
 function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   const onData = (chunk: Buffer) => {
+    if (settled) return
     controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
     if ((controller.desiredSize ?? 0) <= 0) req.pause()
   }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { modes, useHarness } from './support/modes.ts'
+
+const limit = 256 * 1024
+
+describe.each(modes)('request bodies ($name)', (mode) => {
+  const harness = useHarness(mode, { maxBodyBytes: limit })
+
+  const post = (body: BodyInit, extra: RequestInit = {}) =>
+    fetch(`${harness.baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body,
+      ...extra,
+    })
+  const chat = (content: string) => JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] })
+
+  /** The body as a stream of 16 KiB pieces, sent without a content-length. */
+  const chunked = (text: string) => {
+    const bytes = new TextEncoder().encode(text)
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 16 * 1024) controller.enqueue(bytes.slice(at, at + 16 * 1024))
+        controller.close()
+      },
+    })
+  }
+
+  it('reads a body of a few hundred bytes, a body of 200 KB and a chunked body alike', async () => {
+    const small = await post(chat('Hello'))
+    expect(small.status).toBe(200)
+    const large = await post(chat('word '.repeat(40_000)))
+    expect(large.status).toBe(200)
+    const largeUsage = ((await large.json()) as { usage: { prompt_tokens: number } }).usage.prompt_tokens
+    expect(largeUsage).toBeGreaterThan(40_000)
+
+    const streamed = await post(chunked(chat('word '.repeat(40_000))), { duplex: 'half' } as RequestInit)
+    expect(streamed.status).toBe(200)
+    expect(((await streamed.json()) as { usage: { prompt_tokens: number } }).usage.prompt_tokens).toBe(largeUsage)
+  })
+
+  it('refuses a body over the limit with 413, whether its length is declared or not', async () => {
+    const declared = await post(chat('x'.repeat(limit)))
+    expect(declared.status).toBe(413)
+    const streamed = await post(chunked(chat('x'.repeat(limit))), { duplex: 'half' } as RequestInit)
+    expect(streamed.status).toBe(413)
+    expect(((await streamed.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'context_length_exceeded',
+      message: `The request body exceeds the gateway's limit of ${limit} bytes.`,
+    })
+    // The connection is still good for the next request.
+    expect((await post(chat('Hello'))).status).toBe(200)
+  })
+})
