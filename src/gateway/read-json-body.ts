@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.ts'
-import { adapterBodyOf } from './rendered-response.ts'
+import { adapterBodyOf } from './adapter-client.ts'
 
 /** 32 MiB: far above any chat request, far below what would strain the machine. */
 export const defaultMaxBodyBytes = 32 * 1024 * 1024

@@ -1,3 +1,4 @@
+import { isAdapterRequest } from './adapter-client.ts'
 import { toReadableStream, type StreamPlan } from './stream-plan.ts'
 
 /** The parts a `Response` was built from, kept so the Node adapter can write them without re-reading the body. */
@@ -8,62 +9,14 @@ export interface RenderedResponse {
   body: string | StreamPlan
 }
 
-/**
- * What the Node adapter knows about a request's client that a Fetch `Request` cannot carry.
- * The core only reads these facts, so it never needs a socket or a Node type.
- */
-export interface AdapterClient {
-  /** The connection came from beyond loopback (or the server was told to trust no one). */
-  remote: boolean
-  /** The request presented the admin token the server was started with (only asked of remote clients, who need it). */
-  admin: boolean
-  /**
-   * A signal that aborts when the client goes away, made on first use: a `Request` built with a
-   * signal costs the adapter more than the rest of a small request, and few requests ask.
-   */
-  closed?: () => AbortSignal
-  /** A small body the adapter has already read whole: cheaper than a web stream for a few kilobytes. */
-  body?: string
-}
-
-// Symbol-keyed properties rather than WeakMaps: a WeakMap entry per request and per response
-// makes every garbage collection walk them, which a busy server pays for many times a second.
+// A symbol-keyed property rather than a WeakMap: a WeakMap entry per response makes every
+// garbage collection walk them, which a busy server pays for many times a second.
 const kRendered = Symbol('llm-gateway-mock.rendered')
-const kClient = Symbol('llm-gateway-mock.client')
 type WithParts = Response & { [kRendered]?: RenderedResponse }
-type WithClient = Request & { [kClient]?: AdapterClient }
-const localClient: AdapterClient = { remote: false, admin: false }
-
-/**
- * Marks a request as coming from the Node adapter, which writes replies from their parts: its
- * `Response` then carries no body of its own. Building and then reading back a body stream costs
- * more than everything else the server does for a small reply. `client` says where it came from.
- */
-export function markAdapterRequest(request: Request, client: AdapterClient = localClient): void {
-  ;(request as WithClient)[kClient] = client
-}
-
-/**
- * Who sent the request, as the adapter saw it. A request the adapter did not mark was made in
- * the same process (msw `setupServer` or `setupWorker`), so it counts as local.
- */
-export function adapterClientOf(request: Request): AdapterClient {
-  return (request as WithClient)[kClient] ?? localClient
-}
-
-/** The body the adapter read ahead for a small request, if it did. */
-export function adapterBodyOf(request: Request): string | undefined {
-  return (request as WithClient)[kClient]?.body
-}
-
-/** Aborts when the request's client goes away: the adapter's signal for its requests, else the request's own. */
-export function clientSignal(request: Request): AbortSignal {
-  return (request as WithClient)[kClient]?.closed?.() ?? request.signal
-}
 
 /** The `Response` for a reply, with its parts remembered beside it. */
 export function createResponse(request: Request, parts: RenderedResponse): Response {
-  const response = (request as WithClient)[kClient] !== undefined
+  const response = isAdapterRequest(request)
     ? new Response(null, { status: parts.status })
     : new Response(typeof parts.body === 'string' ? parts.body : toReadableStream(parts.body, request.signal), {
         status: parts.status,

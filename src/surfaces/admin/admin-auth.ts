@@ -1,5 +1,5 @@
 import type { AuthRequirement } from '../../auth/auth-requirement.ts'
-import { adapterClientOf } from '../../gateway/rendered-response.ts'
+import { adapterClientOf } from '../../gateway/adapter-client.ts'
 import { invalidUrl } from '../not-found.ts'
 
 /**

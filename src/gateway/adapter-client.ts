@@ -1,0 +1,55 @@
+/**
+ * What the Node adapter knows about a request's client that a Fetch `Request` cannot carry.
+ * The core only reads these facts, so it never needs a socket or a Node type.
+ */
+export interface AdapterClient {
+  /** The connection came from beyond loopback (or the server was told to trust no one). */
+  remote: boolean
+  /** The request presented the admin token the server was started with (only asked of remote clients, who need it). */
+  admin: boolean
+  /**
+   * A signal that aborts when the client goes away, made on first use: a `Request` built with a
+   * signal costs the adapter more than the rest of a small request, and few requests ask.
+   */
+  closed?: () => AbortSignal
+  /** A small body the adapter has already read whole: cheaper than a web stream for a few kilobytes. */
+  body?: string
+}
+
+// Symbol-keyed properties rather than WeakMaps: a WeakMap entry per request makes every garbage
+// collection walk them, which a busy server pays for many times a second.
+const kClient = Symbol('llm-gateway-mock.client')
+type WithClient = Request & { [kClient]?: AdapterClient }
+const localClient: AdapterClient = { remote: false, admin: false }
+
+/**
+ * Marks a request as coming from the Node adapter, which writes replies from their parts: its
+ * `Response` then carries no body of its own. Building and then reading back a body stream costs
+ * more than everything else the server does for a small reply. `client` says where it came from.
+ */
+export function markAdapterRequest(request: Request, client: AdapterClient = localClient): void {
+  ;(request as WithClient)[kClient] = client
+}
+
+/**
+ * Who sent the request, as the adapter saw it. A request the adapter did not mark was made in
+ * the same process (msw `setupServer` or `setupWorker`), so it counts as local.
+ */
+export function adapterClientOf(request: Request): AdapterClient {
+  return (request as WithClient)[kClient] ?? localClient
+}
+
+/** The body the adapter read ahead for a small request, if it did. */
+export function adapterBodyOf(request: Request): string | undefined {
+  return (request as WithClient)[kClient]?.body
+}
+
+/** Aborts when the request's client goes away: the adapter's signal for its requests, else the request's own. */
+export function clientSignal(request: Request): AbortSignal {
+  return (request as WithClient)[kClient]?.closed?.() ?? request.signal
+}
+
+/** Whether the Node adapter made this request (and will write the reply from its parts). */
+export function isAdapterRequest(request: Request): boolean {
+  return (request as WithClient)[kClient] !== undefined
+}
