@@ -3,17 +3,9 @@ import { ApiError, GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { modes, useHarness } from './support/modes.ts'
+import { rejection } from './support/rejection.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
-
-async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected the call to fail, but it succeeded')
-}
 
 describe.each(modes)('counted rate limits ($name)', (mode) => {
   const harness = useHarness(mode, {

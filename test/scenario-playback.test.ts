@@ -5,18 +5,10 @@ import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createGateway, defineScenario, ScenarioAssertionError, ScenarioError, type ScenarioInput } from '../src/index.ts'
 import { modes, useHarness } from './support/modes.ts'
+import { rejection } from './support/rejection.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
 const helloClaude = { model: 'claude-sonnet-4-6', max_tokens: 256, messages: [{ role: 'user' as const, content: 'Hello there, Claude' }] }
-
-async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected the call to fail, but it succeeded')
-}
 
 /** Written as a user would in a `.ts` scenario file. */
 const thirdCallLimited = defineScenario({

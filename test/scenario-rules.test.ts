@@ -4,6 +4,7 @@ import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ScenarioInput } from '../src/index.ts'
 import { modes, useHarness, type Harness } from './support/modes.ts'
+import { readChatStream, rejection } from './support/rejection.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
 const helloClaude = { model: 'claude-sonnet-4-6', max_tokens: 256, messages: [{ role: 'user' as const, content: 'Hello there, Claude' }] }
@@ -11,15 +12,6 @@ const flash = 'gemini-2.5-flash'
 
 /** A failure that no SDK retries, so a test sees exactly one attempt. */
 const teapot = { fail: { code: 'upstream_error' as const, status: 502, message: 'Scenario says no.', shouldRetry: false } }
-
-async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected the call to fail, but it succeeded')
-}
 
 /** A plain chat completion over fetch: status and parsed body. */
 async function chat(harness: Harness, body: Record<string, unknown> = {}, key = 'sk-unrestricted') {
@@ -304,15 +296,7 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
       await use({ name: 'cut', rules: [{ name: 'cut after 3', when: { stream: true }, then: { breakStream: { afterChunks: 3, disconnect: true } } }] })
       const full = (await openai().chat.completions.create(hello)).choices[0]!.message.content!
       const stream = await openai().chat.completions.create({ ...hello, stream: true })
-      const pieces: string[] = []
-      const error = await rejection(
-        (async () => {
-          for await (const chunk of stream) {
-            const piece = chunk.choices[0]?.delta.content
-            if (piece) pieces.push(piece)
-          }
-        })(),
-      )
+      const { pieces, error } = await readChatStream(stream)
       // undici's "terminated" (a TypeError), or the SDK's connection error wrapping it: not an APIError with a status.
       expect(error instanceof TypeError || error instanceof OpenAI.APIConnectionError).toBe(true)
       expect(String((error as Error).message)).toMatch(/terminated|Connection error/)
@@ -360,15 +344,7 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
         rules: [{ when: { stream: true }, then: { breakStream: { afterChunks: 4, disconnect: true } } }],
       })
       const stream = await openai().chat.completions.create({ ...hello, stream: true })
-      const pieces: string[] = []
-      const error = await rejection(
-        (async () => {
-          for await (const chunk of stream) {
-            const piece = chunk.choices[0]?.delta.content
-            if (piece) pieces.push(piece)
-          }
-        })(),
-      )
+      const { pieces, error } = await readChatStream(stream)
       expect(error instanceof TypeError || error instanceof OpenAI.APIConnectionError).toBe(true)
       expect(pieces.join('')).toBe('This is a mock')
       await expect(openai().chat.completions.create(hello)).resolves.toBeDefined()

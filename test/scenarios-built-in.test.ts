@@ -6,20 +6,13 @@ import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { builtInScenarioNames } from '../src/index.ts'
 import { modes, useHarness } from './support/modes.ts'
+import { readChatStream, rejection } from './support/rejection.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
 const helloClaude = { model: 'claude-sonnet-4-6', max_tokens: 256, messages: [{ role: 'user' as const, content: 'Hello there, Claude' }] }
 const flash = 'gemini-2.5-flash'
 
 /** The promise's rejection (or a failure if it resolved). */
-async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected the call to fail, but it succeeded')
-}
 
 /** The parsed Google error envelope genai puts in `ApiError.message`. */
 function googleEnvelope(error: unknown): { error: { code: number; message: string; status: string; details: Record<string, string>[] } } {
@@ -268,15 +261,7 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
       await harness.gateway.useScenario('mid-stream-error')
       const full = (await openai().chat.completions.create(hello)).choices[0]!.message.content!
       const stream = await openai().chat.completions.create({ ...hello, stream: true })
-      const pieces: string[] = []
-      const error = await rejection(
-        (async () => {
-          for await (const chunk of stream) {
-            const piece = chunk.choices[0]?.delta.content
-            if (piece) pieces.push(piece)
-          }
-        })(),
-      )
+      const { pieces, error } = await readChatStream(stream)
       expect(error).toBeInstanceOf(OpenAI.APIError)
       expect(error).toMatchObject({ status: undefined, code: 'upstream_error', message: 'Overloaded: the upstream dropped the stream.' })
       expect(pieces).toHaveLength(5)
