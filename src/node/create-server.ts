@@ -7,7 +7,7 @@ import { markAdapterRequest } from '../gateway/adapter-client.ts'
 import { loadTokenizer } from '../generation/tokenizer.ts'
 import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
 import { adminAccessOf } from './admin-access.ts'
-import { readSmallBody, toFetchRequest } from './to-fetch-request.ts'
+import { hasSmallBody, readSmallBody, toFetchRequest } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
 
 export interface ServeOptions {
@@ -59,7 +59,15 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = await readSmallBody(req)
+    let body: string | undefined
+    try {
+      // Awaited only when there is a body: an await per request is not free at this rate.
+      if (hasSmallBody(req)) body = await readSmallBody(req)
+    } catch {
+      // The client went away mid-body: nobody is left to answer.
+      res.destroy()
+      return
+    }
     let request: Request
     try {
       request = toFetchRequest(req, origin, body === undefined)

@@ -20,12 +20,15 @@ export function toFetchRequest(req: IncomingMessage, origin: string, streamBody 
 /** Bodies up to this size (by `content-length`) are read whole before routing. */
 const smallBody = 64 * 1024
 
-/** The whole body of a request that declares a small one, else undefined (it will be streamed). */
-export async function readSmallBody(req: IncomingMessage): Promise<string | undefined> {
-  const method = req.method ?? 'GET'
-  if (method === 'GET' || method === 'HEAD') return undefined
+/** Whether the request declares a body small enough to read whole before routing. */
+export function hasSmallBody(req: IncomingMessage): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return false
   const length = Number(req.headers['content-length'])
-  if (!(length >= 0 && length <= smallBody)) return undefined
+  return length >= 0 && length <= smallBody
+}
+
+/** The whole body of a request for which `hasSmallBody` holds. */
+export async function readSmallBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks).toString('utf8')
