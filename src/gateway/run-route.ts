@@ -2,7 +2,6 @@ import { GatewayError } from '../errors/gateway-error.ts'
 import { surfaces } from '../surfaces/surfaces.ts'
 import type { Surface } from '../surfaces/surface.ts'
 import type { ErrorCatalogue } from '../errors/error-catalogue.ts'
-import { pathnameOf } from './path-matcher.ts'
 import { createResponse } from './rendered-response.ts'
 import { breakFrames } from './stream-plan.ts'
 import type { Reply } from './reply.ts'
@@ -31,17 +30,13 @@ export async function runRoute(
 ): Promise<Response> {
   const started = performance.now()
   const now = runtime.clock.now()
-  // Parsed on first use: most requests never look past the path, which routing already read.
-  let parsedUrl: URL | undefined
-  const urlOf = () => (parsedUrl ??= new URL(request.url))
+  const url = new URL(request.url)
   const requestId = createRequestId(now)
   const surfaceName = typeof route.surface === 'function' ? route.surface(request, params) : route.surface
   const surface = surfaces[surfaceName]
   const context: RouteContext<any> = {
     request,
-    get url() {
-      return urlOf()
-    },
+    url,
     params,
     requestId,
     surface: surfaceName,
@@ -54,14 +49,7 @@ export async function runRoute(
   let response: Response
   let code: string | undefined
   try {
-    context.auth = route.auth.resolve({
-      request,
-      get url() {
-        return urlOf()
-      },
-      world: runtime.world,
-      now,
-    })
+    context.auth = route.auth.resolve({ request, url, world: runtime.world, now })
     // Scenario rules and rate limits are consulted in generate(): they match on the model, which
     // only the route can read from the body.
     response = renderReply(request, await route.handle(context), surface, runtime.catalogue, requestId, context.headers)
@@ -75,7 +63,7 @@ export async function runRoute(
     requestId,
     time: new Date(now).toISOString(),
     method: request.method,
-    path: pathnameOf(request.url),
+    path: url.pathname,
     surface: surfaceName,
     model: context.note.model,
     key: context.auth?.maskedKey,
@@ -110,11 +98,9 @@ function renderReply(
       body: { frames, timing: reply.timing },
     })
   }
-  const headers = surface.requestIdHeaders(requestId)
-  headers['content-type'] = jsonType
   return createResponse(request, {
     status: reply.status,
-    headers: reply.headers || hasAny(extraHeaders) ? Object.assign(headers, extraHeaders, reply.headers) : headers,
+    headers: { 'content-type': jsonType, ...surface.requestIdHeaders(requestId), ...extraHeaders, ...reply.headers },
     body: JSON.stringify(reply.body),
   })
 }
@@ -134,11 +120,6 @@ function renderError(
     headers: { 'content-type': jsonType, ...surface.requestIdHeaders(requestId), ...extraHeaders, ...error.headers },
     body: JSON.stringify(envelope.body),
   })
-}
-
-function hasAny(record: Record<string, string>): boolean {
-  for (const _ in record) return true
-  return false
 }
 
 function toGatewayError(error: unknown): GatewayError {

@@ -24,9 +24,7 @@ export function modelLookupAuth(nativeRoute: string): AuthRequirement<TokenAuth>
   return {
     resolve(input) {
       if (isAnthropicRequest(input.request)) return authenticateToken(input, anthropicCredentials)
-      const { request } = input
-      // The query is only parsed when it could hold a key: this check runs on every model listing.
-      const hasGeminiKey = request.headers.has('x-goog-api-key') || (request.url.includes('key=') && input.url.searchParams.has('key'))
+      const hasGeminiKey = input.request.headers.has('x-goog-api-key') || input.url.searchParams.has('key')
       if (hasGeminiKey && !input.request.headers.has('authorization')) {
         throw new GatewayError(
           'invalid_api_key',

@@ -15,7 +15,6 @@ export interface Surface {
   renderError(error: GatewayError, spec: ErrorSpec, status: number, requestId: string): ErrorEnvelope
   /** The same error as an event inside a stream that has already begun, in the surface's own form. */
   renderStreamError(error: GatewayError, spec: ErrorSpec, status: number, requestId: string): string
-  /** The request-id headers, as a new object each call: the pipeline adds the reply's own headers to it. */
   requestIdHeaders(requestId: string): Record<string, string>
 }
 
