@@ -32,8 +32,13 @@ export interface RouteContext<Auth = unknown> {
 /** One gateway route: where it lives, whose envelope it speaks, how it authenticates, what it does. */
 export interface Route<Auth = unknown> {
   method: HttpMethod
-  /** An msw path relative to the gateway's base, e.g. `/v1/models/:model`. */
+  /** A path relative to the gateway's base, e.g. `/v1/models/:model`. */
   path: string
+  /**
+   * A further condition on the path parameters that the pattern cannot spell (`:model` must end
+   * in a served `:action`). A path it refuses is no route's, so it gets the catch-all's 404.
+   */
+  accepts?(params: Readonly<Record<string, string>>): boolean
   /** The surface whose envelope renders this route's errors; some routes decide per request. */
   surface: SurfaceName | ((request: Request, params: Readonly<Record<string, string>>) => SurfaceName)
   auth: AuthRequirement<Auth>

@@ -26,7 +26,11 @@ export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayR
       prefix: route.path.split(':')[0] ?? route.path,
       handler: new GatewayHandler(
         { method: route.method, path: `${base ?? ''}${route.path}` },
-        (request) => (request.method === route.method ? matches(request.url) : undefined),
+        (request) => {
+          if (request.method !== route.method) return undefined
+          const params = matches(request.url)
+          return params && (!route.accepts || route.accepts(params)) ? params : undefined
+        },
         (request, params) => runRoute(route, runtime, request, params),
       ),
     }

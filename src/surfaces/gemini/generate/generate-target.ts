@@ -1,5 +1,3 @@
-import { GatewayError } from '../../../errors/gateway-error.ts'
-
 export const generateActions = ['generateContent', 'streamGenerateContent', 'countTokens'] as const
 export type GenerateAction = (typeof generateActions)[number]
 
@@ -19,11 +17,6 @@ export function parseGenerateTarget(segment: string): GenerateTarget | undefined
   const action = segment.slice(colon + 1)
   if (!isGenerateAction(action)) return undefined
   return { model: segment.slice(0, colon).replace(/^models\//, ''), action }
-}
-
-/** The 404 the catch-all route gives for a path no route serves: an unknown action is such a path. */
-export function invalidUrl(request: Request, url: URL): GatewayError {
-  return new GatewayError('invalid_url', `Invalid URL (${request.method} ${url.pathname})`)
 }
 
 function isGenerateAction(value: string): value is GenerateAction {
