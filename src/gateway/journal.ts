@@ -16,11 +16,6 @@ export class Journal {
     return this.#entries.slice(-journalLimit)
   }
 
-  /** The most recent entry. */
-  last(): RequestLogEntry | undefined {
-    return this.#entries.at(-1)
-  }
-
   add(entry: RequestLogEntry): void {
     this.#entries.push(entry)
     // Trimmed in batches: dropping one entry per request would copy the whole array each time.

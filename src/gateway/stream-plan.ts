@@ -1,4 +1,5 @@
 import type { GatewayError } from '../errors/gateway-error.ts'
+import { sleep } from './sleep.ts'
 
 /** One write of a stream: its text and how many generated tokens it carries (for timing). */
 export interface StreamFrame {
@@ -74,14 +75,8 @@ export function toReadableStream(plan: StreamPlan, signal?: AbortSignal | null):
   const encoder = new TextEncoder()
   const delays = frameDelays(plan)
   let index = 0
-  let stopped = false
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let wake: (() => void) | undefined
-  const stop = () => {
-    stopped = true
-    clearTimeout(timer)
-    wake?.()
-  }
+  const stopped = new AbortController()
+  const stop = () => stopped.abort()
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -100,13 +95,8 @@ export function toReadableStream(plan: StreamPlan, signal?: AbortSignal | null):
     },
     async pull(controller) {
       const delay = delays[index] ?? 0
-      if (delay > 0) {
-        await new Promise<void>((resolve) => {
-          wake = resolve
-          timer = setTimeout(resolve, delay)
-        })
-      }
-      if (stopped) return
+      if (delay > 0) await sleep(delay, stopped.signal)
+      if (stopped.signal.aborted) return
       const frame = plan.frames[index]!
       if (frame.disconnect) {
         stop()

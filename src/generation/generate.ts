@@ -4,6 +4,7 @@ import { quotaCost } from '../billing/quota-cost.ts'
 import { GatewayError } from '../errors/gateway-error.ts'
 import { clientSignal } from '../gateway/adapter-client.ts'
 import type { RouteContext } from '../gateway/route.ts'
+import { sleep } from '../gateway/sleep.ts'
 import type { StreamBreak, StreamTiming } from '../gateway/stream-plan.ts'
 import { appliedLimits } from '../limits/applied-limits.ts'
 import { scenarioError } from '../scenarios/scenario-error-of.ts'
@@ -56,7 +57,8 @@ export async function generate(
   if (decision) context.note.decidedBy = decision.decidedBy
   if (action.delayMs) {
     const closed = clientSignal(request)
-    await delay(action.delayMs, closed)
+    // Real time, not the gateway clock: it is the client that should feel it.
+    await sleep(action.delayMs, closed)
     // Like the gateway cancelling its relay: a client that left is neither answered nor charged.
     if (closed.aborted) throw new GatewayError('invalid_request_error', 'The client closed the request during the scenario delay.', { status: 499 })
   }
@@ -109,19 +111,4 @@ function usableModel(context: RouteContext<TokenAuth>, modelId: string): Model {
     })
   }
   return model
-}
-
-/** A scenario's delay: real time, since it is the client that should feel it; ends early if the client leaves. */
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer)
-        resolve()
-      },
-      { once: true },
-    )
-  })
 }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { sleep } from '../gateway/sleep.ts'
 import { frameDelays, type StreamPlan } from '../gateway/stream-plan.ts'
 
 /**
@@ -17,22 +18,13 @@ export async function writeStreamPlan(plan: StreamPlan, res: ServerResponse): Pr
     return
   }
 
-  let timer: NodeJS.Timeout | undefined
-  let wake: (() => void) | undefined
-  const stop = () => {
-    clearTimeout(timer)
-    wake?.()
-  }
+  const gone = new AbortController()
+  const stop = () => gone.abort()
   res.once('close', stop)
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      wake = resolve
-      timer = setTimeout(resolve, ms)
-    })
   try {
     for (const [index, frame] of plan.frames.entries()) {
       const delay = delays[index] ?? 0
-      if (delay > 0) await wait(delay)
+      if (delay > 0) await sleep(delay, gone.signal)
       if (res.destroyed) return
       if (frame.disconnect) {
         // Let what was written reach the client before the connection drops.
