@@ -37,7 +37,10 @@ async function readText(request: Request, limit: number): Promise<string> {
   let size = 0
   let text = ''
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      // The client went away mid-body: a bad request, not a fault of the gateway's.
+      throw new GatewayError('invalid_request_error', `The request body could not be read: ${error instanceof Error ? error.message : String(error)}`)
+    })
     if (done) break
     size += value.byteLength
     if (size > limit) {
