@@ -7,6 +7,7 @@ import { RateLimiter } from '../limits/rate-limiter.ts'
 import { applyScenarioWorlds } from '../scenarios/resolve-scenario.ts'
 import { ScenarioAssertionError } from '../scenarios/scenario-assertion-error.ts'
 import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenario-engine.ts'
+import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from './journal.ts'
 import { defaultMaxBodyBytes } from './read-json-body.ts'
@@ -110,18 +111,17 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       if (entry.surface !== 'admin') journal.add(entry)
       onRequest?.(entry)
     },
-    control: {
-      useScenario: (specs) => useScenario(specs),
-      reset: () => reset(),
-    },
+    control: { useScenario, reset },
   }
   const routeHandlers = toRouteHandlers(routes, runtime, options.baseUrl)
 
+  // Validates (toScenario) before touching the live world, so a bad scenario changes nothing.
   async function useScenario(specs: readonly ScenarioSpec[]): Promise<void> {
-    // Validate everything before touching the live world, so a bad scenario changes nothing.
-    const active = specs.map(toScenario)
-    const next = applyScenarioWorlds(data, active)
-    await world.load(next)
+    await activate(specs.map(toScenario))
+  }
+
+  async function activate(active: readonly Scenario[]): Promise<void> {
+    await world.load(applyScenarioWorlds(data, active))
     scenarios.load(active)
     rateLimiter.reset()
   }
@@ -129,7 +129,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   async function reset(): Promise<void> {
     clock.reset()
     journal.clear()
-    await useScenario(options.scenarios ?? [])
+    await activate(initial)
   }
 
   return {
