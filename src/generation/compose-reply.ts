@@ -1,5 +1,5 @@
 import type { ReplyOverride } from '../scenarios/scenario-schema.ts'
-import type { Model } from '../world/schemas.ts'
+import type { Model, ModelReply } from '../world/schemas.ts'
 import { lastUserText, type Conversation, type ToolCall } from './conversation.ts'
 import { exampleArguments } from './example-arguments.ts'
 import { loremText } from './lorem-text.ts'
@@ -42,13 +42,7 @@ export function composeReply(
   override: ReplyOverride = {},
 ): GeneratedReply {
   const id = stableHash(`${model.id}\n${JSON.stringify(conversation)}`)
-  const planned =
-    override.text !== undefined || override.toolCalls !== undefined
-      ? {
-          text: override.text ?? '',
-          toolCalls: (override.toolCalls ?? []).map((call, index) => ({ id: callId(id, index), name: call.name, arguments: call.arguments })),
-        }
-      : plan(model, conversation, id)
+  const planned = plan(overridden(model.reply, override), model, conversation, id)
   const limit = Math.min(conversation.maxOutputTokens ?? Number.POSITIVE_INFINITY, model.maxOutputTokens)
 
   let text = planned.text
@@ -77,8 +71,14 @@ export function composeReply(
   }
 }
 
-function plan(model: Model, conversation: Conversation, id: string): { text: string; toolCalls: ToolCall[] } {
-  const reply = model.reply
+/** The model's reply setting with a scenario's text or tool calls put in its place. */
+function overridden(reply: ModelReply, override: ReplyOverride): ModelReply {
+  if (override.toolCalls !== undefined) return { type: 'tool-calls', calls: override.toolCalls, text: override.text ?? '' }
+  if (override.text !== undefined) return { type: 'text', text: override.text }
+  return reply
+}
+
+function plan(reply: ModelReply, model: Model, conversation: Conversation, id: string): { text: string; toolCalls: ToolCall[] } {
   switch (reply.type) {
     case 'text':
       return { text: reply.text, toolCalls: [] }
