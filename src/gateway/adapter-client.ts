@@ -7,11 +7,6 @@ export interface AdapterClient {
   remote: boolean
   /** The request presented the admin token the server was started with (only asked of remote clients, who need it). */
   admin: boolean
-  /**
-   * A signal that aborts when the client goes away, made on first use: a `Request` built with a
-   * signal costs the adapter more than the rest of a small request, and few requests ask.
-   */
-  closed?: () => AbortSignal
   /** A small body the adapter has already read whole: cheaper than a web stream for a few kilobytes. */
   body?: string
 }
@@ -42,11 +37,6 @@ export function adapterClientOf(request: Request): AdapterClient {
 /** The body the adapter read ahead for a small request, if it did. */
 export function adapterBodyOf(request: Request): string | undefined {
   return (request as WithClient)[kClient]?.body
-}
-
-/** Aborts when the request's client goes away: the adapter's signal for its requests, else the request's own. */
-export function clientSignal(request: Request): AbortSignal {
-  return (request as WithClient)[kClient]?.closed?.() ?? request.signal
 }
 
 /** Whether the Node adapter made this request (and will write the reply from its parts). */

@@ -2,7 +2,6 @@ import type { TokenAuth } from '../auth/token-auth.ts'
 import { assertQuotaLeft, chargeQuota } from '../billing/charge-quota.ts'
 import { quotaCost } from '../billing/quota-cost.ts'
 import { GatewayError } from '../errors/gateway-error.ts'
-import { clientSignal } from '../gateway/adapter-client.ts'
 import type { RouteContext } from '../gateway/route.ts'
 import { sleep } from '../gateway/sleep.ts'
 import type { StreamBreak, StreamTiming } from '../gateway/stream-plan.ts'
@@ -56,7 +55,7 @@ export async function generate(
   const action: Action = decision?.action ?? {}
   if (decision) context.note.decidedBy = decision.decidedBy
   if (action.delayMs) {
-    const closed = clientSignal(request)
+    const closed = request.signal
     // Real time, not the gateway clock: it is the client that should feel it.
     await sleep(action.delayMs, closed)
     // Like the gateway cancelling its relay: a client that left is neither answered nor charged.

@@ -7,7 +7,8 @@ import { markAdapterRequest } from '../gateway/adapter-client.ts'
 import { loadTokenizer } from '../generation/tokenizer.ts'
 import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
 import { adminAccessOf } from './admin-access.ts'
-import { hasSmallBody, readSmallBody, toFetchRequest } from './to-fetch-request.ts'
+import { NodeRequest } from './node-request.ts'
+import { hasSmallBody, readSmallBody } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
 
 export interface ServeOptions {
@@ -59,37 +60,32 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    let body: string | undefined
+    let text: string | undefined
     try {
       // Awaited only when there is a body: an await per request is not free at this rate.
-      if (hasSmallBody(req)) body = await readSmallBody(req)
+      if (hasSmallBody(req)) text = await readSmallBody(req)
     } catch {
       // The client went away mid-body: nobody is left to answer.
       res.destroy()
       return
     }
-    let request: Request
+    let request: NodeRequest
     try {
-      request = toFetchRequest(req, origin, body === undefined)
+      request = new NodeRequest(req, res, origin, text)
     } catch {
       writeJsonError(res, 400, `Malformed request: ${req.method} ${req.url}`)
       return
     }
     const pathname = pathnameOf(request.url)
-    markAdapterRequest(request, {
-      ...adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken, trustLoopback }),
-      closed: () => closedSignal(res),
-      ...(body !== undefined && { body }),
-    })
+    const client = adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken, trustLoopback })
+    markAdapterRequest(request, text === undefined ? client : { ...client, body: text })
     const response = await getResponse(candidates(request.method, pathname), request)
     if (!response) {
       writeJsonError(res, 404, `Not a gateway route: ${req.method} ${pathname}. The gateway serves /v1, /v1beta and /api.`)
       return
     }
     await writeResponse(response, res)
-    // A body the route never read (an error before it got there) is discarded as it arrives, so
-    // the client can finish sending and read the answer on a connection that stays usable.
-    if (!req.complete && request.body && !request.bodyUsed) await request.body.cancel().catch(() => {})
+    await request.discardUnreadBody()
   }
 
   const server = createServer((req, res) => {
@@ -126,19 +122,6 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
         server.closeAllConnections()
       }),
   }
-}
-
-/** A signal that aborts if `res` closes before it finished: the client went away. */
-function closedSignal(res: ServerResponse): AbortSignal {
-  const aborter = new AbortController()
-  if (res.closed) {
-    if (!res.writableFinished) aborter.abort()
-  } else {
-    res.once('close', () => {
-      if (!res.writableFinished) aborter.abort()
-    })
-  }
-  return aborter.signal
 }
 
 function writeJsonError(res: ServerResponse, status: number, message: string): void {

@@ -1,19 +1,25 @@
 import type { IncomingMessage } from 'node:http'
 
 /**
- * The Fetch `Request` for a Node request. It carries no abort signal (one costs more than the
- * rest of the request to build): the adapter hands the core a lazy one instead (`clientSignal`).
+ * A real Fetch `Request` for a Node request, for the members `NodeRequest` does not answer
+ * itself: `body` is the text read ahead or the stream already handed out, else a new stream.
  */
-export function toFetchRequest(req: IncomingMessage, origin: string, streamBody = true): Request {
+export function toFetchRequest(
+  req: IncomingMessage,
+  url: string,
+  body: string | ReadableStream<Uint8Array> | null | undefined,
+  signal: AbortSignal,
+): Request {
   const headers = new Headers()
   const raw = req.rawHeaders
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
   const method = req.method ?? 'GET'
-  const hasBody = streamBody && method !== 'GET' && method !== 'HEAD'
-  return new Request(new URL(req.url ?? '/', origin), {
+  const bodyless = method === 'GET' || method === 'HEAD'
+  return new Request(url, {
     method,
     headers,
-    ...(hasBody ? { body: bodyOf(req), duplex: 'half' } : {}),
+    signal,
+    ...(!bodyless && { body: body ?? bodyStreamOf(req), duplex: 'half' }),
   })
 }
 
@@ -39,13 +45,14 @@ export async function readSmallBody(req: IncomingMessage): Promise<string> {
  * the size limit) discards the rest as it arrives instead of destroying the socket, so the
  * client still reads the 413 instead of a connection reset.
  */
-function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+export function bodyStreamOf(req: IncomingMessage): ReadableStream<Uint8Array<ArrayBuffer>> {
   const onData = (chunk: Buffer) => {
     if (settled) return
-    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+    // A socket's chunks never sit on a SharedArrayBuffer.
+    controller.enqueue(new Uint8Array(chunk.buffer as ArrayBuffer, chunk.byteOffset, chunk.byteLength))
     if ((controller.desiredSize ?? 0) <= 0) req.pause()
   }
-  let controller!: ReadableStreamDefaultController<Uint8Array>
+  let controller!: ReadableStreamDefaultController<Uint8Array<ArrayBuffer>>
   // The stream ends once: by the body's end, an error, the client leaving, or a cancel.
   let settled = false
   const settle = (action: () => void) => {
@@ -53,7 +60,7 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
     settled = true
     action()
   }
-  return new ReadableStream<Uint8Array>(
+  return new ReadableStream<Uint8Array<ArrayBuffer>>(
     {
       start(c) {
         controller = c
