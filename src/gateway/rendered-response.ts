@@ -14,18 +14,88 @@ export interface RenderedResponse {
 const kRendered = Symbol('llm-gateway-mock.rendered')
 type WithParts = Response & { [kRendered]?: RenderedResponse }
 
-/** The `Response` for a reply, with its parts remembered beside it. */
+/**
+ * The `Response` for a reply, with its parts remembered beside it. The Node adapter writes the
+ * parts, so its requests get a view that builds a real `Response` only if something asks for more
+ * than the status: undici's Response, with its Headers and body stream, cost the server more per
+ * request than the gateway's own work on a small reply.
+ */
 export function createResponse(request: Request, parts: RenderedResponse): Response {
-  const response = isAdapterRequest(request)
-    ? new Response(null, { status: parts.status })
-    : new Response(typeof parts.body === 'string' ? parts.body : toReadableStream(parts.body, request.signal), {
-        status: parts.status,
-        headers: parts.headers,
-      })
-  ;(response as WithParts)[kRendered] = parts
+  const response: WithParts = isAdapterRequest(request) ? new PartsResponse(parts, request) : toResponse(parts, request.signal)
+  response[kRendered] = parts
   return response
 }
 
 export function renderedPartsOf(response: Response): RenderedResponse | undefined {
   return (response as WithParts)[kRendered]
+}
+
+function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {
+  const body = typeof parts.body === 'string' ? parts.body : toReadableStream(parts.body, signal)
+  return new Response(body, { status: parts.status, headers: parts.headers })
+}
+
+/** A Fetch `Response` view of rendered parts: the status at once, the rest from a real `Response` made on first use. */
+class PartsResponse implements Response {
+  readonly status: number
+  readonly #parts: RenderedResponse
+  /** Its body stream stops when the request's client goes away; asked for only if a body is. */
+  readonly #request: Request
+  #real: Response | undefined
+
+  constructor(parts: RenderedResponse, request: Request) {
+    this.status = parts.status
+    this.#parts = parts
+    this.#request = request
+  }
+
+  #response(): Response {
+    return (this.#real ??= toResponse(this.#parts, this.#request.signal))
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status <= 299
+  }
+  get statusText(): string {
+    return this.#response().statusText
+  }
+  get headers(): Headers {
+    return this.#response().headers
+  }
+  get type(): ResponseType {
+    return this.#response().type
+  }
+  get url(): string {
+    return this.#response().url
+  }
+  get redirected(): boolean {
+    return this.#response().redirected
+  }
+  get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    return this.#response().body
+  }
+  get bodyUsed(): boolean {
+    return this.#real?.bodyUsed ?? false
+  }
+  clone(): Response {
+    return this.#response().clone()
+  }
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#response().arrayBuffer()
+  }
+  blob(): Promise<Blob> {
+    return this.#response().blob()
+  }
+  bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#response().bytes()
+  }
+  formData(): Promise<FormData> {
+    return this.#response().formData()
+  }
+  json(): Promise<any> {
+    return this.#response().json()
+  }
+  text(): Promise<string> {
+    return this.#response().text()
+  }
 }
