@@ -124,6 +124,35 @@ describe.each(modes)('openai SDK chat completions ($name)', (mode) => {
     expect(final.choices[0]).toMatchObject({ finish_reason: 'length', message: { content: 'This is a' } })
   })
 
+  it('answers a repeated request anew after the model changes, and charges every time', async () => {
+    const ask = { model: 'fixed-text', messages: [{ role: 'user' as const, content: 'Same question' }] }
+    const used = async () => (await harness.gateway.world.tokens.findFirst((q) => q.where({ key: 'sk-unrestricted' })))!.usedQuota
+    const before = await used()
+    const first = await client().chat.completions.create(ask)
+    expect(first.choices[0]!.message.content).toBe('Always the same answer.')
+    const charged = (await used()) - before
+    expect(charged).toBeGreaterThan(0)
+
+    await harness.gateway.world.models.update((q) => q.where({ id: 'fixed-text' }), {
+      data(model) {
+        model.reply = { type: 'text', text: 'A new answer now.' }
+      },
+    })
+    const second = await client().chat.completions.create(ask)
+    expect(second.choices[0]!.message.content).toBe('A new answer now.')
+    expect(second.id).toBe(first.id)
+
+    await harness.gateway.world.models.update((q) => q.where({ id: 'fixed-text' }), {
+      data(model) {
+        model.maxOutputTokens = 2
+      },
+    })
+    const third = await client().chat.completions.create(ask)
+    expect(third.choices[0]).toMatchObject({ finish_reason: 'length', message: { content: 'A new' } })
+    expect((await used()) - before).toBeGreaterThan(2 * charged)
+    await harness.gateway.reset()
+  })
+
   it('calls an offered tool with arguments that fit its schema, then answers the tool result', async () => {
     const ask = { model: 'gpt-4o', messages: [{ role: 'user' as const, content: 'Weather in Paris?' }], tools: [weatherTool] }
     const completion = await client().chat.completions.create(ask)

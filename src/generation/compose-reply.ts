@@ -3,6 +3,7 @@ import type { Model, ModelReply } from '../world/schemas.ts'
 import { lastUserText, type Conversation, type ToolCall } from './conversation.ts'
 import { exampleArguments } from './example-arguments.ts'
 import { loremText } from './lorem-text.ts'
+import { memo } from '../gateway/memo.ts'
 import { stableHash } from './stable-hash.ts'
 import type { Tokenizer } from './tokenizer.ts'
 
@@ -29,10 +30,14 @@ export interface GeneratedReply {
 
 const excerptLength = 120
 
+// Replies are pure functions of what the key holds, and shared: callers only read them.
+const composed = memo<Readonly<GeneratedReply>>(1024, 16 * 1024)
+
 /**
  * The model's reply to a conversation: what its `reply` setting says (by default derived from
  * the request) or what a scenario's `override` says, cut to the output limit, with its token
- * counts. Deterministic: the same conversation and model give the same reply.
+ * counts. Deterministic: the same conversation and model give the same reply, which is why it
+ * can be remembered for the next identical request.
  */
 export function composeReply(
   tokenizer: Tokenizer,
@@ -40,8 +45,20 @@ export function composeReply(
   conversation: Conversation,
   promptTokens: number,
   override: ReplyOverride = {},
+): Readonly<GeneratedReply> {
+  const request = `${model.id}\n${JSON.stringify(conversation)}`
+  const key = `${JSON.stringify([model.reply, model.maxOutputTokens, promptTokens, override])}\n${request}`
+  return composed(key, () => compose(tokenizer, model, conversation, promptTokens, override, stableHash(request)))
+}
+
+function compose(
+  tokenizer: Tokenizer,
+  model: Model,
+  conversation: Conversation,
+  promptTokens: number,
+  override: ReplyOverride,
+  id: string,
 ): GeneratedReply {
-  const id = stableHash(`${model.id}\n${JSON.stringify(conversation)}`)
   const planned = plan(overridden(model.reply, override), model, conversation, id)
   const limit = Math.min(conversation.maxOutputTokens ?? Number.POSITIVE_INFINITY, model.maxOutputTokens)
 

@@ -1,3 +1,5 @@
+import { memo } from '../gateway/memo.ts'
+
 /**
  * Token counting and splitting with o200k_base (the GPT-4o encoding, via gpt-tokenizer). One
  * encoding for every model: usage, count_tokens/countTokens and the context check only need to
@@ -32,31 +34,6 @@ export function loadTokenizer(): Promise<Tokenizer> {
     }
   })
   return loading
-}
-
-const memoEntries = 4096
-const memoMaxLength = 4096
-
-/**
- * A small least-recently-used memo for short texts. A mock sees the same texts again and again
- * (retries, test suites, the same system prompt in every call), and encoding is most of what a
- * generation costs.
- */
-function memo<T>(): (text: string, compute: () => T) => T {
-  const entries = new Map<string, T>()
-  return (text, compute) => {
-    if (text.length > memoMaxLength) return compute()
-    const known = entries.get(text)
-    if (known !== undefined) {
-      entries.delete(text)
-      entries.set(text, known)
-      return known
-    }
-    const value = compute()
-    entries.set(text, value)
-    if (entries.size > memoEntries) entries.delete(entries.keys().next().value!)
-    return value
-  }
 }
 
 /**

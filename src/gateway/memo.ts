@@ -1,0 +1,25 @@
+const defaultEntries = 4096
+const defaultMaxKeyLength = 4096
+
+/**
+ * A small least-recently-used memo keyed by short strings. A mock sees the same requests again
+ * and again (retries, test suites, the same system prompt in every call, load tests), and
+ * encoding and composing a reply are most of what a generation costs. Longer keys are not kept:
+ * they are rare, and hashing them would cost about what it saves.
+ */
+export function memo<T>(entries = defaultEntries, maxKeyLength = defaultMaxKeyLength): (key: string, compute: () => T) => T {
+  const known = new Map<string, T>()
+  return (key, compute) => {
+    if (key.length > maxKeyLength) return compute()
+    const value = known.get(key)
+    if (value !== undefined) {
+      known.delete(key)
+      known.set(key, value)
+      return value
+    }
+    const computed = compute()
+    known.set(key, computed)
+    if (known.size > entries) known.delete(known.keys().next().value!)
+    return computed
+  }
+}
