@@ -5,15 +5,18 @@ import { adapterBodyOf } from './adapter-client.ts'
 export const defaultMaxBodyBytes = 32 * 1024 * 1024
 
 /**
- * Reads a request body as a JSON object, counting bytes as they arrive: a body over `limit`
- * is refused with 413 as soon as it is known to be too big (from `content-length`, or once the
- * count passes the limit), and the rest is never buffered.
+ * Reads a request body as text, counting bytes as they arrive: a body over `limit` is refused
+ * with 413 as soon as it is known to be too big (from `content-length`, or once the count
+ * passes the limit), and the rest is never buffered.
  */
-export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+export async function readBodyText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length'))
   if (declared > limit) throw tooLarge(limit)
+  return adapterBodyOf(request) ?? (await readText(request, limit))
+}
 
-  const text = adapterBodyOf(request) ?? (await readText(request, limit))
+/** A body's text as a JSON object, or an `invalid_request_error` saying what it is instead. */
+export function parseJsonObject(text: string): Record<string, unknown> {
   if (text.trim() === '') {
     throw new GatewayError('invalid_request_error', 'The request body is empty; expected a JSON object.')
   }
@@ -28,6 +31,11 @@ export async function readJsonBody(request: Request, limit: number): Promise<Rec
     throw new GatewayError('invalid_request_error', `The request body must be a JSON object, got ${Array.isArray(body) ? 'an array' : typeof body === 'object' ? 'null' : `a ${typeof body}`}.`)
   }
   return body as Record<string, unknown>
+}
+
+/** {@link readBodyText} then {@link parseJsonObject}. */
+export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readBodyText(request, limit))
 }
 
 async function readText(request: Request, limit: number): Promise<string> {
