@@ -3,7 +3,8 @@ import type { World } from '../world/world.ts'
 /** What an auth requirement gets to look at. */
 export interface AuthInput {
   request: Request
-  url: URL
+  /** Parsed on first use: most requests never need more than their path. */
+  readonly url: URL
   world: World
   /** The gateway clock's now, in ms. */
   now: number

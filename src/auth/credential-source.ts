@@ -1,3 +1,5 @@
+import { searchParamOf } from '../gateway/path-matcher.ts'
+
 /** Where a request may carry its API key. A route lists the sources it honours, first wins. */
 export type CredentialSource = 'goog-api-key' | 'key-query' | 'x-api-key' | 'bearer'
 
@@ -19,24 +21,20 @@ export function describeSources(sources: readonly CredentialSource[]): string {
 }
 
 /** The first non-empty credential among `sources`, in their order of precedence. */
-export function readCredential(
-  request: Request,
-  url: URL,
-  sources: readonly CredentialSource[],
-): PresentedCredential | undefined {
+export function readCredential(request: Request, sources: readonly CredentialSource[]): PresentedCredential | undefined {
   for (const source of sources) {
-    const value = readSource(request, url, source)?.trim()
+    const value = readSource(request, source)?.trim()
     if (value) return { source, value }
   }
   return undefined
 }
 
-function readSource(request: Request, url: URL, source: CredentialSource): string | null {
+function readSource(request: Request, source: CredentialSource): string | null {
   switch (source) {
     case 'goog-api-key':
       return request.headers.get('x-goog-api-key')
     case 'key-query':
-      return url.searchParams.get('key')
+      return searchParamOf(request.url, 'key')
     case 'x-api-key':
       return request.headers.get('x-api-key')
     case 'bearer':

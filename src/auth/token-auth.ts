@@ -20,7 +20,7 @@ export function tokenAuth(sources: readonly CredentialSource[]): AuthRequirement
 }
 
 export function authenticateToken(input: AuthInput, sources: readonly CredentialSource[]): TokenAuth {
-  const credential = readCredential(input.request, input.url, sources)
+  const credential = readCredential(input.request, sources)
   if (!credential) {
     throw new GatewayError('invalid_api_key', `Missing API key: send it as ${describeSources(sources)}.`)
   }

@@ -45,6 +45,14 @@ export function pathnameOf(url: string): string {
   return url.slice(start, end)
 }
 
+/** A query parameter of an absolute URL, read without parsing the URL when it has no query. */
+export function searchParamOf(url: string, name: string): string | null {
+  const start = url.indexOf('?')
+  if (start === -1) return null
+  const hash = url.indexOf('#', start)
+  return new URLSearchParams(url.slice(start + 1, hash === -1 ? undefined : hash)).get(name)
+}
+
 function decode(part: string): string {
   try {
     return decodeURIComponent(part)

@@ -17,7 +17,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** Everything a route sees of one request. */
 export interface RouteContext<Auth = unknown> {
   request: Request
-  url: URL
+  /** Parsed on first use. */
+  readonly url: URL
+  /** The URL's path, read from its text. */
+  pathname: string
   params: Readonly<Record<string, string>>
   requestId: string
   surface: SurfaceName

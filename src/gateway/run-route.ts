@@ -1,12 +1,15 @@
 import { GatewayError } from '../errors/gateway-error.ts'
 import { surfaces } from '../surfaces/surfaces.ts'
-import type { Surface } from '../surfaces/surface.ts'
+import type { Surface, SurfaceName } from '../surfaces/surface.ts'
+import type { AuthInput } from '../auth/auth-requirement.ts'
+import type { World } from '../world/world.ts'
 import type { ErrorCatalogue } from '../errors/error-catalogue.ts'
 import { createResponse } from './rendered-response.ts'
 import { breakFrames } from './stream-plan.ts'
 import type { Reply } from './reply.ts'
+import { pathnameOf } from './path-matcher.ts'
 import { createRequestId } from './request-id.ts'
-import type { Route, RouteContext } from './route.ts'
+import type { Route, RouteContext, RouteNote } from './route.ts'
 import type { GatewayRuntime } from './runtime.ts'
 
 const jsonType = 'application/json; charset=utf-8'
@@ -30,26 +33,16 @@ export async function runRoute(
 ): Promise<Response> {
   const started = performance.now()
   const now = runtime.clock.now()
-  const url = new URL(request.url)
   const requestId = createRequestId(now)
   const surfaceName = typeof route.surface === 'function' ? route.surface(request, params) : route.surface
   const surface = surfaces[surfaceName]
-  const context: RouteContext<any> = {
-    request,
-    url,
-    params,
-    requestId,
-    surface: surfaceName,
-    runtime,
-    auth: undefined,
-    note: {},
-    headers: {},
-  }
+  const context = new PipelineContext(request, params, requestId, surfaceName, runtime, now)
+  const { pathname } = context
 
   let response: Response
   let code: string | undefined
   try {
-    context.auth = route.auth.resolve({ request, url, world: runtime.world, now })
+    context.auth = route.auth.resolve(context)
     // Scenario rules and rate limits are consulted in generate(): they match on the model, which
     // only the route can read from the body.
     response = renderReply(request, await route.handle(context), surface, runtime.catalogue, requestId, context.headers)
@@ -63,7 +56,7 @@ export async function runRoute(
     requestId,
     time: new Date(now).toISOString(),
     method: request.method,
-    path: url.pathname,
+    path: pathname,
     surface: surfaceName,
     model: context.note.model,
     key: context.auth?.maskedKey,
@@ -75,6 +68,36 @@ export async function runRoute(
     durationMs: performance.now() - started,
   })
   return response
+}
+
+/** One request's context, for the route and for its auth requirement. */
+class PipelineContext implements RouteContext<any>, AuthInput {
+  readonly pathname: string
+  auth: any = undefined
+  readonly note: RouteNote = {}
+  readonly headers: Record<string, string> = {}
+  #url: URL | undefined
+
+  constructor(
+    readonly request: Request,
+    readonly params: Readonly<Record<string, string>>,
+    readonly requestId: string,
+    readonly surface: SurfaceName,
+    readonly runtime: GatewayRuntime,
+    readonly now: number,
+  ) {
+    this.pathname = pathnameOf(request.url)
+  }
+
+  // Parsed on first use (a getter on the class, not a closure per request): most routes need
+  // only the path, which the URL text gives for less.
+  get url(): URL {
+    return (this.#url ??= new URL(this.request.url))
+  }
+
+  get world(): World {
+    return this.runtime.world
+  }
 }
 
 function renderReply(

@@ -40,12 +40,12 @@ export async function generate(
   conversation: Conversation,
   stream: boolean,
 ): Promise<Generation> {
-  const { runtime, auth, request, url } = context
+  const { runtime, auth, request } = context
   context.note.model = modelId
   const decision = runtime.scenarios.decide({
     requestId: context.requestId,
     method: request.method,
-    pathname: url.pathname,
+    pathname: context.pathname,
     surface: context.surface,
     model: modelId,
     token: auth.token,

@@ -2,6 +2,7 @@ import type { AuthRequirement } from '../auth/auth-requirement.ts'
 import type { CredentialSource } from '../auth/credential-source.ts'
 import { authenticateToken, tokenAuth, type TokenAuth } from '../auth/token-auth.ts'
 import { GatewayError } from '../errors/gateway-error.ts'
+import { searchParamOf } from '../gateway/path-matcher.ts'
 
 /** Gemini-native routes: `x-goog-api-key` beats `?key=`, which beats `Authorization`. */
 export const geminiCredentials: readonly CredentialSource[] = ['goog-api-key', 'key-query', 'bearer']
@@ -24,7 +25,7 @@ export function modelLookupAuth(nativeRoute: string): AuthRequirement<TokenAuth>
   return {
     resolve(input) {
       if (isAnthropicRequest(input.request)) return authenticateToken(input, anthropicCredentials)
-      const hasGeminiKey = input.request.headers.has('x-goog-api-key') || input.url.searchParams.has('key')
+      const hasGeminiKey = input.request.headers.has('x-goog-api-key') || searchParamOf(input.request.url, 'key') !== null
       if (hasGeminiKey && !input.request.headers.has('authorization')) {
         throw new GatewayError(
           'invalid_api_key',
