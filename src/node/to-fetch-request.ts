@@ -34,10 +34,25 @@ export function hasSmallBody(req: IncomingMessage): boolean {
 }
 
 /** The whole body of a request for which `hasSmallBody` holds. */
-export async function readSmallBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+export function readSmallBody(req: IncomingMessage): Promise<string> {
+  // Listeners rather than `for await`: an async iterator per request costs more than the read.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const onData = (chunk: Buffer) => chunks.push(chunk)
+    const onEnd = () => {
+      cleanUp()
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+    }
+    const onError = (error: Error) => {
+      cleanUp()
+      reject(error)
+    }
+    const onClose = () => onError(new Error('The client closed the connection mid-body.'))
+    const cleanUp = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose)
+    }
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose)
+  })
 }
 
 /**
