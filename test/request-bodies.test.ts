@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import { connect } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { modes, useHarness } from './support/modes.ts'
 
@@ -50,5 +52,47 @@ describe.each(modes)('request bodies ($name)', (mode) => {
     })
     // The connection is still good for the next request.
     expect((await post(chat('Hello'))).status).toBe(200)
+  })
+})
+
+describe('request bodies over HTTP', () => {
+  const harness = useHarness(modes[0]!, { maxBodyBytes: limit })
+
+  /** Sends the head and part of a body that declares `length` bytes, then hangs up. */
+  const hangUpMidBody = async (length: number) => {
+    const { port } = new URL(harness.baseUrl)
+    const socket = connect(Number(port), '127.0.0.1')
+    await once(socket, 'connect')
+    socket.write(
+      `POST /v1/chat/completions HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer sk-unrestricted\r\n` +
+        `content-type: application/json\r\ncontent-length: ${length}\r\n\r\n{"model":"gpt-4o-mini","messages":[`,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    socket.destroy()
+    await once(socket, 'close')
+  }
+
+  it('forgets a client that hangs up mid-body, small or large, and goes on serving', async () => {
+    const errors: unknown[] = []
+    const onError = (...args: unknown[]) => errors.push(args)
+    process.on('uncaughtException', onError)
+    const before = harness.gateway.journal.entries.length
+    try {
+      await hangUpMidBody(500)
+      await hangUpMidBody(200_000)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const next = await fetch(`${harness.baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Still there?' }] }),
+      })
+      expect(next.status).toBe(200)
+    } finally {
+      process.off('uncaughtException', onError)
+    }
+    expect(errors).toEqual([])
+    // The small body never reached a route; the large one is the 400 of a body that stopped.
+    const entries = harness.gateway.journal.entries.slice(before)
+    expect(entries.map((entry) => entry.status)).toEqual([400, 200])
   })
 })

@@ -23,3 +23,17 @@ export function memo<T>(entries = defaultEntries, maxKeyLength = defaultMaxKeyLe
     return computed
   }
 }
+
+/**
+ * `derive` remembered per argument object, for values computed from shared, frozen inputs (a
+ * remembered request body, the conversation read from it). Entries go with their object.
+ */
+export function memoByObject<Input extends object, Output>(derive: (input: Input) => Output): (input: Input) => Output {
+  const known = new WeakMap<Input, Output>()
+  return (input) => {
+    if (known.has(input)) return known.get(input)!
+    const output = derive(input)
+    known.set(input, output)
+    return output
+  }
+}

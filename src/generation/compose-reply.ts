@@ -30,8 +30,9 @@ export interface GeneratedReply {
 
 const excerptLength = 120
 
-// Replies are pure functions of what the key holds, and shared: callers only read them.
-const composed = memo<Readonly<GeneratedReply>>(1024, 16 * 1024)
+// Replies are pure functions of the conversation and the model's settings, and shared: callers
+// only read them. Kept per conversation object, which identical requests share.
+const composed = new WeakMap<Conversation, { id: string; replies: (settings: string, compose: () => Readonly<GeneratedReply>) => Readonly<GeneratedReply> }>()
 
 /**
  * The model's reply to a conversation: what its `reply` setting says (by default derived from
@@ -46,9 +47,13 @@ export function composeReply(
   promptTokens: number,
   override: ReplyOverride = {},
 ): Readonly<GeneratedReply> {
-  const request = `${model.id}\n${JSON.stringify(conversation)}`
-  const key = `${JSON.stringify([model.reply, model.maxOutputTokens, promptTokens, override])}\n${request}`
-  return composed(key, () => compose(tokenizer, model, conversation, promptTokens, override, stableHash(request)))
+  let known = composed.get(conversation)
+  if (!known) composed.set(conversation, (known = { id: stableHash(JSON.stringify(conversation)), replies: memo(16) }))
+  const { id: conversationId } = known
+  const settings = JSON.stringify([model.id, model.reply, model.maxOutputTokens, promptTokens, override])
+  return known.replies(settings, () =>
+    compose(tokenizer, model, conversation, promptTokens, override, stableHash(`${model.id}\n${conversationId}`)),
+  )
 }
 
 function compose(

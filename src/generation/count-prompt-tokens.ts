@@ -12,6 +12,15 @@ const replyPriming = 3
  * all use this one count, so they agree on every surface.
  */
 export function countPromptTokens(tokenizer: Tokenizer, conversation: Conversation): number {
+  // Conversations are shared by identical requests (see the surfaces' *Conversation): count once.
+  let total = counted.get(conversation)
+  if (total === undefined) counted.set(conversation, (total = count(tokenizer, conversation)))
+  return total
+}
+
+const counted = new WeakMap<Conversation, number>()
+
+function count(tokenizer: Tokenizer, conversation: Conversation): number {
   let total = replyPriming
   if (conversation.system) total += perTurn + tokenizer.count(conversation.system)
   for (const turn of conversation.turns) {

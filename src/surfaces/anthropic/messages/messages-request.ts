@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
 import { contentBlock, textOrBlocks } from './content-blocks.ts'
+import { memoByObject } from '../../../gateway/memo.ts'
 
 const textBlock = z.looseObject({ type: z.literal('text'), text: z.string() })
 const textContent = textOrBlocks(contentBlock({ text: textBlock }))
@@ -65,7 +66,11 @@ export type MessagesRequest = z.output<typeof messagesRequestSchema>
 
 type Block = z.output<typeof message>['content']
 
-export function messagesConversation(request: CountTokensRequest & { max_tokens?: number }): Conversation {
+/**
+ * The conversation a messages (or count_tokens) request holds, in the surface-neutral form generation reads. Remembered
+ * per body object: bodies are remembered by their text, so a repeated request skips this.
+ */
+export const messagesConversation = memoByObject((request: CountTokensRequest & { max_tokens?: number }): Conversation => {
   const system = request.system === undefined ? [] : [textOf(request.system)]
   const turns: Turn[] = []
   const callNames = new Map<string, string>()
@@ -101,7 +106,7 @@ export function messagesConversation(request: CountTokensRequest & { max_tokens?
     toolChoice: toToolChoice(request.tool_choice),
     maxOutputTokens: request.max_tokens,
   }
-}
+})
 
 function isCustomTool(t: { type?: string | null | undefined }): boolean {
   return t.type === undefined || t.type === null || t.type === 'custom'

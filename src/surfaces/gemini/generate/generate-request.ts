@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Conversation, ToolCall, ToolChoice, ToolDefinition, Turn } from '../../../generation/conversation.ts'
+import { memoByObject } from '../../../gateway/memo.ts'
 
 const jsonObject = z.record(z.string(), z.unknown())
 
@@ -68,7 +69,11 @@ export type GenerateContentRequest = z.output<typeof generateContentRequestSchem
 export type CountTokensRequest = z.output<typeof countTokensRequestSchema>
 type Content = z.output<typeof content>
 
-export function generateConversation(request: GenerateContentRequest): Conversation {
+/**
+ * The conversation a generateContent request holds, in the surface-neutral form generation reads. Remembered
+ * per body object: bodies are remembered by their text, so a repeated request skips this.
+ */
+export const generateConversation = memoByObject((request: GenerateContentRequest): Conversation => {
   const system = request.systemInstruction ?? request.system_instruction
   return {
     system: (system?.parts ?? []).flatMap((p) => (p.text === undefined ? [] : [p.text])).join('\n'),
@@ -79,7 +84,7 @@ export function generateConversation(request: GenerateContentRequest): Conversat
     toolChoice: toToolChoice(request),
     maxOutputTokens: request.generationConfig?.maxOutputTokens,
   }
-}
+})
 
 export function countTokensConversation(request: CountTokensRequest): Conversation {
   const inner = request.generateContentRequest

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
+import { memoByObject } from '../../../gateway/memo.ts'
 
 const contentPart = z.looseObject({ type: z.string(), text: z.string().optional() })
 const messageContent = z.union([z.string(), z.array(contentPart)]).nullable()
@@ -49,7 +50,11 @@ export const chatRequestSchema = z.looseObject({
 
 export type ChatRequest = z.output<typeof chatRequestSchema>
 
-export function chatConversation(request: ChatRequest): Conversation {
+/**
+ * The conversation a chat completions request holds, in the surface-neutral form generation reads. Remembered
+ * per body object: bodies are remembered by their text, so a repeated request skips this.
+ */
+export const chatConversation = memoByObject((request: ChatRequest): Conversation => {
   const system: string[] = []
   const turns: Turn[] = []
   const callNames = new Map<string, string>()
@@ -79,7 +84,7 @@ export function chatConversation(request: ChatRequest): Conversation {
     toolChoice: toToolChoice(request.tool_choice),
     maxOutputTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,
   }
-}
+})
 
 function textOf(content: z.output<typeof messageContent> | undefined): string {
   if (typeof content === 'string') return content
