@@ -16,8 +16,10 @@ export const listModelsRoute = defineRoute({
   path: '/v1/models',
   surface: (request) => (isAnthropicRequest(request) ? 'anthropic' : 'openai'),
   auth: modelLookupAuth('/v1beta/models'),
-  handle({ runtime, auth, surface, url }) {
+  handle(context) {
+    const { runtime, auth, surface } = context
     const models = visibleModels(runtime.world, auth.token, auth.user)
-    return json(surface === 'anthropic' ? anthropicModelPage(models, url) : openAIModelList(models))
+    // context.url only where paging needs it: the URL is parsed on first use.
+    return json(surface === 'anthropic' ? anthropicModelPage(models, context.url) : openAIModelList(models))
   },
 })
