@@ -54,7 +54,7 @@ export async function runRoute(
 
   runtime.report({
     requestId,
-    time: new Date(now).toISOString(),
+    time: isoTimeOf(now),
     method: request.method,
     path: pathname,
     surface: surfaceName,
@@ -143,6 +143,14 @@ function renderError(
     headers: { 'content-type': jsonType, ...surface.requestIdHeaders(requestId), ...extraHeaders, ...error.headers },
     body: JSON.stringify(envelope.body),
   })
+}
+
+// Requests in the same millisecond share the journal's time string.
+let isoTime = { at: Number.NaN, text: '' }
+
+function isoTimeOf(now: number): string {
+  if (now !== isoTime.at) isoTime = { at: now, text: new Date(now).toISOString() }
+  return isoTime.text
 }
 
 function toGatewayError(error: unknown): GatewayError {

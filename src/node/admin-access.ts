@@ -9,6 +9,18 @@ import type { AdapterClient } from '../gateway/adapter-client.ts'
  */
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (address === undefined) return false
+  let loopback = knownAddresses.get(address)
+  if (loopback === undefined) {
+    // A server meets few peer addresses; every request from one of them asks again.
+    if (knownAddresses.size >= 1024) knownAddresses.clear()
+    knownAddresses.set(address, (loopback = readLoopback(address)))
+  }
+  return loopback
+}
+
+const knownAddresses = new Map<string, boolean>()
+
+function readLoopback(address: string): boolean {
   const lower = address.toLowerCase()
   if (lower === '::1' || lower === '0:0:0:0:0:0:0:1') return true
   const v4 = lower.startsWith('::ffff:') ? lower.slice('::ffff:'.length) : lower

@@ -34,8 +34,12 @@ export function visibleModels(world: World, token: Token, user: User): Model[] {
   return models
 }
 
+/** The model `id` if the key may use it: the rule of {@link visibleModels}, for one model. */
 export function findVisibleModel(world: World, token: Token, user: User, id: string): Model | undefined {
-  return visibleModels(world, token, user).find((model) => model.id === id)
+  if (token.modelLimits && !token.modelLimits.includes(id)) return undefined
+  if (!groupsOf(world, token, user).some((name) => world.findGroup(name)?.models.includes(id))) return undefined
+  const model = world.findModel(id)
+  return model && (model.pricing !== null || world.settings.selfUseMode) ? model : undefined
 }
 
 /** The group a key's request for `modelId` goes through: the first of its groups that enables the model. */

@@ -18,6 +18,17 @@ import {
  * Records are live: change them (directly or with the collections' `update`) and the next
  * request sees the change.
  */
+// Normalised once per record (and again if its key changes), not once per record per request.
+const normalizedKeys = new WeakMap<Token, { key: string; normalized: string }>()
+
+function normalizedKeyOf(token: Token): string {
+  const known = normalizedKeys.get(token)
+  if (known?.key === token.key) return known.normalized
+  const normalized = normalizeKey(token.key)
+  normalizedKeys.set(token, { key: token.key, normalized })
+  return normalized
+}
+
 export class World {
   settings: WorldSettings
   readonly groups = new Collection({ schema: groupSchema })
@@ -56,7 +67,7 @@ export class World {
   /** The token a presented key names, in any of the spellings the gateway accepts. */
   findToken(presentedKey: string): Token | undefined {
     const wanted = normalizeKey(presentedKey)
-    return this.tokens.all().find((token) => normalizeKey(token.key) === wanted)
+    return this.tokens.all().find((token) => normalizedKeyOf(token) === wanted)
   }
 
   findUser(id: number): User | undefined {
