@@ -84,8 +84,10 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
       writeJsonError(res, 404, `Not a gateway route: ${req.method} ${pathname}. The gateway serves /v1, /v1beta and /api.`)
       return
     }
-    await writeResponse(response, res)
-    await request.discardUnreadBody()
+    // Awaited only when there is something to wait for: most answers are written at once.
+    const writing = writeResponse(response, res)
+    if (writing) await writing
+    if (request.hasUnreadBody) await request.discardUnreadBody()
   }
 
   const server = createServer((req, res) => {

@@ -151,12 +151,17 @@ export class NodeRequest implements Request {
     return this.#textRead || (this.#body?.locked ?? false)
   }
 
+  /** The client is still sending a body that nobody read. */
+  get hasUnreadBody(): boolean {
+    return !this.#req.complete && this.#text === undefined && !this.bodyUsed
+  }
+
   /**
    * Discards a body nobody read (an error answered before the route got to it) as it arrives,
    * so the client can finish sending and read the answer on a connection that stays usable.
    */
   async discardUnreadBody(): Promise<void> {
-    if (this.#req.complete || this.#text !== undefined || this.bodyUsed) return
+    if (!this.hasUnreadBody) return
     const body = this.#body ?? this.#real?.body
     if (body) await body.cancel().catch(() => {})
     else this.#req.resume()

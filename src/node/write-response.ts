@@ -2,16 +2,21 @@ import type { ServerResponse } from 'node:http'
 import { renderedPartsOf } from '../gateway/rendered-response.ts'
 import { writeStreamPlan } from './write-stream-plan.ts'
 
-/** Writes a Fetch `Response` to Node, streaming its body with backpressure until the client leaves. */
-export async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+/**
+ * Writes a Fetch `Response` to Node, streaming its body with backpressure until the client
+ * leaves. A complete body is written at once and nothing is returned to wait for.
+ */
+export function writeResponse(response: Response, res: ServerResponse): Promise<void> | undefined {
   const parts = renderedPartsOf(response)
-  if (parts) {
-    res.writeHead(parts.status, parts.headers)
-    if (typeof parts.body === 'string') res.end(parts.body)
-    else await writeStreamPlan(parts.body, res)
-    return
-  }
+  if (!parts) return writeFetchResponse(response, res)
+  res.writeHead(parts.status, parts.headers)
+  if (typeof parts.body !== 'string') return writeStreamPlan(parts.body, res)
+  res.end(parts.body)
+  return undefined
+}
 
+/** A Response without rendered parts, written from its Fetch form. */
+async function writeFetchResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = {}
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value
