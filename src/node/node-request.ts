@@ -27,20 +27,30 @@ export function requestUrlOf(req: IncomingMessage, origin: string): string {
  */
 export class NodeHeaders implements Headers {
   readonly #raw: string[]
+  /** The raw names in lower case, made on the first lookup: a request is asked about several headers. */
+  #names: string[] | undefined
   #real: Headers | undefined
 
   constructor(raw: string[]) {
     this.#raw = raw
   }
 
+  #lowerNames(): string[] {
+    if (!this.#names) {
+      this.#names = []
+      for (let i = 0; i < this.#raw.length; i += 2) this.#names.push(this.#raw[i]!.toLowerCase())
+    }
+    return this.#names
+  }
+
   get(name: string): string | null {
     if (this.#real) return this.#real.get(name)
     const lower = name.toLowerCase()
+    const names = this.#lowerNames()
     let value: string | null = null
-    for (let i = 0; i < this.#raw.length; i += 2) {
-      const key = this.#raw[i]!
-      if (key.length === lower.length && key.toLowerCase() === lower) {
-        const next = this.#raw[i + 1]!.trim()
+    for (let i = 0; i < names.length; i++) {
+      if (names[i] === lower) {
+        const next = this.#raw[2 * i + 1]!.trim()
         value = value === null ? next : `${value}, ${next}`
       }
     }
@@ -49,12 +59,7 @@ export class NodeHeaders implements Headers {
 
   has(name: string): boolean {
     if (this.#real) return this.#real.has(name)
-    const lower = name.toLowerCase()
-    for (let i = 0; i < this.#raw.length; i += 2) {
-      const key = this.#raw[i]!
-      if (key.length === lower.length && key.toLowerCase() === lower) return true
-    }
-    return false
+    return this.#lowerNames().includes(name.toLowerCase())
   }
 
   #headers(): Headers {
