@@ -75,13 +75,18 @@ describe('NodeRequest', () => {
     expect(result.entries).toContainEqual(['x-thing', 'one, two'])
   })
 
-  it('sees its own changes to the headers once it has made any', async () => {
+  it('sees its own changes to the headers once it has made any, and so does a real copy', async () => {
     inspect = async (request) => {
       request.headers.set('x-thing', 'changed')
       request.headers.delete('authorization')
-      return { thing: request.headers.get('x-thing'), auth: request.headers.has('authorization') }
+      const copy = request.clone()
+      return { thing: request.headers.get('x-thing'), auth: request.headers.has('authorization'), copied: copy.headers.get('x-thing') }
     }
-    expect(await seen('/', { headers: [['x-thing', 'original'], ['authorization', 'Bearer a']] })).toEqual({ thing: 'changed', auth: false })
+    expect(await seen('/', { headers: [['x-thing', 'original'], ['authorization', 'Bearer a']] })).toEqual({
+      thing: 'changed',
+      auth: false,
+      copied: 'changed',
+    })
   })
 
   it('spells the URL as a real Request would, normalising targets that need it', async () => {

@@ -189,7 +189,7 @@ export class NodeRequest implements Request {
   #request(): Request {
     if (!this.#real) {
       const body = this.#text ?? (this.#body === undefined ? undefined : this.#body)
-      this.#real = toFetchRequest(this.#req, this.url, body, this.signal)
+      this.#real = toFetchRequest(this.#req, this.url, this.headers, body, this.signal)
     }
     return this.#real
   }

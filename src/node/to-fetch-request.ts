@@ -2,17 +2,16 @@ import type { IncomingMessage } from 'node:http'
 
 /**
  * A real Fetch `Request` for a Node request, for the members `NodeRequest` does not answer
- * itself: `body` is the text read ahead or the stream already handed out, else a new stream.
+ * itself: `headers` as the view holds them now, `body` the text read ahead or the stream already
+ * handed out, else a new stream.
  */
 export function toFetchRequest(
   req: IncomingMessage,
   url: string,
+  headers: HeadersInit,
   body: string | ReadableStream<Uint8Array> | null | undefined,
   signal: AbortSignal,
 ): Request {
-  const headers = new Headers()
-  const raw = req.rawHeaders
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
   const method = req.method ?? 'GET'
   const bodyless = method === 'GET' || method === 'HEAD'
   return new Request(url, {
