@@ -72,6 +72,19 @@ describe('request bodies over HTTP', () => {
     await once(socket, 'close')
   }
 
+  it('answers before reading a large body it refuses, and the connection stays usable', async () => {
+    const ask = (key: string) =>
+      fetch(`${harness.baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'word '.repeat(40_000) }] }),
+      })
+    const refused = await ask('sk-nobody')
+    expect(refused.status).toBe(401)
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('invalid_api_key')
+    expect((await ask('sk-unrestricted')).status).toBe(200)
+  })
+
   it('forgets a client that hangs up mid-body, small or large, and goes on serving', async () => {
     const errors: unknown[] = []
     const onError = (...args: unknown[]) => errors.push(args)
