@@ -31,6 +31,24 @@ describe('the llm-gateway-mock binary', () => {
     expect(running.output()).toContain('SIGINT: stopping')
   })
 
+  it('takes the admin token from --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, and never prints it', async () => {
+    running = run('--port', '0')
+    await running.waitFor(/listening on/)
+    expect(running.output()).toContain('Admin routes (loopback clients only; --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN lets others in)')
+    running.child.kill('SIGKILL')
+
+    for (const started of [
+      run('--port', '0', '--admin-token', 's3cret-flag'),
+      spawnCli(process.execPath, [bin, '--port', '0'], { env: { LLM_GATEWAY_MOCK_ADMIN_TOKEN: 's3cret-env' } }),
+    ]) {
+      running = started
+      await running.waitFor(/listening on/)
+      expect(running.output()).toContain('Admin routes (loopback clients, and others that send the x-mock-admin-token header)')
+      expect(running.output()).not.toContain('s3cret')
+      running.child.kill('SIGKILL')
+    }
+  })
+
   it('generates, logs usage and quota, and refuses bodies over --max-body-mb with 413', async () => {
     running = run('--port', '0', '--max-body-mb', '0.01')
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)

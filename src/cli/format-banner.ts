@@ -41,7 +41,7 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
   const scenarios = gateway.scenario.names
   const adminAccess = options.adminToken
     ? 'loopback clients, and others that send the x-mock-admin-token header'
-    : 'loopback clients only; --admin-token lets others in'
+    : 'loopback clients only; --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN lets others in'
   return [
     `${style.bold(`llm-gateway-mock ${version}`)} listening on ${style.cyan(url)}`,
     '',

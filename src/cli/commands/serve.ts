@@ -6,6 +6,9 @@ import { formatBanner } from '../format-banner.ts'
 import { formatRequest } from '../format-request.ts'
 import { loadGateway } from '../load-gateway.ts'
 
+/** Where the admin token can come from instead of the command line, which `ps` shows to everyone. */
+export const adminTokenVariable = 'LLM_GATEWAY_MOCK_ADMIN_TOKEN'
+
 interface ServeArgs {
   port: number
   host: string
@@ -34,7 +37,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       })
       .option('admin-token', {
         type: 'string',
-        describe: 'Lets clients beyond loopback use /__mock/* with this token (x-mock-admin-token header)',
+        describe: `Lets clients beyond loopback use /__mock/* with this token (x-mock-admin-token header); or set ${adminTokenVariable}, which ps does not show`,
       })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' })
       .option('max-body-mb', {
@@ -56,6 +59,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         return true
       }),
   async handler(args) {
+    const adminToken = args['admin-token'] ?? (process.env[adminTokenVariable]?.trim() || undefined)
     const gateway = await loadGateway(args.world, {
       maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
       scenarios: args.scenario,
@@ -63,7 +67,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     })
     let server: RunningServer
     try {
-      server = await startServer(gateway, { port: args.port, host: args.host, adminToken: args['admin-token'] })
+      server = await startServer(gateway, { port: args.port, host: args.host, adminToken })
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       const reason =
@@ -76,7 +80,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
               : String((error as Error).message)
       throw new CliError(`llm-gateway-mock: ${reason}`, exitCodes.listenFailed)
     }
-    console.log(formatBanner(server.url, gateway, { adminToken: args['admin-token'] !== undefined }))
+    console.log(formatBanner(server.url, gateway, { adminToken: adminToken !== undefined }))
 
     await new Promise<void>((resolve) => {
       const stop = (signal: NodeJS.Signals) => {
