@@ -27,7 +27,7 @@ const adminRoutes = [
   'POST /__mock/scenario/assert         200 when done, else 409 with the report',
   'GET  /__mock/clock                   gateway time; POST {"advanceMs": N} moves it on',
   'GET  /__mock/world                   the live world',
-  'POST /__mock/reset                   pristine world, real clock, no scenario, empty journal',
+  'POST /__mock/reset                   as started: world, real clock, --scenario list, empty journal',
 ]
 
 export interface BannerOptions {
