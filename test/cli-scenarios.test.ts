@@ -105,7 +105,7 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
     expect(running.output()).toMatch(/Scenarios flaky-upstream, typed-scenario/)
     expect(running.output()).toContain('POST /__mock/scenario')
-    expect(running.output()).toContain('loopback clients only; --admin-token lets others in')
+    expect(running.output()).toContain('loopback clients only; --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN lets others in')
 
     const chat = () =>
       fetch(`${url}/v1/chat/completions`, {
