@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic'
 import { APICallError, generateText, streamText, tool } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { modes, useHarness } from './support/modes.ts'
-import { getWeather } from './support/weather-tool.ts'
+import { getWeather, streamWeatherLoop } from './support/weather-tool.ts'
 
 
 describe.each(modes)('Vercel AI SDK through createAnthropic ($name)', (mode) => {
@@ -61,15 +61,7 @@ describe.each(modes)('Vercel AI SDK through createAnthropic ($name)', (mode) => 
   })
 
   it('runs a streamed tool loop: the model calls the tool, then answers its result', async () => {
-    const result = streamText({
-      model: model(),
-      prompt: 'Weather in Paris?',
-      tools: { get_weather: getWeather },
-      stopWhen: ({ steps }) => steps.length >= 2,
-      maxRetries: 0,
-    })
-    const parts = []
-    for await (const part of result.fullStream) parts.push(part)
+    const { parts, result } = await streamWeatherLoop(model())
     expect(parts.filter((part) => part.type === 'error')).toEqual([])
     expect(parts.find((part) => part.type === 'tool-call')).toMatchObject({ toolName: 'get_weather', input: { city: 'mock city' } })
     expect(await result.text).toContain('The tool get_weather returned: {"city":"mock city","temperature":21}')

@@ -2,7 +2,7 @@ import { createOpenAI } from '@ai-sdk/openai'
 import { APICallError, generateText, streamText } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { modes, useHarness } from './support/modes.ts'
-import { getWeather } from './support/weather-tool.ts'
+import { streamWeatherLoop } from './support/weather-tool.ts'
 
 describe.each(modes)('Vercel AI SDK through createOpenAI().chat ($name)', (mode) => {
   const harness = useHarness(mode)
@@ -29,15 +29,7 @@ describe.each(modes)('Vercel AI SDK through createOpenAI().chat ($name)', (mode)
   })
 
   it('runs a tool loop: the model calls the tool, then answers its result', async () => {
-    const result = streamText({
-      model: model('sk-unrestricted', 'gpt-4o'),
-      prompt: 'Weather in Paris?',
-      tools: { get_weather: getWeather },
-      stopWhen: ({ steps }) => steps.length >= 2,
-      maxRetries: 0,
-    })
-    const parts = []
-    for await (const part of result.fullStream) parts.push(part)
+    const { parts, result } = await streamWeatherLoop(model('sk-unrestricted', 'gpt-4o'))
     expect(parts.filter((part) => part.type === 'error')).toEqual([])
     const call = parts.find((part) => part.type === 'tool-call')
     expect(call).toMatchObject({ toolName: 'get_weather', input: { city: 'mock city' } })

@@ -1,4 +1,4 @@
-import { jsonSchema, tool } from 'ai'
+import { jsonSchema, streamText, tool, type LanguageModel } from 'ai'
 
 /** An AI SDK tool the mock will call (its default reply calls the first offered tool) and whose result it then quotes. */
 export const getWeather = tool({
@@ -11,3 +11,20 @@ export const getWeather = tool({
   }),
   execute: async ({ city }) => ({ city, temperature: 21 }),
 })
+
+/**
+ * Streams a two-step tool loop with {@link getWeather}: the model calls the tool, then answers
+ * its result. Returns every `fullStream` part and the stream result for its final promises.
+ */
+export async function streamWeatherLoop(model: LanguageModel) {
+  const result = streamText({
+    model,
+    prompt: 'Weather in Paris?',
+    tools: { get_weather: getWeather },
+    stopWhen: ({ steps }) => steps.length >= 2,
+    maxRetries: 0,
+  })
+  const parts = []
+  for await (const part of result.fullStream) parts.push(part)
+  return { parts, result }
+}
