@@ -37,7 +37,7 @@ export function visibleModels(world: World, token: Token, user: User): Model[] {
 /** The model `id` if the key may use it: the rule of {@link visibleModels}, for one model. */
 export function findVisibleModel(world: World, token: Token, user: User, id: string): Model | undefined {
   if (token.modelLimits && !token.modelLimits.includes(id)) return undefined
-  if (!groupsOf(world, token, user).some((name) => world.findGroup(name)?.models.includes(id))) return undefined
+  if (!servingGroup(world, token, user, id)) return undefined
   const model = world.findModel(id)
   return model && (model.pricing !== null || world.settings.selfUseMode) ? model : undefined
 }
