@@ -94,7 +94,7 @@ describe('NodeRequest', () => {
     const origin = `http://127.0.0.1:${port}`
     expect(await seen('/v1/models?key=sk-a&x=%20')).toEqual({ url: `${origin}/v1/models?key=sk-a&x=%20`, method: 'GET' })
     expect((await seen('/v1/./beta/../models')).url).toBe(`${origin}/v1/models`)
-    for (const target of ['/v1//models', '/v1/models/%7Ea', '/v1\\models']) {
+    for (const target of ['/v1//models', '/v1/models/%7Ea', '/v1\\models', '/v1/models/a..b', '/v1/.hidden', '/v1/models/..']) {
       expect((await seen(target)).url).toBe(new URL(target, origin).href)
     }
     expect((await seen('/v1beta/models/gemini-2.5-flash:generateContent')).url).toBe(`${origin}/v1beta/models/gemini-2.5-flash:generateContent`)

@@ -7,8 +7,12 @@ import { bodyStreamOf, toFetchRequest } from './to-fetch-request.ts'
 // the body, sometimes the signal), so the adapter hands it views that build nothing until asked,
 // and a real Request for anything else.
 
-/** Request-targets that `new URL` would leave as they are: no dot segments, escapes or odd characters. */
-const plainTarget = /^\/(?!\/)(?:[\w\-~!$&'()*+,;=:@?]|\/(?!\.))*$/
+/**
+ * Request-targets that `new URL` would leave as they are: no escapes or odd characters, and no
+ * segment that starts with a dot (which covers `.` and `..`); dots inside a segment, as in
+ * `gemini-2.5-flash`, are plain.
+ */
+const plainTarget = /^\/(?![/.])(?:[\w\-.~!$&'()*+,;=:@?]|\/(?!\.))*$/
 
 /**
  * The absolute URL of a Node request, as a Fetch `Request` would spell it. Plain targets are
