@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { GatewayError } from '../errors/gateway-error.ts'
+import { formatPath } from '../world/world-error.ts'
 
 /**
  * Validates a request body against the route's schema. The first problem becomes an
@@ -12,13 +13,4 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknow
   const field = formatPath(issue.path)
   const problem = issue.code === 'invalid_type' && /received undefined$/.test(issue.message) ? 'Field required' : issue.message
   throw new GatewayError('invalid_request_error', field ? `${field}: ${problem}` : problem, { param: field || null })
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = ''
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`
-    else out += out ? `.${String(part)}` : String(part)
-  }
-  return out
 }
