@@ -27,7 +27,13 @@ interface Case {
 const cases: Case[] = [
   { name: 'GET /v1/models', method: 'GET', path: '/v1/models', headers: auth },
   { name: 'POST /v1/chat/completions', method: 'POST', path: '/v1/chat/completions', headers: chatHeaders, body: chatBody(false) },
-  { name: 'POST /v1/chat/completions, 50-chunk stream', method: 'POST', path: '/v1/chat/completions', headers: chatHeaders, body: chatBody(true) },
+  {
+    name: 'POST /v1/chat/completions, 50-chunk stream',
+    method: 'POST',
+    path: '/v1/chat/completions',
+    headers: chatHeaders,
+    body: chatBody(true),
+  },
 ]
 
 interface Result {
@@ -71,7 +77,12 @@ const load = (server: Server, c: Case, duration: number) =>
 /** One round of load on one server. */
 async function measure(server: Server, c: Case): Promise<Result> {
   const run = await load(server, c, seconds)
-  return { requestsPerSecond: run.requests.average, p99Ms: run.latency.p99, rssMb: (await rssOf(server.child)) / 2 ** 20, non2xx: run.non2xx }
+  return {
+    requestsPerSecond: run.requests.average,
+    p99Ms: run.latency.p99,
+    rssMb: (await rssOf(server.child)) / 2 ** 20,
+    non2xx: run.non2xx,
+  }
 }
 
 /** The round with the median throughput, every round's throughput, and the non-2xx answers of all rounds. */

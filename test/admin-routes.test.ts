@@ -10,7 +10,9 @@ const hour = 3_600_000
 // A key that works now and expires an hour from now on the gateway clock.
 const world = {
   extends: 'default' as const,
-  tokens: [{ key: 'sk-expires-soon', name: 'expires-soon', userId: 1, unlimitedQuota: true, expiresAt: new Date(Date.now() + hour).toISOString() }],
+  tokens: [
+    { key: 'sk-expires-soon', name: 'expires-soon', userId: 1, unlimitedQuota: true, expiresAt: new Date(Date.now() + hour).toISOString() },
+  ],
 }
 
 interface ScenarioState {
@@ -48,7 +50,14 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
       expect(status).toBe(200)
       expect(body.entries).toHaveLength(2)
       const [generation, refused] = body.entries
-      expect(generation).toMatchObject({ method: 'POST', path: '/v1/chat/completions', surface: 'openai', model: 'gpt-4o-mini', status: 200, key: 'sk-u…cted' })
+      expect(generation).toMatchObject({
+        method: 'POST',
+        path: '/v1/chat/completions',
+        surface: 'openai',
+        model: 'gpt-4o-mini',
+        status: 200,
+        key: 'sk-u…cted',
+      })
       expect(generation?.usage?.promptTokens).toBeGreaterThan(0)
       expect(generation?.quota).toBeGreaterThan(0)
       expect(generation?.requestId).toMatch(/\S/)
@@ -80,7 +89,10 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
 
   describe('scenario', () => {
     it('switches scenarios at runtime: by name, as a list, and [] clears', async () => {
-      expect(await admin('GET', '/scenario')).toEqual({ status: 200, body: { names: [], report: { scenarios: [], pendingSteps: [], unmatched: [] } } })
+      expect(await admin('GET', '/scenario')).toEqual({
+        status: 200,
+        body: { names: [], report: { scenarios: [], pendingSteps: [], unmatched: [] } },
+      })
 
       const switched = await admin<ScenarioState>('POST', '/scenario', { name: 'flaky-upstream' })
       expect(switched).toMatchObject({ status: 200, body: { names: ['flaky-upstream'] } })
@@ -90,7 +102,10 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
       expect(harness.gateway.scenario.names).toEqual(['flaky-upstream'])
 
       const both = await admin<ScenarioState>('POST', '/scenario', {
-        scenarios: ['model-missing', { name: 'fixed reply', rules: [{ when: { model: 'gpt-4o-mini' }, then: { reply: { text: 'Scripted.' } } }] }],
+        scenarios: [
+          'model-missing',
+          { name: 'fixed reply', rules: [{ when: { model: 'gpt-4o-mini' }, then: { reply: { text: 'Scripted.' } } }] },
+        ],
       })
       expect(both.body.names).toEqual(['model-missing', 'fixed reply'])
       expect((await chat('sk-unrestricted', 'gpt-4o')).status).toBe(404)
@@ -138,7 +153,10 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
     it('reports pending steps and asserts the script is done (409 until it is)', async () => {
       await admin('POST', '/scenario', {
         name: 'two calls',
-        steps: [{ name: 'first', when: { model: 'gpt-4o-mini' } }, { name: 'second', when: { model: 'gpt-4o' } }],
+        steps: [
+          { name: 'first', when: { model: 'gpt-4o-mini' } },
+          { name: 'second', when: { model: 'gpt-4o' } },
+        ],
       })
       expect((await chat('sk-unrestricted', 'gpt-4o-mini')).status).toBe(200)
 
@@ -146,7 +164,10 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
       expect(pending.status).toBe(200)
       expect(pending.body.pendingSteps).toEqual([{ step: 2, name: 'second', when: { model: 'gpt-4o' } }])
 
-      const notDone = await admin<{ done: boolean; error: { code: string; message: string }; report: ScenarioReport }>('POST', '/scenario/assert')
+      const notDone = await admin<{ done: boolean; error: { code: string; message: string }; report: ScenarioReport }>(
+        'POST',
+        '/scenario/assert',
+      )
       expect(notDone.status).toBe(409)
       expect(notDone.body.done).toBe(false)
       expect(notDone.body.error.code).toBe('scenario_mismatch')
@@ -188,11 +209,14 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
       expect((await chat()).status).toBe(200)
     })
 
-    it.each([[{}], [{ advanceMs: -1 }], [{ advanceMs: '10' }], [{ advanceMs: 10, extra: true }], [{ advanceMs: 1e20 }]])('refuses %j with 400', async (body) => {
-      const { status, body: answer } = await admin<{ error: { code: string } }>('POST', '/clock', body)
-      expect(status).toBe(400)
-      expect(answer.error.code).toBe('invalid_request_error')
-    })
+    it.each([[{}], [{ advanceMs: -1 }], [{ advanceMs: '10' }], [{ advanceMs: 10, extra: true }], [{ advanceMs: 1e20 }]])(
+      'refuses %j with 400',
+      async (body) => {
+        const { status, body: answer } = await admin<{ error: { code: string } }>('POST', '/clock', body)
+        expect(status).toBe(400)
+        expect(answer.error.code).toBe('invalid_request_error')
+      },
+    )
   })
 
   it('shows the live world, scenario patches and quota spent included', async () => {
@@ -287,7 +311,7 @@ describe('who may use /__mock', () => {
     expect(isAdminToken('s3cret', undefined)).toBe(false)
   })
 
-  it('lets loopback in, and remote clients only with the server\'s token', () => {
+  it("lets loopback in, and remote clients only with the server's token", () => {
     const headers = (token?: string) => new Headers(token === undefined ? {} : { 'x-mock-admin-token': token })
     const access = (remoteAddress: string, token?: string, adminToken?: string, trustLoopback?: boolean) =>
       adminAccessOf({ remoteAddress, headers: headers(token), pathname: '/__mock/journal', adminToken, trustLoopback })

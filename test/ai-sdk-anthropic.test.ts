@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { modes, useHarness } from './support/modes.ts'
 import { getWeather, streamWeatherLoop } from './support/weather-tool.ts'
 
-
 describe.each(modes)('Vercel AI SDK through createAnthropic ($name)', (mode) => {
   const harness = useHarness(mode)
   // @ai-sdk/anthropic wants the base URL *with* /v1, and sends x-api-key + anthropic-version 2023-06-01.

@@ -90,7 +90,9 @@ describe.each(modes)('AI SDK Google provider ($name)', (mode) => {
     ])
     expect(first!.toolResults.map((r) => r.output)).toEqual([{ city: 'mock city', unit: 'celsius', temperature: 21 }])
     expect(second!.finishReason).toBe('stop')
-    expect(result.text).toBe(`This is a mock reply from ${flash}. The tool get_weather returned: {"name":"get_weather","content":{"city":"mock city","unit":"celsius","temperature":21}}`)
+    expect(result.text).toBe(
+      `This is a mock reply from ${flash}. The tool get_weather returned: {"name":"get_weather","content":{"city":"mock city","unit":"celsius","temperature":21}}`,
+    )
   })
 
   it('tools in a stream: a tool-call part with valid input and no error part', async () => {
@@ -109,7 +111,13 @@ describe.each(modes)('AI SDK Google provider ($name)', (mode) => {
   })
 
   it("toolChoice 'none' answers in text", async () => {
-    const result = await generateText({ model: google()(flash), prompt, tools: { get_weather: weatherTool }, toolChoice: 'none', maxRetries: 0 })
+    const result = await generateText({
+      model: google()(flash),
+      prompt,
+      tools: { get_weather: weatherTool },
+      toolChoice: 'none',
+      maxRetries: 0,
+    })
     expect(result.toolCalls).toEqual([])
     expect(result.text).toBe(reply)
   })
@@ -135,8 +143,8 @@ describe.each(modes)('AI SDK Google provider ($name)', (mode) => {
       { apiKey: 'sk-broke-user', model: flash, prompt, status: 403 },
       { apiKey: 'sk-unrestricted', model: 'small-context-4k', prompt: 'word '.repeat(5_000), status: 400 },
     ]
-    for (const { apiKey, model, prompt, status } of cases) {
-      const error = await generateText({ model: google(apiKey)(model), prompt, maxRetries: 0 }).catch((e: unknown) => e)
+    for (const { apiKey, model, prompt: text, status } of cases) {
+      const error = await generateText({ model: google(apiKey)(model), prompt: text, maxRetries: 0 }).catch((e: unknown) => e)
       expect(APICallError.isInstance(error), `${status}: ${String(error)}`).toBe(true)
       expect((error as APICallError).statusCode).toBe(status)
       expect((error as APICallError).isRetryable).toBe(false)

@@ -6,8 +6,7 @@ import { streamWeatherLoop } from './support/weather-tool.ts'
 
 describe.each(modes)('Vercel AI SDK through createOpenAI().chat ($name)', (mode) => {
   const harness = useHarness(mode)
-  const model = (apiKey = 'sk-unrestricted', id = 'gpt-4o-mini') =>
-    createOpenAI({ apiKey, baseURL: `${harness.baseUrl}/v1` }).chat(id)
+  const model = (apiKey = 'sk-unrestricted', id = 'gpt-4o-mini') => createOpenAI({ apiKey, baseURL: `${harness.baseUrl}/v1` }).chat(id)
 
   it('generateText returns the reply, its finish reason and usage', async () => {
     const result = await generateText({ model: model(), prompt: 'Hello from the AI SDK', maxRetries: 0 })

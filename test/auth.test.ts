@@ -55,7 +55,11 @@ describe.each(modes)('credentials and auth failures ($name)', (mode) => {
 
     it('takes the v1beta credential forms on /v1beta/openai/models and answers an OpenAI list', async () => {
       const response = await get('/v1beta/openai/models?key=sk-limited')
-      expect(await response.json()).toMatchObject({ success: true, object: 'list', data: [{ id: 'gpt-4o-mini' }, { id: 'gemini-2.5-flash' }] })
+      expect(await response.json()).toMatchObject({
+        success: true,
+        object: 'list',
+        data: [{ id: 'gpt-4o-mini' }, { id: 'gemini-2.5-flash' }],
+      })
     })
   })
 
@@ -91,7 +95,10 @@ describe.each(modes)('credentials and auth failures ($name)', (mode) => {
       const requestId = response.headers.get('request-id')
       expect(await response.json()).toEqual({
         type: 'error',
-        error: { type: 'authentication_error', message: 'Missing API key: send it as an `x-api-key` header or an `Authorization: Bearer <key>` header.' },
+        error: {
+          type: 'authentication_error',
+          message: 'Missing API key: send it as an `x-api-key` header or an `Authorization: Bearer <key>` header.',
+        },
         request_id: requestId,
       })
     })

@@ -19,7 +19,9 @@ describe('scenario files and their JSON Schema', () => {
   it('makes defaulted fields optional, so hand-written files need only a name', () => {
     const schema = scenarioJsonSchema() as { required: string[]; properties: Record<string, unknown> }
     expect(schema.required).toEqual(['name'])
-    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['$schema', 'name', 'description', 'seed', 'world', 'rules', 'steps', 'strict']))
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['$schema', 'name', 'description', 'seed', 'world', 'rules', 'steps', 'strict']),
+    )
   })
 
   it.each(builtInFiles)('scenarios/%s is a registered built-in, points at the schema and validates', (file) => {
@@ -76,7 +78,9 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     running = run('scenarios', 'validate', fixture('unfit-scenario.json'), fixture('missing-scenario.json'), fixture('bad-world.json'))
     expect(await running.exited).toBe(5)
     const output = running.output()
-    expect(output).toContain(`Invalid scenario ${fixture('unfit-scenario.json')}:\n  - world.tokens[8].userId: expected the id of a user in "users", got 99`)
+    expect(output).toContain(
+      `Invalid scenario ${fixture('unfit-scenario.json')}:\n  - world.tokens[8].userId: expected the id of a user in "users", got 99`,
+    )
     expect(output).toContain(`Invalid scenario ${fixture('missing-scenario.json')}:\n  - (root): cannot read the file (ENOENT)`)
     expect(output).toContain(`Invalid scenario ${fixture('bad-world.json')}:`)
     expect(output).toContain('3 of 3 scenario files invalid.')
@@ -117,15 +121,23 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     expect((await chat()).status).toBe(503)
     const third = await chat()
     expect(third.status).toBe(200)
-    expect(((await third.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe('Hello from a typed scenario.')
+    expect(((await third.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe(
+      'Hello from a typed scenario.',
+    )
 
     const active = (await (await fetch(`${url}/__mock/scenario`)).json()) as { names: string[] }
     expect(active.names).toEqual(['flaky-upstream', 'typed-scenario'])
   })
 
   it.each([
-    [['--scenario', 'rate-limted'], ['Invalid scenario "rate-limted":', 'Did you mean "rate-limited"?']],
-    [['--scenario', fixture('typo-scenario.json')], [`Invalid scenario ${fixture('typo-scenario.json')}:`, 'rules[0].then.fail.code']],
+    [
+      ['--scenario', 'rate-limted'],
+      ['Invalid scenario "rate-limted":', 'Did you mean "rate-limited"?'],
+    ],
+    [
+      ['--scenario', fixture('typo-scenario.json')],
+      [`Invalid scenario ${fixture('typo-scenario.json')}:`, 'rules[0].then.fail.code'],
+    ],
     [['--scenario', fixture('unfit-scenario.json')], [`Invalid scenario ${fixture('unfit-scenario.json')} (scenario "unfit"):`]],
   ])('refuses an invalid --scenario with exit code 5: %j', async (args, messages) => {
     running = run(...args)

@@ -74,7 +74,9 @@ describe.each(modes)('dashboard and account routes ($name)', (mode) => {
   })
 
   it('reports the key usage in cents', async () => {
-    const response = await get('/v1/dashboard/billing/usage?start_date=2026-01-01&end_date=2026-02-01', { authorization: 'Bearer sk-low-quota' })
+    const response = await get('/v1/dashboard/billing/usage?start_date=2026-01-01&end_date=2026-02-01', {
+      authorization: 'Bearer sk-low-quota',
+    })
     expect(await response.json()).toEqual({ object: 'list', total_usage: 999.99 })
   })
 

@@ -14,8 +14,8 @@ let port = 0
 const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
   try {
     const text = readAhead ? await readSmallBody(req) : undefined
-    const seen = await inspect(new NodeRequest(req, res, `http://127.0.0.1:${port}`, text), res)
-    if (!res.writableEnded) res.end(JSON.stringify(seen))
+    const inspected = await inspect(new NodeRequest(req, res, `http://127.0.0.1:${port}`, text), res)
+    if (!res.writableEnded) res.end(JSON.stringify(inspected))
   } catch (error) {
     res.writeHead(500).end(String(error))
   }
@@ -70,7 +70,14 @@ describe('NodeRequest', () => {
         ['authorization', '  Bearer sk-test  '],
       ],
     })
-    expect(result).toMatchObject({ lower: 'one, two', upper: 'one, two', auth: 'Bearer sk-test', has: true, missing: null, hasMissing: false })
+    expect(result).toMatchObject({
+      lower: 'one, two',
+      upper: 'one, two',
+      auth: 'Bearer sk-test',
+      has: true,
+      missing: null,
+      hasMissing: false,
+    })
     expect(result.entries).toEqual(result.real)
     expect(result.entries).toContainEqual(['x-thing', 'one, two'])
   })
@@ -82,7 +89,14 @@ describe('NodeRequest', () => {
       const copy = request.clone()
       return { thing: request.headers.get('x-thing'), auth: request.headers.has('authorization'), copied: copy.headers.get('x-thing') }
     }
-    expect(await seen('/', { headers: [['x-thing', 'original'], ['authorization', 'Bearer a']] })).toEqual({
+    expect(
+      await seen('/', {
+        headers: [
+          ['x-thing', 'original'],
+          ['authorization', 'Bearer a'],
+        ],
+      }),
+    ).toEqual({
       thing: 'changed',
       auth: false,
       copied: 'changed',
@@ -97,7 +111,9 @@ describe('NodeRequest', () => {
     for (const target of ['/v1//models', '/v1/models/%7Ea', '/v1\\models', '/v1/models/a..b', '/v1/.hidden', '/v1/models/..']) {
       expect((await seen(target)).url).toBe(new URL(target, origin).href)
     }
-    expect((await seen('/v1beta/models/gemini-2.5-flash:generateContent')).url).toBe(`${origin}/v1beta/models/gemini-2.5-flash:generateContent`)
+    expect((await seen('/v1beta/models/gemini-2.5-flash:generateContent')).url).toBe(
+      `${origin}/v1beta/models/gemini-2.5-flash:generateContent`,
+    )
   })
 
   it('streams a body it did not read ahead, and gives a read-ahead body as text without a stream', async () => {

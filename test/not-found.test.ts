@@ -8,9 +8,21 @@ describe.each(modes)('unknown routes ($name)', (mode) => {
   const request = (method: string, path: string) => fetch(`${harness.baseUrl}${path}`, { method })
 
   it.each([
-    ['GET', '/v1/embeddings/nothing', { error: { message: 'Invalid URL (GET /v1/embeddings/nothing)', type: 'invalid_request_error', param: null, code: 'invalid_url' } }],
-    ['DELETE', '/v1/models', { error: { message: 'Invalid URL (DELETE /v1/models)', type: 'invalid_request_error', param: null, code: 'invalid_url' } }],
-    ['GET', '/v1beta/openai/chat', { error: { message: 'Invalid URL (GET /v1beta/openai/chat)', type: 'invalid_request_error', param: null, code: 'invalid_url' } }],
+    [
+      'GET',
+      '/v1/embeddings/nothing',
+      { error: { message: 'Invalid URL (GET /v1/embeddings/nothing)', type: 'invalid_request_error', param: null, code: 'invalid_url' } },
+    ],
+    [
+      'DELETE',
+      '/v1/models',
+      { error: { message: 'Invalid URL (DELETE /v1/models)', type: 'invalid_request_error', param: null, code: 'invalid_url' } },
+    ],
+    [
+      'GET',
+      '/v1beta/openai/chat',
+      { error: { message: 'Invalid URL (GET /v1beta/openai/chat)', type: 'invalid_request_error', param: null, code: 'invalid_url' } },
+    ],
     ['GET', '/api/user/nothing', { success: false, message: 'Invalid URL (GET /api/user/nothing)' }],
     ['POST', '/api/status', { success: false, message: 'Invalid URL (POST /api/status)' }],
   ])('%s %s: 404 in the surface envelope', async (method, path, body) => {
@@ -19,16 +31,21 @@ describe.each(modes)('unknown routes ($name)', (mode) => {
     expect(await response.json()).toEqual(body)
   })
 
-  it('answers /v1beta paths in Google\'s envelope', async () => {
+  it("answers /v1beta paths in Google's envelope", async () => {
     const response = await request('GET', '/v1beta/tunedModels')
     expect(response.status).toBe(404)
-    expect(await response.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND', message: 'Invalid URL (GET /v1beta/tunedModels)' } })
+    expect(await response.json()).toMatchObject({
+      error: { code: 404, status: 'NOT_FOUND', message: 'Invalid URL (GET /v1beta/tunedModels)' },
+    })
   })
 
-  it('answers /v1/messages paths in Anthropic\'s envelope, which the SDK parses', async () => {
+  it("answers /v1/messages paths in Anthropic's envelope, which the SDK parses", async () => {
     const response = await request('PUT', '/v1/messages/batches')
     expect(response.status).toBe(404)
-    expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'not_found_error', message: 'Invalid URL (PUT /v1/messages/batches)' } })
+    expect(await response.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'not_found_error', message: 'Invalid URL (PUT /v1/messages/batches)' },
+    })
 
     const client = new Anthropic({ apiKey: 'sk-unrestricted', baseURL: harness.baseUrl, maxRetries: 0 })
     const error = await client.beta.files.list().catch((e: unknown) => e)

@@ -11,7 +11,9 @@ describe.each(modes)('counted rate limits ($name)', (mode) => {
   const harness = useHarness(mode, {
     world: {
       extends: 'default',
-      groups: [{ name: 'team', models: ['gpt-4o-mini', 'claude-sonnet-4-6', 'gemini-2.5-flash'], rateLimit: { requests: 4, windowMs: 20_000 } }],
+      groups: [
+        { name: 'team', models: ['gpt-4o-mini', 'claude-sonnet-4-6', 'gemini-2.5-flash'], rateLimit: { requests: 4, windowMs: 20_000 } },
+      ],
       users: [
         { id: 3, username: 'dave', quota: 100_000_000, accessToken: 'at-dave', rateLimit: { requests: 3, windowMs: 10_000 } },
         { id: 4, username: 'erin', group: 'team', quota: 100_000_000, accessToken: 'at-erin' },
@@ -49,7 +51,7 @@ describe.each(modes)('counted rate limits ($name)', (mode) => {
   })
   const advance = (ms: number) => harness.gateway.clock.advance(ms)
 
-  it('per key: a limited key runs out, the owner\'s other keys do not', async () => {
+  it("per key: a limited key runs out, the owner's other keys do not", async () => {
     const first = await chat('sk-vip', { model: 'gpt-4o' })
     expect(first.status).toBe(200)
     expect(limitHeaders(first.headers)).toEqual({ limit: '2', remaining: '1', reset: '10s' })
@@ -75,7 +77,7 @@ describe.each(modes)('counted rate limits ($name)', (mode) => {
     expect(await status('sk-unrestricted')).toBe(200)
   })
 
-  it('per group: the serving group\'s window is shared by all its users and surfaces', async () => {
+  it("per group: the serving group's window is shared by all its users and surfaces", async () => {
     expect(await status('sk-erin')).toBe(200)
     expect(await status('sk-frank')).toBe(200)
     await new Anthropic({ apiKey: 'sk-erin', baseURL: harness.baseUrl, maxRetries: 0 }).messages.create({
@@ -187,7 +189,9 @@ describe.each(modes)('counted rate limits ($name)', (mode) => {
     const error = await rejection(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'Hi' }))
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(429)
-    const envelope = JSON.parse((error as ApiError).message) as { error: { code: number; status: string; details: Record<string, string>[] } }
+    const envelope = JSON.parse((error as ApiError).message) as {
+      error: { code: number; status: string; details: Record<string, string>[] }
+    }
     expect(envelope.error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' })
     expect(envelope.error.details).toEqual([
       expect.objectContaining({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'rate_limit_exceeded' }),

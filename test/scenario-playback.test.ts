@@ -97,10 +97,7 @@ describe.each(modes)('scenario playback ($name)', (mode) => {
   describe('pending() and assertDone()', () => {
     const twoSteps: ScenarioInput = {
       name: 'two steps',
-      steps: [
-        { name: 'gpt-4o call', when: { model: 'gpt-4o' } },
-        { when: { surface: 'anthropic' } },
-      ],
+      steps: [{ name: 'gpt-4o call', when: { model: 'gpt-4o' } }, { when: { surface: 'anthropic' } }],
     }
 
     it('lists steps not yet consumed and requests that matched no step', async () => {
@@ -164,7 +161,10 @@ describe.each(modes)('scenario playback ($name)', (mode) => {
     const strict: ScenarioInput = {
       name: 'strict',
       strict: true,
-      steps: [{ name: 'mini', when: { model: 'gpt-4o-mini' } }, { name: 'claude', when: { surface: 'anthropic' } }],
+      steps: [
+        { name: 'mini', when: { model: 'gpt-4o-mini' } },
+        { name: 'claude', when: { surface: 'anthropic' } },
+      ],
     }
 
     it('answers an unexpected request with 400 scenario_mismatch naming the expected step', async () => {
@@ -193,7 +193,7 @@ describe.each(modes)('scenario playback ($name)', (mode) => {
   })
 
   describe('steps and rules together', () => {
-    it('an empty step lets the rule act; a step\'s action wins over the rule\'s, field by field', async () => {
+    it("an empty step lets the rule act; a step's action wins over the rule's, field by field", async () => {
       await harness.gateway.useScenario({
         name: 'mixed',
         rules: [{ name: 'slow reply', then: { delayMs: 80, reply: { text: 'From the rule.' } } }],
@@ -239,7 +239,13 @@ describe.each(modes)('scenario playback ($name)', (mode) => {
       expect(await rejection(openai().chat.completions.create(hello))).toBeInstanceOf(OpenAI.InternalServerError)
       expect(await rejection(openai().chat.completions.create(hello))).toBeInstanceOf(OpenAI.InternalServerError)
       const stream = await openai().chat.completions.create({ ...hello, stream: true })
-      expect(await rejection((async () => { for await (const _ of stream); })())).toBeInstanceOf(OpenAI.APIError)
+      expect(
+        await rejection(
+          (async () => {
+            for await (const _ of stream);
+          })(),
+        ),
+      ).toBeInstanceOf(OpenAI.APIError)
     })
 
     it('each useScenario replaces the last: the world goes back to its creation state first', async () => {
@@ -280,13 +286,21 @@ describe.each(modes)('scenario playback ($name)', (mode) => {
     it('throws ScenarioError with the path and a suggestion, and leaves the previous scenario active', async () => {
       await harness.gateway.useScenario('flaky-upstream')
       const error = await rejection(
-        harness.gateway.useScenario({ name: 'typo', rules: [{ when: { model: 'gpt-4o' }, then: { fail: { code: 'rate_limit_exeeded' as 'rate_limit_exceeded' } } }] }),
+        harness.gateway.useScenario({
+          name: 'typo',
+          rules: [{ when: { model: 'gpt-4o' }, then: { fail: { code: 'rate_limit_exeeded' as 'rate_limit_exceeded' } } }],
+        }),
       )
       expect(error).toBeInstanceOf(ScenarioError)
       expect((error as ScenarioError).issues).toEqual([
-        expect.objectContaining({ path: 'rules[0].then.fail.code', message: expect.stringContaining('Did you mean "rate_limit_exceeded"?') }),
+        expect.objectContaining({
+          path: 'rules[0].then.fail.code',
+          message: expect.stringContaining('Did you mean "rate_limit_exceeded"?'),
+        }),
       ])
-      expect((error as Error).message).toMatch(/^Invalid scenario "typo":\n {2}- rules\[0\]\.then\.fail\.code: "rate_limit_exeeded" is not one of/)
+      expect((error as Error).message).toMatch(
+        /^Invalid scenario "typo":\n {2}- rules\[0\]\.then\.fail\.code: "rate_limit_exeeded" is not one of/,
+      )
 
       expect(names()).toEqual(['flaky-upstream'])
       expect(await rejection(openai().chat.completions.create(hello))).toBeInstanceOf(OpenAI.InternalServerError)
@@ -305,7 +319,10 @@ describe.each(modes)('scenario playback ($name)', (mode) => {
 
     it('a world patch that does not fit is a ScenarioError at world.…', async () => {
       const error = await rejection(
-        harness.gateway.useScenario({ name: 'orphan key', world: { tokens: [{ key: 'sk-orphan', name: 'orphan', userId: 99, unlimitedQuota: true }] } }),
+        harness.gateway.useScenario({
+          name: 'orphan key',
+          world: { tokens: [{ key: 'sk-orphan', name: 'orphan', userId: 99, unlimitedQuota: true }] },
+        }),
       )
       expect(error).toBeInstanceOf(ScenarioError)
       expect((error as ScenarioError).issues[0]!.path).toMatch(/^world\.tokens/)
@@ -321,8 +338,8 @@ describe.each(modes)('scenario playback ($name)', (mode) => {
     })
   })
 
-  describe('the issue\'s examples', () => {
-    it('the token\'s quota runs out mid-conversation', async () => {
+  describe("the issue's examples", () => {
+    it("the token's quota runs out mid-conversation", async () => {
       await harness.gateway.useScenario({ name: 'quota runs out', world: { tokens: [{ key: 'sk-limited', remainQuota: 20 }] } })
       const client = openai({ apiKey: 'sk-limited' })
       const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Hello' }]
@@ -360,7 +377,9 @@ describe.each(modes)('scenario playback ($name)', (mode) => {
 })
 
 describe.each(modes)('scenarios given to createGateway ($name)', (mode) => {
-  const harness = useHarness(mode, { scenarios: ['flaky-upstream', { name: 'labelled', rules: [{ when: { model: 'gpt-4o' }, then: { reply: { text: 'Labelled.' } } }] }] })
+  const harness = useHarness(mode, {
+    scenarios: ['flaky-upstream', { name: 'labelled', rules: [{ when: { model: 'gpt-4o' }, then: { reply: { text: 'Labelled.' } } }] }],
+  })
 
   it('are active from the first request', async () => {
     expect(harness.gateway.scenario.names).toEqual(['flaky-upstream', 'labelled'])

@@ -44,12 +44,20 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
 
   describe('matching', () => {
     it('on route: method and path, with * and a suffix match', async () => {
-      await use({ name: 'routes', rules: [{ when: { route: 'POST /v1/messages' }, then: teapot }, { when: { route: '/v1beta/models/*' }, then: teapot }] })
+      await use({
+        name: 'routes',
+        rules: [
+          { when: { route: 'POST /v1/messages' }, then: teapot },
+          { when: { route: '/v1beta/models/*' }, then: teapot },
+        ],
+      })
       await expect(openai().chat.completions.create(hello)).resolves.toBeDefined()
       expect(await rejection(anthropic().messages.create(helloClaude))).toMatchObject({ status: 502 })
       // genai 3 calls /v1/models/…, which `/v1beta/models/*` does not match; pinned to v1beta it does.
       await expect(genai().models.generateContent({ model: flash, contents: 'Hi' })).resolves.toBeDefined()
-      expect((await rejection(genai('sk-unrestricted', 'v1beta').models.generateContent({ model: flash, contents: 'Hi' }))) as ApiError).toMatchObject({
+      expect(
+        (await rejection(genai('sk-unrestricted', 'v1beta').models.generateContent({ model: flash, contents: 'Hi' }))) as ApiError,
+      ).toMatchObject({
         status: 502,
       })
       await use({ name: 'wrong method', rules: [{ when: { route: 'GET /v1/chat/completions' }, then: teapot }] })
@@ -74,7 +82,9 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
     it('on key, in any spelling, whichever header carries it', async () => {
       for (const key of ['sk-vip', 'vip', 'Bearer sk-vip']) {
         await use({ name: 'vip key', rules: [{ when: { key }, then: teapot }] })
-        expect(await rejection(openai({ apiKey: 'sk-vip' }).chat.completions.create({ ...hello, model: 'gpt-4o' }))).toMatchObject({ status: 502 })
+        expect(await rejection(openai({ apiKey: 'sk-vip' }).chat.completions.create({ ...hello, model: 'gpt-4o' }))).toMatchObject({
+          status: 502,
+        })
         // The Anthropic SDK sends Bearer; x-api-key is the same key.
         const viaHeader = await fetch(`${harness.baseUrl}/v1/messages`, {
           method: 'POST',
@@ -104,7 +114,9 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
       await use({ name: 'no streams', rules: [{ when: { stream: true }, then: teapot }] })
       await expect(openai().chat.completions.create(hello)).resolves.toBeDefined()
       expect(await rejection(openai().chat.completions.create({ ...hello, stream: true }))).toMatchObject({ status: 502 })
-      expect((await rejection(genai().models.generateContentStream({ model: flash, contents: 'Hi' }))) as ApiError).toMatchObject({ status: 502 })
+      expect((await rejection(genai().models.generateContentStream({ model: flash, contents: 'Hi' }))) as ApiError).toMatchObject({
+        status: 502,
+      })
       await expect(genai().models.generateContent({ model: flash, contents: 'Hi' })).resolves.toBeDefined()
     })
 
@@ -182,7 +194,7 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
   })
 
   describe('actions', () => {
-    it('fail with a status override: OpenAI\'s 429 insufficient_quota is a RateLimitError with that code', async () => {
+    it("fail with a status override: OpenAI's 429 insufficient_quota is a RateLimitError with that code", async () => {
       await use({ name: 'openai quota', rules: [{ then: { fail: { code: 'insufficient_quota', status: 429 } } }] })
       const error = await rejection(openai().chat.completions.create(hello))
       expect(error).toBeInstanceOf(OpenAI.RateLimitError)
@@ -196,7 +208,9 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
     it('fail with retryAfterMs, shouldRetry and extra headers', async () => {
       await use({
         name: 'headers',
-        rules: [{ then: { fail: { code: 'rate_limit_exceeded', retryAfterMs: 1500, shouldRetry: false, headers: { 'x-upstream': 'mock-1' } } } }],
+        rules: [
+          { then: { fail: { code: 'rate_limit_exceeded', retryAfterMs: 1500, shouldRetry: false, headers: { 'x-upstream': 'mock-1' } } } },
+        ],
       })
       const error = await rejection(openai({ maxRetries: 2 }).chat.completions.create(hello))
       expect(error).toBeInstanceOf(OpenAI.RateLimitError)
@@ -214,7 +228,10 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
     })
 
     it('shouldRetry true makes the SDK retry even a 400, obeying retry-after-ms', async () => {
-      await use({ name: 'retry a 400', rules: [{ when: { times: 1 }, then: { fail: { code: 'invalid_request_error', shouldRetry: true, retryAfterMs: 10 } } }] })
+      await use({
+        name: 'retry a 400',
+        rules: [{ when: { times: 1 }, then: { fail: { code: 'invalid_request_error', shouldRetry: true, retryAfterMs: 10 } } }],
+      })
       const completion = await openai({ maxRetries: 2 }).chat.completions.create(hello)
       expect(completion.choices[0]!.message.content).toContain('Hello there')
       expect(entries().map((entry) => entry.status)).toEqual([400, 200])
@@ -252,7 +269,13 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
     it('reply override: text, finish reason and usage are what the SDK returns and what quota is debited', async () => {
       await use({
         name: 'fixed reply',
-        rules: [{ then: { reply: { text: 'Fixed by the scenario.', finishReason: 'length', usage: { promptTokens: 1000, completionTokens: 10 } } } }],
+        rules: [
+          {
+            then: {
+              reply: { text: 'Fixed by the scenario.', finishReason: 'length', usage: { promptTokens: 1000, completionTokens: 10 } },
+            },
+          },
+        ],
       })
       const token = harness.gateway.world.findToken('sk-vip')!
       const before = token.remainQuota
@@ -292,8 +315,11 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
       expect(gemini.functionCalls).toEqual([expect.objectContaining({ name: 'get_weather', args: { city: 'Oslo' } })])
     })
 
-    it('breakStream with disconnect: the first N chunks\' text, then a connection error; the server serves on', async () => {
-      await use({ name: 'cut', rules: [{ name: 'cut after 3', when: { stream: true }, then: { breakStream: { afterChunks: 3, disconnect: true } } }] })
+    it("breakStream with disconnect: the first N chunks' text, then a connection error; the server serves on", async () => {
+      await use({
+        name: 'cut',
+        rules: [{ name: 'cut after 3', when: { stream: true }, then: { breakStream: { afterChunks: 3, disconnect: true } } }],
+      })
       const full = (await openai().chat.completions.create(hello)).choices[0]!.message.content!
       const stream = await openai().chat.completions.create({ ...hello, stream: true })
       const { pieces, error } = await readChatStream(stream)
@@ -305,11 +331,16 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
       expect(entries().at(-1)).toMatchObject({ status: 200, decidedBy: 'scenario "cut" rule "cut after 3"' })
 
       // The next request is served normally.
-      await expect(openai().chat.completions.create(hello)).resolves.toMatchObject({ choices: [expect.objectContaining({ finish_reason: 'stop' })] })
+      await expect(openai().chat.completions.create(hello)).resolves.toMatchObject({
+        choices: [expect.objectContaining({ finish_reason: 'stop' })],
+      })
     })
 
     it('breakStream with an error after 0 chunks: the role chunk, then the error', async () => {
-      await use({ name: 'early', rules: [{ then: { breakStream: { afterChunks: 0, error: { code: 'internal_error', message: 'Broke at once.' } } } }] })
+      await use({
+        name: 'early',
+        rules: [{ then: { breakStream: { afterChunks: 0, error: { code: 'internal_error', message: 'Broke at once.' } } } }],
+      })
       const stream = await openai().chat.completions.create({ ...hello, stream: true })
       const chunks: OpenAI.ChatCompletionChunk[] = []
       const error = await rejection(
@@ -324,7 +355,10 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
 
     // A break never follows the stream's own ending: on the OpenAI surface that would come after [DONE].
     it('breakStream after the last content chunk: all the text, then the error (not after [DONE])', async () => {
-      await use({ name: 'late', rules: [{ then: { breakStream: { afterChunks: 1000, error: { code: 'internal_error', message: 'Broke at the end.' } } } }] })
+      await use({
+        name: 'late',
+        rules: [{ then: { breakStream: { afterChunks: 1000, error: { code: 'internal_error', message: 'Broke at the end.' } } } }],
+      })
       const full = (await openai().chat.completions.create(hello)).choices[0]!.message.content!
       const stream = await openai().chat.completions.create({ ...hello, stream: true })
       let text = ''

@@ -39,7 +39,7 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
   const entries = () => harness.gateway.journal.entries
 
   describe('quota-exhausted', () => {
-    it('refuses alice\'s keys with 403 insufficient_quota, which the SDK does not retry', async () => {
+    it("refuses alice's keys with 403 insufficient_quota, which the SDK does not retry", async () => {
       // Before: the same call succeeds, so the failure below is the scenario's.
       await expect(openai().chat.completions.create(hello)).resolves.toMatchObject({ object: 'chat.completion' })
       await harness.gateway.useScenario('quota-exhausted')
@@ -129,14 +129,15 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
       const error = await rejection(openai().chat.completions.create({ ...hello, messages: [{ role: 'user', content: long }] }))
       expect(error).toBeInstanceOf(OpenAI.BadRequestError)
       expect(error).toMatchObject({ status: 400, code: 'context_length_exceeded' })
-      const [, window, requested] = (error as Error).message.match(/maximum context length is (\d+) tokens\. However, you requested (\d+) tokens/) ?? []
+      const [, window, requested] =
+        (error as Error).message.match(/maximum context length is (\d+) tokens\. However, you requested (\d+) tokens/) ?? []
       expect(Number(window)).toBe(64)
       expect(Number(requested)).toBeGreaterThan(64)
 
       const gemini = googleEnvelope(await rejection(genai().models.generateContent({ model: flash, contents: long })))
       expect(gemini.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' })
       expect(gemini.error.message).toMatch(/maximum context length is 64 tokens/)
-      expect((await rejection(genai().models.generateContent({ model: flash, contents: long })) as ApiError).status).toBe(400)
+      expect(((await rejection(genai().models.generateContent({ model: flash, contents: long }))) as ApiError).status).toBe(400)
     })
 
     it('counts the requested output too: a short prompt with max_tokens 1024 does not fit', async () => {
@@ -257,7 +258,7 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
   })
 
   describe('mid-stream-error', () => {
-    it('openai: the first 5 chunks\' text, then APIError with the message; non-stream unaffected', async () => {
+    it("openai: the first 5 chunks' text, then APIError with the message; non-stream unaffected", async () => {
       await harness.gateway.useScenario('mid-stream-error')
       const full = (await openai().chat.completions.create(hello)).choices[0]!.message.content!
       const stream = await openai().chat.completions.create({ ...hello, stream: true })
@@ -295,7 +296,8 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
       const texts: string[] = []
       const error = await rejection(
         (async () => {
-          for await (const chunk of await genai().models.generateContentStream({ model: flash, contents: 'Hello, Gemini' })) texts.push(chunk.text ?? '')
+          for await (const chunk of await genai().models.generateContentStream({ model: flash, contents: 'Hello, Gemini' }))
+            texts.push(chunk.text ?? '')
         })(),
       )
       expect(error).toBeInstanceOf(ApiError)

@@ -88,7 +88,9 @@ describe.each(modes)('@anthropic-ai/sdk messages ($name)', (mode) => {
     const start = events[0]!.type === 'message_start' ? events[0]!.message : undefined
     expect(start).toMatchObject({ id: reference.id, content: [], stop_reason: null, usage: { input_tokens: reference.usage.input_tokens } })
     expect(events[1]).toMatchObject({ index: 0, content_block: { type: 'text', text: '' } })
-    const text = events.map((event) => (event.type === 'content_block_delta' && event.delta.type === 'text_delta' ? event.delta.text : '')).join('')
+    const text = events
+      .map((event) => (event.type === 'content_block_delta' && event.delta.type === 'text_delta' ? event.delta.text : ''))
+      .join('')
     expect(text).toBe(reference.content[0]!.type === 'text' && reference.content[0]!.text)
     expect(events.at(-2)).toMatchObject({
       delta: { stop_reason: 'end_turn', stop_sequence: null },
@@ -127,7 +129,12 @@ describe.each(modes)('@anthropic-ai/sdk messages ($name)', (mode) => {
     const message = await client().messages.create(request)
     expect(message.stop_reason).toBe('tool_use')
     expect(message.content).toEqual([
-      expect.objectContaining({ type: 'tool_use', id: expect.stringMatching(/^toolu_\w+$/), name: 'get_weather', input: { city: 'mock city', unit: 'celsius' } }),
+      expect.objectContaining({
+        type: 'tool_use',
+        id: expect.stringMatching(/^toolu_\w+$/),
+        name: 'get_weather',
+        input: { city: 'mock city', unit: 'celsius' },
+      }),
     ])
     const call = message.content[0]!
     if (call.type !== 'tool_use') throw new Error('expected a tool_use block')
@@ -141,7 +148,10 @@ describe.each(modes)('@anthropic-ai/sdk messages ($name)', (mode) => {
       messages: [
         ...request.messages,
         { role: 'assistant', content: message.content },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: [{ type: 'text', text: '21 degrees and sunny' }] }] },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: call.id, content: [{ type: 'text', text: '21 degrees and sunny' }] }],
+        },
       ],
     })
     expect(answer.stop_reason).toBe('end_turn')
@@ -183,7 +193,9 @@ describe.each(modes)('@anthropic-ai/sdk messages ($name)', (mode) => {
     const message = await client().messages.create({ ...hello, max_tokens: 3 })
     expect(message.stop_reason).toBe('max_tokens')
     expect(message.usage.output_tokens).toBe(3)
-    const final = await client().messages.stream({ ...hello, max_tokens: 3 }).finalMessage()
+    const final = await client()
+      .messages.stream({ ...hello, max_tokens: 3 })
+      .finalMessage()
     expect(final.stop_reason).toBe('max_tokens')
     expect(final.content).toEqual(message.content)
   })
@@ -199,7 +211,9 @@ describe.each(modes)('@anthropic-ai/sdk messages ($name)', (mode) => {
 
   it('maps auth, model, quota and context failures to the SDK error classes', async () => {
     const failure = (apiKey: string, params: Anthropic.MessageCreateParamsNonStreaming) =>
-      client(apiKey).messages.create(params).catch((e: unknown) => e)
+      client(apiKey)
+        .messages.create(params)
+        .catch((e: unknown) => e)
 
     const unknownKey = await failure('sk-nobody', hello)
     expect(unknownKey).toBeInstanceOf(Anthropic.AuthenticationError)
@@ -280,8 +294,20 @@ describe.each(modes)('@anthropic-ai/sdk messages ($name)', (mode) => {
     const accepted = await post('/v1/messages', {
       ...hello,
       messages: [
-        { role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'https://example.test/a.png' } }, { type: 'text', text: 'What is this?' }] },
-        { role: 'assistant', content: [{ type: 'thinking', thinking: 'Hmm.', signature: 'sig' }, { type: 'text', text: 'A picture.' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'image', source: { type: 'url', url: 'https://example.test/a.png' } },
+            { type: 'text', text: 'What is this?' },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'Hmm.', signature: 'sig' },
+            { type: 'text', text: 'A picture.' },
+          ],
+        },
         { role: 'user', content: 'Are you sure?' },
       ],
       tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: 1 }],

@@ -74,7 +74,11 @@ describe.each(modes)('@google/genai generation ($name)', (mode) => {
     it('honours systemInstruction in the prompt count', async () => {
       const ai = client()
       const plain = await ai.models.generateContent({ model: flash, contents: hello })
-      const withSystem = await ai.models.generateContent({ model: flash, contents: hello, config: { systemInstruction: 'Answer like a pirate.' } })
+      const withSystem = await ai.models.generateContent({
+        model: flash,
+        contents: hello,
+        config: { systemInstruction: 'Answer like a pirate.' },
+      })
       expect(withSystem.text).toBe(helloReply)
       expect(withSystem.usageMetadata!.promptTokenCount).toBeGreaterThan(plain.usageMetadata!.promptTokenCount!)
     })
@@ -108,7 +112,10 @@ describe.each(modes)('@google/genai generation ($name)', (mode) => {
     })
 
     it('function calling: ANY with one allowed name calls that function', async () => {
-      const other: FunctionDeclaration = { name: 'get_time', parametersJsonSchema: { type: 'object', properties: { zone: { type: 'string' } } } }
+      const other: FunctionDeclaration = {
+        name: 'get_time',
+        parametersJsonSchema: { type: 'object', properties: { zone: { type: 'string' } } },
+      }
       const response = await client().models.generateContent({
         model: flash,
         contents: 'What time is it?',
@@ -124,7 +131,10 @@ describe.each(modes)('@google/genai generation ($name)', (mode) => {
       const response = await client().models.generateContent({
         model: flash,
         contents: hello,
-        config: { tools: [{ functionDeclarations: [getWeather] }], toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } } },
+        config: {
+          tools: [{ functionDeclarations: [getWeather] }],
+          toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } },
+        },
       })
       expect(response.functionCalls).toBeUndefined()
       expect(response.text).toBe(helloReply)
@@ -157,7 +167,9 @@ describe.each(modes)('@google/genai generation ($name)', (mode) => {
         config: { tools: [{ functionDeclarations: [getWeather] }] },
       })
       for await (const chunk of stream) chunks.push(chunk)
-      expect(chunks.flatMap((c) => c.functionCalls ?? [])).toEqual([{ name: 'get_weather', args: { city: 'mock city', unit: 'celsius', days: 1 } }])
+      expect(chunks.flatMap((c) => c.functionCalls ?? [])).toEqual([
+        { name: 'get_weather', args: { city: 'mock city', unit: 'celsius', days: 1 } },
+      ])
       expect(chunks.at(-1)!.candidates?.[0]?.finishReason).toBe(FinishReason.STOP)
     })
 
@@ -170,26 +182,33 @@ describe.each(modes)('@google/genai generation ($name)', (mode) => {
       expect(response.text!.length).toBeLessThan(helloReply.length)
 
       const chunks = []
-      for await (const chunk of await ai.models.generateContentStream({ model: flash, contents: hello, config: { maxOutputTokens: 3 } })) chunks.push(chunk)
+      for await (const chunk of await ai.models.generateContentStream({ model: flash, contents: hello, config: { maxOutputTokens: 3 } }))
+        chunks.push(chunk)
       expect(chunks).toHaveLength(3)
       expect(chunks.map((c) => c.text).join('')).toBe(response.text)
       expect(chunks.at(-1)!.candidates?.[0]?.finishReason).toBe(FinishReason.MAX_TOKENS)
     })
 
     it('401 UNAUTHENTICATED for an unknown key', async () => {
-      const error = await client('sk-no-such-key').models.generateContent({ model: flash, contents: hello }).catch((e: unknown) => e)
+      const error = await client('sk-no-such-key')
+        .models.generateContent({ model: flash, contents: hello })
+        .catch((e: unknown) => e)
       expect((error as ApiError).status).toBe(401)
       expect(envelopeOf(error).error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED', details: [{ reason: 'invalid_api_key' }] })
     })
 
     it('404 NOT_FOUND for an unknown model and for a model outside the key group', async () => {
       for (const model of ['gemini-9-ultra', 'gemini-2.5-pro']) {
-        const error = await client().models.generateContent({ model, contents: hello }).catch((e: unknown) => e)
+        const error = await client()
+          .models.generateContent({ model, contents: hello })
+          .catch((e: unknown) => e)
         expect((error as ApiError).status).toBe(404)
         expect(envelopeOf(error).error).toMatchObject({ code: 404, status: 'NOT_FOUND', details: [{ reason: 'model_not_found' }] })
         expect(envelopeOf(error).error.message).toContain(model)
       }
-      const counted = await client().models.countTokens({ model: 'gemini-2.5-pro', contents: hello }).catch((e: unknown) => e)
+      const counted = await client()
+        .models.countTokens({ model: 'gemini-2.5-pro', contents: hello })
+        .catch((e: unknown) => e)
       expect((counted as ApiError).status).toBe(404)
     })
 
@@ -224,7 +243,11 @@ describe.each(modes)('Gemini generation over raw HTTP ($name)', (mode) => {
   const body = { contents: hello }
 
   const post = (path: string, payload: unknown, headers: Record<string, string> = { 'x-goog-api-key': 'sk-unrestricted' }) =>
-    fetch(`${harness.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) })
+    fetch(`${harness.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(payload),
+    })
 
   it('takes the key from ?key=', async () => {
     const response = await post(`/v1beta/models/${flash}:generateContent?key=sk-unrestricted`, body, {})
@@ -263,14 +286,22 @@ describe.each(modes)('Gemini generation over raw HTTP ($name)', (mode) => {
       safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }],
     }
     const generated = await (await post(`/v1beta/models/${flash}:generateContent`, request)).json()
-    const counted = await (await post(`/v1beta/models/${flash}:countTokens`, { generateContentRequest: { model: `models/${flash}`, ...request } })).json()
+    const counted = await (
+      await post(`/v1beta/models/${flash}:countTokens`, { generateContentRequest: { model: `models/${flash}`, ...request } })
+    ).json()
     const bare = await (await post(`/v1beta/models/${flash}:countTokens`, body)).json()
-    expect(counted).toEqual({ totalTokens: generated.usageMetadata.promptTokenCount, promptTokensDetails: [{ modality: 'TEXT', tokenCount: counted.totalTokens }] })
+    expect(counted).toEqual({
+      totalTokens: generated.usageMetadata.promptTokenCount,
+      promptTokensDetails: [{ modality: 'TEXT', tokenCount: counted.totalTokens }],
+    })
     expect(counted.totalTokens).toBeGreaterThan(bare.totalTokens)
   })
 
   it('accepts system_instruction (snake case) and a models/ prefix in the path', async () => {
-    const response = await post(`/v1beta/models/models%2F${flash}:generateContent`, { ...body, system_instruction: { parts: [{ text: 'Be brief.' }] } })
+    const response = await post(`/v1beta/models/models%2F${flash}:generateContent`, {
+      ...body,
+      system_instruction: { parts: [{ text: 'Be brief.' }] },
+    })
     expect(response.status).toBe(200)
     expect((await response.json()).modelVersion).toBe(flash)
   })
@@ -283,8 +314,12 @@ describe.each(modes)('Gemini generation over raw HTTP ($name)', (mode) => {
     ['unknown role', { contents: [{ role: 'system', parts: [{ text: 'hi' }] }] }, 'contents[0].role:'],
     ['maxOutputTokens not positive', { ...body, generationConfig: { maxOutputTokens: 0 } }, 'generationConfig.maxOutputTokens:'],
     ['two candidates', { ...body, generationConfig: { candidateCount: 2 } }, 'candidateCount must be 1'],
-    ['bad function calling mode', { ...body, toolConfig: { functionCallingConfig: { mode: 'SOMETIMES' } } }, 'toolConfig.functionCallingConfig.mode:'],
-  ])('400 INVALID_ARGUMENT in Google\'s envelope for %s', async (_case, payload, message) => {
+    [
+      'bad function calling mode',
+      { ...body, toolConfig: { functionCallingConfig: { mode: 'SOMETIMES' } } },
+      'toolConfig.functionCallingConfig.mode:',
+    ],
+  ])("400 INVALID_ARGUMENT in Google's envelope for %s", async (_case, payload, message) => {
     const response = await post(`/v1beta/models/${flash}:generateContent`, payload)
     expect(response.status).toBe(400)
     const json = await response.json()
@@ -316,7 +351,7 @@ describe.each(modes)('Gemini generation over raw HTTP ($name)', (mode) => {
     ['/v1beta', ':embedContent'],
     ['/v1', ':predict'],
     ['/v1beta', ''],
-  ])('%s/models/{model}%s: 404 Invalid URL in Google\'s envelope, whatever the key', async (prefix, action) => {
+  ])("%s/models/{model}%s: 404 Invalid URL in Google's envelope, whatever the key", async (prefix, action) => {
     const path = `${prefix}/models/${flash}${action}`
     const keys: Record<string, string>[] = [{ 'x-goog-api-key': 'sk-unrestricted' }, {}]
     for (const headers of keys) {
@@ -329,7 +364,9 @@ describe.each(modes)('Gemini generation over raw HTTP ($name)', (mode) => {
   it('POST /v1/models/{id} without an action stays the OpenAI-envelope 404, and GET /v1/models/{id} still works', async () => {
     const posted = await post('/v1/models/gpt-4o', body, { authorization: 'Bearer sk-unrestricted' })
     expect(posted.status).toBe(404)
-    expect(await posted.json()).toEqual({ error: { message: 'Invalid URL (POST /v1/models/gpt-4o)', type: 'invalid_request_error', param: null, code: 'invalid_url' } })
+    expect(await posted.json()).toEqual({
+      error: { message: 'Invalid URL (POST /v1/models/gpt-4o)', type: 'invalid_request_error', param: null, code: 'invalid_url' },
+    })
 
     const got = await fetch(`${harness.baseUrl}/v1/models/gpt-4o`, { headers: { authorization: 'Bearer sk-unrestricted' } })
     expect(got.status).toBe(200)

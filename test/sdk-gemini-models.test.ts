@@ -33,14 +33,18 @@ describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
   })
 
   it('throws ApiError 404 for a model outside the key group', async () => {
-    const error = await client('sk-limited').models.get({ model: 'gemini-2.5-pro' }).catch((e: unknown) => e)
+    const error = await client('sk-limited')
+      .models.get({ model: 'gemini-2.5-pro' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(404)
     expect((error as ApiError).message).toContain('NOT_FOUND')
   })
 
   it('throws ApiError 401 UNAUTHENTICATED for a disabled key', async () => {
-    const error = await client('sk-disabled').models.list().catch((e: unknown) => e)
+    const error = await client('sk-disabled')
+      .models.list()
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(401)
     expect(JSON.parse((error as ApiError).message)).toMatchObject({
@@ -49,7 +53,9 @@ describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
   })
 
   it('refuses the /v1 model list (the 3.x default) with a pointer to /v1beta/models', async () => {
-    const error = await client('sk-unrestricted', 'v1').models.list().catch((e: unknown) => e)
+    const error = await client('sk-unrestricted', 'v1')
+      .models.list()
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(401)
     expect((error as ApiError).message).toContain('GET /v1beta/models')

@@ -120,7 +120,9 @@ describe.each(modes)('openai SDK chat completions ($name)', (mode) => {
       expect(completion.usage!.completion_tokens).toBe(3)
       expect(completion.choices[0]!.message.content).toBe('This is a')
     }
-    const final = await client().chat.completions.stream({ ...hello, max_tokens: 3 }).finalChatCompletion()
+    const final = await client()
+      .chat.completions.stream({ ...hello, max_tokens: 3 })
+      .finalChatCompletion()
     expect(final.choices[0]).toMatchObject({ finish_reason: 'length', message: { content: 'This is a' } })
   })
 
@@ -191,7 +193,9 @@ describe.each(modes)('openai SDK chat completions ($name)', (mode) => {
     ])
 
     const final = await client().chat.completions.stream(request).finalChatCompletion()
-    const calls = final.choices[0]!.message.tool_calls!.map((call) => call.type === 'function' && [call.function.name, call.function.arguments])
+    const calls = final.choices[0]!.message.tool_calls!.map(
+      (call) => call.type === 'function' && [call.function.name, call.function.arguments],
+    )
     expect(calls).toEqual([
       ['get_weather', '{"city":"Paris","unit":"celsius"}'],
       ['get_time', '{"zone":"Europe/Paris"}'],
@@ -212,19 +216,25 @@ describe.each(modes)('openai SDK chat completions ($name)', (mode) => {
   })
 
   it('throws AuthenticationError for an unknown key', async () => {
-    const error = await client('sk-nobody').chat.completions.create(hello).catch((e: unknown) => e)
+    const error = await client('sk-nobody')
+      .chat.completions.create(hello)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError)
     expect(error).toMatchObject({ status: 401, code: 'invalid_api_key' })
   })
 
   it('throws NotFoundError for a model the key cannot use', async () => {
-    const error = await client('sk-limited').chat.completions.create({ ...hello, model: 'gpt-4o' }).catch((e: unknown) => e)
+    const error = await client('sk-limited')
+      .chat.completions.create({ ...hello, model: 'gpt-4o' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.NotFoundError)
     expect(error).toMatchObject({ status: 404, code: 'model_not_found', param: 'model' })
   })
 
   it('throws PermissionDeniedError when the owner has no quota', async () => {
-    const error = await client('sk-broke-user').chat.completions.create(hello).catch((e: unknown) => e)
+    const error = await client('sk-broke-user')
+      .chat.completions.create(hello)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.PermissionDeniedError)
     expect(error).toMatchObject({ status: 403, code: 'insufficient_quota', type: 'insufficient_quota' })
   })

@@ -49,7 +49,9 @@ describe.each(modes)('openai SDK model discovery ($name)', (mode) => {
   })
 
   it('throws AuthenticationError for an unknown key', async () => {
-    const error = await client('sk-nobody-has-this').models.list().catch((e: unknown) => e)
+    const error = await client('sk-nobody-has-this')
+      .models.list()
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError)
     expect(error).toMatchObject({ status: 401, code: 'invalid_api_key', type: 'invalid_request_error' })
     expect((error as Error).message).toContain('no such key')

@@ -66,18 +66,22 @@ describe.each(modes)('streaming timing and disconnects ($name)', (mode) => {
     const aborter = new AbortController()
     const response = await startStream(aborter.signal)
     let received = 0
+    let timersWhileStreaming: number | undefined
+    let stoppedBy: unknown
     try {
       for await (const event of events(response)) {
         if (event.data.includes('"content":"L')) {
           received += 1
-          expect(timers()).toBe(1)
+          timersWhileStreaming = timers()
           aborter.abort()
         }
       }
     } catch (error) {
-      expect((error as Error).name).toBe('AbortError')
+      stoppedBy = error
     }
     expect(received).toBe(1)
+    expect(timersWhileStreaming).toBe(1)
+    expect((stoppedBy as Error | undefined)?.name ?? 'AbortError').toBe('AbortError')
     await expect.poll(timers, { timeout: 1_000, interval: 20 }).toBe(0)
   })
 })

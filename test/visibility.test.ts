@@ -14,7 +14,10 @@ describe.each(modes)('what each default key sees ($name)', (mode) => {
     ['sk-limited', ['gpt-4o-mini', 'gemini-2.5-flash']],
     ['sk-vip', ['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash']],
     // auto: the vip group first, then default, without repeats
-    ['sk-auto', ['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash', 'gpt-4o-mini', 'claude-sonnet-4-6', 'small-context-4k']],
+    [
+      'sk-auto',
+      ['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash', 'gpt-4o-mini', 'claude-sonnet-4-6', 'small-context-4k'],
+    ],
     ['sk-low-quota', ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash', 'small-context-4k']],
     ['sk-broke-user', ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash', 'small-context-4k']],
   ])('%s', async (key, expected) => {

@@ -7,7 +7,11 @@ const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url)
 describe('world definitions', () => {
   it('resolves the default world with every default filled in', () => {
     const world = resolveWorld()
-    expect(world.tokens.find((token) => token.key === 'sk-limited')).toMatchObject({ status: 'enabled', group: null, unlimitedQuota: false })
+    expect(world.tokens.find((token) => token.key === 'sk-limited')).toMatchObject({
+      status: 'enabled',
+      group: null,
+      unlimitedQuota: false,
+    })
     expect(world.models.find((model) => model.id === 'unpriced-model')?.pricing).toBeNull()
   })
 

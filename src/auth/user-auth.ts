@@ -22,7 +22,7 @@ export const userAuth: AuthRequirement<UserAuth> = {
     const user = world.findUserByAccessToken(value)
     if (!user) {
       const hint = world.findToken(value)
-        ? ' That is an API key; dashboard routes take the user\'s access token (listed by `llm-gateway-mock keys`).'
+        ? " That is an API key; dashboard routes take the user's access token (listed by `llm-gateway-mock keys`)."
         : ''
       throw new GatewayError('invalid_api_key', `Invalid access token ${maskKey(value)}.${hint}`)
     }

@@ -18,7 +18,9 @@ export function formatKeys(keys: KeyDescription[], accessTokens: AccessTokenDesc
   }
   lines.push('', style.bold('Dashboard access tokens (/api/*)'))
   for (const token of accessTokens) {
-    lines.push(`  ${style.cyan(token.token.padEnd(width))}  user ${token.username} (id ${token.userId}, group ${token.group}, ${token.quota} units)`)
+    lines.push(
+      `  ${style.cyan(token.token.padEnd(width))}  user ${token.username} (id ${token.userId}, group ${token.group}, ${token.quota} units)`,
+    )
   }
   return lines.join('\n')
 }

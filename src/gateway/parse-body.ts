@@ -11,6 +11,6 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknow
   if (result.success) return result.data
   const issue = result.error.issues[0]!
   const field = formatPath(issue.path)
-  const problem = issue.code === 'invalid_type' && /received undefined$/.test(issue.message) ? 'Field required' : issue.message
+  const problem = issue.code === 'invalid_type' && issue.message.endsWith('received undefined') ? 'Field required' : issue.message
   throw new GatewayError('invalid_request_error', field ? `${field}: ${problem}` : problem, { param: field || null })
 }

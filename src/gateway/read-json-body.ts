@@ -28,7 +28,10 @@ export function parseJsonObject(text: string): Record<string, unknown> {
     throw new GatewayError('invalid_request_error', `The request body is not valid JSON: ${detail}`)
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new GatewayError('invalid_request_error', `The request body must be a JSON object, got ${Array.isArray(body) ? 'an array' : typeof body === 'object' ? 'null' : `a ${typeof body}`}.`)
+    throw new GatewayError(
+      'invalid_request_error',
+      `The request body must be a JSON object, got ${Array.isArray(body) ? 'an array' : typeof body === 'object' ? 'null' : `a ${typeof body}`}.`,
+    )
   }
   return body as Record<string, unknown>
 }
@@ -47,7 +50,10 @@ async function readText(request: Request, limit: number): Promise<string> {
   for (;;) {
     const { done, value } = await reader.read().catch((error: unknown) => {
       // The client went away mid-body: a bad request, not a fault of the gateway's.
-      throw new GatewayError('invalid_request_error', `The request body could not be read: ${error instanceof Error ? error.message : String(error)}`)
+      throw new GatewayError(
+        'invalid_request_error',
+        `The request body could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      )
     })
     if (done) break
     size += value.byteLength

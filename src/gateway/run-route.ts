@@ -156,6 +156,7 @@ function isoTimeOf(now: number): string {
 function toGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error
   // A bug, not a scenario: say so loudly, but still answer in the client's envelope.
+  // oxlint-disable-next-line no-console -- the one place a bug in the core is reported
   console.error('[llm-gateway-mock] unexpected error while handling a request:', error)
   const detail = error instanceof Error ? error.message : String(error)
   return new GatewayError('internal_error', `Internal error in llm-gateway-mock: ${detail}`, { cause: error })

@@ -34,7 +34,11 @@ export function breakFrames(frames: readonly StreamFrame[], at: StreamBreak, ren
     cut = index + 1
   }
   // Frames before the first content chunk (role, message_start, …) always go out.
-  if (chunks === 0) cut = Math.max(0, frames.findIndex((frame) => frame.tokens > 0))
+  if (chunks === 0)
+    cut = Math.max(
+      0,
+      frames.findIndex((frame) => frame.tokens > 0),
+    )
   const kept = frames.slice(0, cut)
   kept.push(at.error ? { text: renderError(at.error), tokens: 0 } : { text: '', tokens: 0, disconnect: true })
   return kept

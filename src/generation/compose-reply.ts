@@ -32,7 +32,10 @@ const excerptLength = 120
 
 // Replies are pure functions of the conversation and the model's settings, and shared: callers
 // only read them. Kept per conversation object, which identical requests share.
-const composed = new WeakMap<Conversation, { id: string; replies: (settings: string, compose: () => Readonly<GeneratedReply>) => Readonly<GeneratedReply> }>()
+const composed = new WeakMap<
+  Conversation,
+  { id: string; replies: (settings: string, compose: () => Readonly<GeneratedReply>) => Readonly<GeneratedReply> }
+>()
 
 /**
  * The model's reply to a conversation: what its `reply` setting says (by default derived from

@@ -59,13 +59,17 @@ export async function generate(
     // Real time, not the gateway clock: it is the client that should feel it.
     await sleep(action.delayMs, closed)
     // Like the gateway cancelling its relay: a client that left is neither answered nor charged.
-    if (closed.aborted) throw new GatewayError('invalid_request_error', 'The client closed the request during the scenario delay.', { status: 499 })
+    if (closed.aborted)
+      throw new GatewayError('invalid_request_error', 'The client closed the request during the scenario delay.', { status: 499 })
   }
   if (action.fail) throw scenarioError(action.fail)
 
   const model = usableModel(context, modelId)
   const group = servingGroup(runtime.world, auth.token, auth.user, model.id)
-  Object.assign(context.headers, runtime.rateLimiter.admit(appliedLimits(auth.token, auth.maskedKey, auth.user, group), runtime.clock.now()))
+  Object.assign(
+    context.headers,
+    runtime.rateLimiter.admit(appliedLimits(auth.token, auth.maskedKey, auth.user, group), runtime.clock.now()),
+  )
   assertQuotaLeft(auth.token, auth.user, auth.maskedKey)
 
   const tokenizer = await loadTokenizer()

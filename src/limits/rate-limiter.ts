@@ -30,7 +30,11 @@ export class RateLimiter {
       const window = this.#live(applied, now)
       const resetMs = window.length > 0 ? window[0]! + applied.limit.windowMs - now : applied.limit.windowMs
       if (window.length >= applied.limit.requests) {
-        const headers = { ...rateHeaders(applied.limit, 0, resetMs), 'retry-after': String(Math.ceil(resetMs / 1000)), 'retry-after-ms': String(resetMs) }
+        const headers = {
+          ...rateHeaders(applied.limit, 0, resetMs),
+          'retry-after': String(Math.ceil(resetMs / 1000)),
+          'retry-after-ms': String(resetMs),
+        }
         throw new GatewayError(
           'rate_limit_exceeded',
           `Rate limit reached for ${applied.label}: ${applied.limit.requests} requests per ${formatDuration(applied.limit.windowMs)}. Retry in ${formatDuration(resetMs)}.`,

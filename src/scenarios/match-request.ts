@@ -36,7 +36,10 @@ function matchesRoute(route: string, request: ScenarioRequest): boolean {
   if (method !== undefined && method !== request.method) return false
   let pattern = patterns.get(path)
   if (!pattern) {
-    const body = path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')
+    const body = path
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')
     pattern = new RegExp(`${body}$`)
     patterns.set(path, pattern)
   }

@@ -82,7 +82,13 @@ export class ScenarioEngine {
         step = { decidedBy: next.label, action: next.step.then }
       } else {
         const expected = next ? `${next.label} (${describeMatch(next.step.when)})` : undefined
-        this.#unmatched.push({ requestId: request.requestId, method: request.method, path: request.pathname, model: request.model, ...(expected ? { expected } : {}) })
+        this.#unmatched.push({
+          requestId: request.requestId,
+          method: request.method,
+          path: request.pathname,
+          model: request.model,
+          ...(expected ? { expected } : {}),
+        })
         if (this.#strict) {
           const why = expected ? `expected ${expected}` : 'every step has been consumed'
           return {
@@ -108,7 +114,8 @@ export class ScenarioEngine {
       }
     }
 
-    if (step && Object.keys(step.action).length > 0) return rule ? { decidedBy: step.decidedBy, action: { ...rule.action, ...step.action } } : step
+    if (step && Object.keys(step.action).length > 0)
+      return rule ? { decidedBy: step.decidedBy, action: { ...rule.action, ...step.action } } : step
     return rule ?? step
   }
 

@@ -32,9 +32,7 @@ export function checkWorldReferences(world: WorldData): WorldIssue[] {
 
   if (groups.has('auto')) issues.push({ path: 'groups', message: '"auto" is reserved for keys that pick their group automatically' })
   world.settings.autoGroups.forEach((name, index) => expectGroup(name, `settings.autoGroups[${index}]`))
-  world.groups.forEach((group, index) =>
-    group.models.forEach((id, at) => expectModel(id, `groups[${index}].models[${at}]`)),
-  )
+  world.groups.forEach((group, index) => group.models.forEach((id, at) => expectModel(id, `groups[${index}].models[${at}]`)))
   world.users.forEach((user, index) => {
     expectGroup(user.group, `users[${index}].group`)
     user.extraGroups.forEach((name, at) => expectGroup(name, `users[${index}].extraGroups[${at}]`))

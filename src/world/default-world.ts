@@ -18,14 +18,7 @@ export const defaultWorld = {
       name: 'default',
       ratio: 1,
       description: 'Everyday models',
-      models: [
-        'gpt-4o-mini',
-        'gpt-4o',
-        'claude-sonnet-4-6',
-        'gemini-2.5-flash',
-        'small-context-4k',
-        'unpriced-model',
-      ],
+      models: ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash', 'small-context-4k', 'unpriced-model'],
     },
     {
       name: 'vip',

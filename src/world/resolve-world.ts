@@ -23,20 +23,13 @@ export type WorldDefinition = WorldInput | WorldPatch
  */
 export function resolveWorld(definition: WorldDefinition = defaultWorld, source = 'definition'): WorldData {
   const issues: WorldIssue[] = []
-  const world = isWorldPatch(definition)
-    ? applyPatch(definition, issues)
-    : parse(worldSchema, definition, '', issues)
+  const world = isWorldPatch(definition) ? applyPatch(definition, issues) : parse(worldSchema, definition, '', issues)
   if (world) issues.push(...checkWorldReferences(world))
   if (issues.length > 0 || !world) throw new WorldError(source, issues)
   return world
 }
 
-function parse<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-  at: string,
-  issues: WorldIssue[],
-): z.output<Schema> | undefined {
+function parse<Schema extends z.ZodType>(schema: Schema, value: unknown, at: string, issues: WorldIssue[]): z.output<Schema> | undefined {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   for (const issue of result.error.issues) {
@@ -73,9 +66,7 @@ function applyPatch(patch: WorldPatch, issues: WorldIssue[], base: WorldData = w
 
   for (const { name, identity, schema } of collections) {
     const removed = new Set<unknown>(parsed.remove?.[name] ?? [])
-    const records: Record<string, unknown>[] = base[name].filter(
-      (record) => !removed.has((record as Record<string, unknown>)[identity]),
-    )
+    const records: Record<string, unknown>[] = base[name].filter((record) => !removed.has((record as Record<string, unknown>)[identity]))
     const changes = (parsed[name] ?? []) as Record<string, unknown>[]
     changes.forEach((change, index) => {
       const at = records.findIndex((record) => record[identity] === change[identity])

@@ -41,7 +41,10 @@ export const userSchema = z.strictObject({
 
 export const tokenSchema = z.strictObject({
   /** The API key as users see it (`sk-…`). */
-  key: z.string().min(1).regex(/^[\w.-]+$/, 'letters, digits, "_", "-" and "." only'),
+  key: z
+    .string()
+    .min(1)
+    .regex(/^[\w.-]+$/, 'letters, digits, "_", "-" and "." only'),
   name: z.string().min(1),
   userId: z.int().positive(),
   status: z.enum(['enabled', 'disabled', 'expired', 'exhausted']).default('enabled'),

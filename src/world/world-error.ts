@@ -11,10 +11,7 @@ export class WorldError extends Error {
   readonly issues: readonly WorldIssue[]
 
   constructor(source: string, issues: readonly WorldIssue[]) {
-    super(
-      `Invalid world ${source}:\n` +
-        issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`).join('\n'),
-    )
+    super(`Invalid world ${source}:\n` + issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`).join('\n'))
     this.name = 'WorldError'
     this.source = source
     this.issues = issues

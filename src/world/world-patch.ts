@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { worldSettingsSchema } from './schemas.ts'
 
-const entry = <Key extends string>(key: Key, type: z.ZodType) =>
-  z.looseObject({ [key]: type } as Record<Key, z.ZodType>)
+const entry = <Key extends string>(key: Key, type: z.ZodType) => z.looseObject({ [key]: type } as Record<Key, z.ZodType>)
 
 /**
  * A change to an existing world: records whose identity (group `name`, user `id`, token `key`,

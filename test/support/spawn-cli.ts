@@ -17,7 +17,11 @@ export interface CliProcess {
 export function spawnCli(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliProcess {
   // The node running the tests (>= 22.12) comes first on PATH, as it would for a user of the package.
   const path = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env, PATH: path, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env, PATH: path, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let text = ''
   const listeners = new Set<() => void>()
   const collect = (chunk: Buffer) => {

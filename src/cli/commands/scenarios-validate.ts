@@ -42,7 +42,10 @@ export const scenariosValidateCommand: CommandModule<object, ScenariosValidateAr
       }
     }
     if (invalid > 0) {
-      throw new CliError(`${invalid} of ${args.files.length} scenario file${args.files.length === 1 ? '' : 's'} invalid.`, exitCodes.invalidScenario)
+      throw new CliError(
+        `${invalid} of ${args.files.length} scenario file${args.files.length === 1 ? '' : 's'} invalid.`,
+        exitCodes.invalidScenario,
+      )
     }
   },
 }

@@ -37,9 +37,13 @@ export const advanceClockRoute = defineRoute({
   async handle(context) {
     const { advanceMs } = await requestBody(context, advanceSchema)
     if (context.runtime.clock.now() + advanceMs > maxDateMs) {
-      throw new GatewayError('invalid_request_error', `advanceMs: ${advanceMs} would move the clock past the last date JavaScript can show`, {
-        param: 'advanceMs',
-      })
+      throw new GatewayError(
+        'invalid_request_error',
+        `advanceMs: ${advanceMs} would move the clock past the last date JavaScript can show`,
+        {
+          param: 'advanceMs',
+        },
+      )
     }
     context.runtime.clock.advance(advanceMs)
     return json(timeOf(context.runtime.clock))

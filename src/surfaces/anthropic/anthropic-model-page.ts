@@ -7,7 +7,9 @@ export function anthropicModelPage(models: Model[], url: URL) {
   const limitParam = url.searchParams.get('limit')
   const limit = limitParam === null ? 20 : Number(limitParam)
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-    throw new GatewayError('invalid_request_error', `limit: expected an integer from 1 to 1000, got ${JSON.stringify(limitParam)}`, { param: 'limit' })
+    throw new GatewayError('invalid_request_error', `limit: expected an integer from 1 to 1000, got ${JSON.stringify(limitParam)}`, {
+      param: 'limit',
+    })
   }
   const position = (param: 'after_id' | 'before_id') => {
     const id = url.searchParams.get(param)

@@ -28,9 +28,7 @@ export function googleStatus(status: number): string {
 export const geminiSurface: Surface = {
   name: 'gemini',
   renderError: (error, _spec, status) => {
-    const details: unknown[] = [
-      { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: error.code, domain: 'llm-gateway-mock' },
-    ]
+    const details: unknown[] = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: error.code, domain: 'llm-gateway-mock' }]
     const retryAfter = error.headers['retry-after']
     if (status === 429 && retryAfter) {
       details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retryAfter}s` })
@@ -38,7 +36,6 @@ export const geminiSurface: Surface = {
     return { status, body: { error: { code: status, message: error.message, status: googleStatus(status), details } } }
   },
   // A data event whose `error.code` is an HTTP status: @google/genai throws it as an ApiError.
-  renderStreamError: (error, _spec, status) =>
-    sseEvent({ error: { code: status, message: error.message, status: googleStatus(status) } }),
+  renderStreamError: (error, _spec, status) => sseEvent({ error: { code: status, message: error.message, status: googleStatus(status) } }),
   requestIdHeaders: commonRequestIdHeaders,
 }

@@ -17,7 +17,9 @@ export const getGeminiModelRoute = defineRoute({
     note.model = id
     const model = findVisibleModel(runtime.world, auth.token, auth.user, id)
     if (!model) {
-      throw new GatewayError('model_not_found', `models/${id} is not found for API version v1beta, or is not available to this key.`, { param: 'model' })
+      throw new GatewayError('model_not_found', `models/${id} is not found for API version v1beta, or is not available to this key.`, {
+        param: 'model',
+      })
     }
     return json(toGeminiModel(model))
   },

@@ -34,7 +34,9 @@ function readPageSize(raw: string | null): number {
   if (raw === null || raw === '') return defaultPageSize
   const size = Number(raw)
   if (!Number.isInteger(size) || size < 0) {
-    throw new GatewayError('invalid_request_error', `pageSize must be a non-negative integer, got ${JSON.stringify(raw)}.`, { param: 'pageSize' })
+    throw new GatewayError('invalid_request_error', `pageSize must be a non-negative integer, got ${JSON.stringify(raw)}.`, {
+      param: 'pageSize',
+    })
   }
   // As Google does: 0 means the default, and anything above the maximum is the maximum.
   return size === 0 ? defaultPageSize : Math.min(size, maxPageSize)
@@ -44,7 +46,11 @@ function readPageToken(raw: string | null, total: number): number {
   if (raw === null || raw === '') return 0
   const start = Number(raw)
   if (!/^\d+$/.test(raw) || start > total) {
-    throw new GatewayError('invalid_request_error', `Invalid pageToken ${JSON.stringify(raw)}: pass the nextPageToken of the previous page.`, { param: 'pageToken' })
+    throw new GatewayError(
+      'invalid_request_error',
+      `Invalid pageToken ${JSON.stringify(raw)}: pass the nextPageToken of the previous page.`,
+      { param: 'pageToken' },
+    )
   }
   return start
 }

@@ -27,7 +27,13 @@ export function textBlock(text: string, version: MessagesApiVersion) {
 }
 
 export function toolUseBlock(call: ReplyToolCall, input: Record<string, unknown>, version: MessagesApiVersion) {
-  return { type: 'tool_use', id: `toolu_${call.id}`, name: call.name, input, ...(withExtras(version) ? { caller: { type: 'direct' } } : {}) }
+  return {
+    type: 'tool_use',
+    id: `toolu_${call.id}`,
+    name: call.name,
+    input,
+    ...(withExtras(version) ? { caller: { type: 'direct' } } : {}),
+  }
 }
 
 /** Whether the reply opens with a text block: always, unless it is tool calls and nothing else. */

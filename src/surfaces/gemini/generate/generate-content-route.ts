@@ -6,7 +6,12 @@ import { requestBody } from '../../../gateway/request-body.ts'
 import { defineRoute, type Route } from '../../../gateway/route.ts'
 import { geminiCredentials } from '../../model-routes-auth.ts'
 import { countTokensResponse } from './count-tokens-response.ts'
-import { countTokensConversation, countTokensRequestSchema, generateContentRequestSchema, generateConversation } from './generate-request.ts'
+import {
+  countTokensConversation,
+  countTokensRequestSchema,
+  generateContentRequestSchema,
+  generateConversation,
+} from './generate-request.ts'
 import { generateContentResponse } from './generate-response.ts'
 import { generateStreamFrames } from './generate-stream.ts'
 import { parseGenerateTarget } from './generate-target.ts'
@@ -27,7 +32,9 @@ function generateContentRoute(prefix: '/v1beta' | '/v1'): Route<TokenAuth> {
     async handle(context) {
       const target = parseGenerateTarget(context.params.model ?? '')!
       if (target.model === '') {
-        throw new GatewayError('invalid_request_error', `The model name is missing: expected ${prefix}/models/{model}:${target.action}.`, { param: 'model' })
+        throw new GatewayError('invalid_request_error', `The model name is missing: expected ${prefix}/models/{model}:${target.action}.`, {
+          param: 'model',
+        })
       }
       if (target.action === 'countTokens') {
         const body = await requestBody(context, countTokensRequestSchema)

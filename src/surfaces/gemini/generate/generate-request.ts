@@ -78,9 +78,13 @@ export const generateConversation = memoByObject((request: GenerateContentReques
   return {
     system: (system?.parts ?? []).flatMap((p) => (p.text === undefined ? [] : [p.text])).join('\n'),
     turns: request.contents.flatMap(toTurns),
-    tools: (request.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map(
-      (f): ToolDefinition => ({ name: f.name, description: f.description ?? '', parameters: f.parameters ?? f.parametersJsonSchema ?? {} }),
-    ),
+    tools: (request.tools ?? [])
+      .flatMap((t) => t.functionDeclarations ?? [])
+      .map((f): ToolDefinition => ({
+        name: f.name,
+        description: f.description ?? '',
+        parameters: f.parameters ?? f.parametersJsonSchema ?? {},
+      })),
     toolChoice: toToolChoice(request),
     maxOutputTokens: request.generationConfig?.maxOutputTokens,
   }
@@ -100,7 +104,9 @@ export function countTokensConversation(request: CountTokensRequest): Conversati
 function toTurns(c: Content, contentIndex: number): Turn[] {
   if (c.role === 'model') {
     const toolCalls = c.parts.flatMap((p, i): ToolCall[] =>
-      p.functionCall ? [{ id: p.functionCall.id ?? `${contentIndex}.${i}`, name: p.functionCall.name, arguments: p.functionCall.args ?? {} }] : [],
+      p.functionCall
+        ? [{ id: p.functionCall.id ?? `${contentIndex}.${i}`, name: p.functionCall.name, arguments: p.functionCall.args ?? {} }]
+        : [],
     )
     return [{ role: 'assistant', text: textOf(c.parts), toolCalls }]
   }
@@ -113,7 +119,12 @@ function toTurns(c: Content, contentIndex: number): Turn[] {
   for (const p of c.parts) {
     if (p.functionResponse) {
       flushText()
-      turns.push({ role: 'tool', text: JSON.stringify(p.functionResponse.response ?? {}), toolCalls: [], toolName: p.functionResponse.name })
+      turns.push({
+        role: 'tool',
+        text: JSON.stringify(p.functionResponse.response ?? {}),
+        toolCalls: [],
+        toolName: p.functionResponse.name,
+      })
     } else {
       pending.push(p)
     }
