@@ -10,9 +10,9 @@
 
 /* The gateway */
 export { createGateway, type Gateway, type GatewayOptions, type ScenarioControl } from './gateway/create-gateway.ts'
-export type { Clock } from './gateway/clock.ts'
-export type { RequestLogEntry, RequestLogEntry as JournalEntry } from './gateway/request-log-entry.ts'
-export { Journal } from './gateway/journal.ts'
+export type { Clock } from './time/clock.ts'
+export type { RequestLogEntry, RequestLogEntry as JournalEntry } from './journal/request-log-entry.ts'
+export { Journal } from './journal/journal.ts'
 
 /* Scenarios */
 export {

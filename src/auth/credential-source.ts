@@ -1,4 +1,4 @@
-import { searchParamOf } from '../gateway/path-matcher.ts'
+import { searchParamOf } from '../http/path-matcher.ts'
 
 /** Where a request may carry its API key. A route lists the sources it honours, first wins. */
 export type CredentialSource = 'goog-api-key' | 'key-query' | 'x-api-key' | 'bearer'

@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '../gateway/request-log-entry.ts'
+import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { style } from './style.ts'
 
 /** One line per request: time, method, path, model, status, error code, key, usage and quota, duration. */

@@ -1,5 +1,5 @@
 import { RequestHandler } from 'msw'
-import type { PathParams } from './path-matcher.ts'
+import type { PathParams } from '../http/path-matcher.ts'
 
 export interface GatewayHandlerInfo {
   header: string

@@ -1,5 +1,5 @@
 import { isAdapterRequest } from './adapter-client.ts'
-import { toReadableStream, type StreamPlan } from './stream-plan.ts'
+import { toReadableStream, type StreamPlan } from '../streaming/stream-plan.ts'
 
 /** The parts a `Response` was built from, kept so the Node adapter can write them without re-reading the body. */
 export interface RenderedResponse {

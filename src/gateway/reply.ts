@@ -1,4 +1,4 @@
-import type { StreamBreak, StreamFrame, StreamTiming } from './stream-plan.ts'
+import type { StreamBreak, StreamFrame, StreamTiming } from '../streaming/stream-plan.ts'
 
 /** What a route answers when it succeeds. Rendering (headers, request ids) happens at the boundary. */
 export interface JsonReply {

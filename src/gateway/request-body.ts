@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { memo } from './memo.ts'
+import { memo } from '../cache/memo.ts'
 import { parseBody } from './parse-body.ts'
 import { parseJsonObject, readBodyText } from './read-json-body.ts'
 import type { RouteContext } from './route.ts'

@@ -3,9 +3,9 @@ import type { RateLimiter } from '../limits/rate-limiter.ts'
 import type { ScenarioEngine } from '../scenarios/scenario-engine.ts'
 import type { ScenarioSpec } from '../scenarios/to-scenario.ts'
 import type { World } from '../world/world.ts'
-import type { Journal } from './journal.ts'
-import type { Clock } from './clock.ts'
-import type { RequestLogEntry } from './request-log-entry.ts'
+import type { Journal } from '../journal/journal.ts'
+import type { Clock } from '../time/clock.ts'
+import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 
 /** The live parts of one gateway that every request reads. */
 export interface GatewayRuntime {

@@ -1,6 +1,6 @@
 import { gatewayPrefixes, notFoundRoute } from '../surfaces/not-found.ts'
 import { GatewayHandler } from './gateway-handler.ts'
-import { pathMatcher, pathnameOf } from './path-matcher.ts'
+import { pathMatcher, pathnameOf } from '../http/path-matcher.ts'
 import type { Route } from './route.ts'
 import { runRoute } from './run-route.ts'
 import type { GatewayRuntime } from './runtime.ts'

@@ -3,7 +3,7 @@ import type { Model, ModelReply } from '../world/schemas.ts'
 import { lastUserText, type Conversation, type ToolCall } from './conversation.ts'
 import { exampleArguments } from './example-arguments.ts'
 import { loremText } from './lorem-text.ts'
-import { memo } from '../gateway/memo.ts'
+import { memo } from '../cache/memo.ts'
 import { stableHash } from './stable-hash.ts'
 import type { Tokenizer } from './tokenizer.ts'
 

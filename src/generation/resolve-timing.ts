@@ -1,4 +1,4 @@
-import { instant, type StreamTiming } from '../gateway/stream-plan.ts'
+import { instant, type StreamTiming } from '../streaming/stream-plan.ts'
 import type { Streaming } from '../world/schemas.ts'
 
 /** Roughly what a hosted model feels like: a short pause, then reading speed and more. */

@@ -1,4 +1,4 @@
-import { memo } from '../gateway/memo.ts'
+import { memo } from '../cache/memo.ts'
 
 /**
  * Token counting and splitting with o200k_base (the GPT-4o encoding, via gpt-tokenizer). One

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
 import type { Gateway } from '../gateway/create-gateway.ts'
-import { pathnameOf } from '../gateway/path-matcher.ts'
+import { pathnameOf } from '../http/path-matcher.ts'
 import { markAdapterRequest } from '../gateway/adapter-client.ts'
 import { loadTokenizer } from '../generation/tokenizer.ts'
 import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'

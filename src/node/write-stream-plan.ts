@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
-import { sleep } from '../gateway/sleep.ts'
-import { frameDelays, type StreamPlan } from '../gateway/stream-plan.ts'
+import { sleep } from '../time/sleep.ts'
+import { frameDelays, type StreamPlan } from '../streaming/stream-plan.ts'
 
 /**
  * Plays a stream out to a Node response: at once when it has no delays, else frame by frame on

@@ -2,7 +2,7 @@ import type { AuthRequirement } from '../auth/auth-requirement.ts'
 import type { CredentialSource } from '../auth/credential-source.ts'
 import { authenticateToken, tokenAuth, type TokenAuth } from '../auth/token-auth.ts'
 import { GatewayError } from '../errors/gateway-error.ts'
-import { searchParamOf } from '../gateway/path-matcher.ts'
+import { searchParamOf } from '../http/path-matcher.ts'
 
 /** Gemini-native routes: `x-goog-api-key` beats `?key=`, which beats `Authorization`. */
 export const geminiCredentials: readonly CredentialSource[] = ['goog-api-key', 'key-query', 'bearer']

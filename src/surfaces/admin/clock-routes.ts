@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { GatewayError } from '../../errors/gateway-error.ts'
-import type { Clock } from '../../gateway/clock.ts'
+import type { Clock } from '../../time/clock.ts'
 import { json } from '../../gateway/reply.ts'
 import { requestBody } from '../../gateway/request-body.ts'
 import { defineRoute } from '../../gateway/route.ts'

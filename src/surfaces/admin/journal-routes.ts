@@ -1,5 +1,5 @@
 import { GatewayError } from '../../errors/gateway-error.ts'
-import type { RequestLogEntry } from '../../gateway/request-log-entry.ts'
+import type { RequestLogEntry } from '../../journal/request-log-entry.ts'
 import { json } from '../../gateway/reply.ts'
 import { defineRoute } from '../../gateway/route.ts'
 import { adminAuth } from './admin-auth.ts'

@@ -1,5 +1,5 @@
 import type { GatewayError } from '../../errors/gateway-error.ts'
-import { sseEvent } from '../../gateway/sse.ts'
+import { sseEvent } from '../../streaming/sse.ts'
 import { commonRequestIdHeaders, type Surface } from '../surface.ts'
 
 const typeByStatus: Record<number, string> = {

@@ -1,4 +1,4 @@
-import { sseEvent } from '../../gateway/sse.ts'
+import { sseEvent } from '../../streaming/sse.ts'
 import { commonRequestIdHeaders, type Surface } from '../surface.ts'
 
 const statusByHttp: Record<number, string> = {

@@ -1,6 +1,6 @@
 import type { ErrorSpec } from '../../errors/error-catalogue.ts'
 import type { GatewayError } from '../../errors/gateway-error.ts'
-import { sseEvent } from '../../gateway/sse.ts'
+import { sseEvent } from '../../streaming/sse.ts'
 import { commonRequestIdHeaders, type Surface } from '../surface.ts'
 
 const envelope = (error: GatewayError, spec: ErrorSpec) => ({

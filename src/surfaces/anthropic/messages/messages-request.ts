@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
 import { contentBlock, textOrBlocks } from './content-blocks.ts'
-import { memoByObject } from '../../../gateway/memo.ts'
+import { memoByObject } from '../../../cache/memo.ts'
 
 const textBlock = z.looseObject({ type: z.literal('text'), text: z.string() })
 const textContent = textOrBlocks(contentBlock({ text: textBlock }))

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Conversation, ToolCall, ToolChoice, ToolDefinition, Turn } from '../../../generation/conversation.ts'
-import { memoByObject } from '../../../gateway/memo.ts'
+import { memoByObject } from '../../../cache/memo.ts'
 
 const jsonObject = z.record(z.string(), z.unknown())
 

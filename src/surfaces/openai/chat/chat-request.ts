@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
-import { memoByObject } from '../../../gateway/memo.ts'
+import { memoByObject } from '../../../cache/memo.ts'
 
 const contentPart = z.looseObject({ type: z.string(), text: z.string().optional() })
 const messageContent = z.union([z.string(), z.array(contentPart)]).nullable()

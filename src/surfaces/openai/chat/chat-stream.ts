@@ -1,6 +1,6 @@
 import type { Generation } from '../../../generation/generate.ts'
-import { sseEvent } from '../../../gateway/sse.ts'
-import type { StreamFrame } from '../../../gateway/stream-plan.ts'
+import { sseEvent } from '../../../streaming/sse.ts'
+import type { StreamFrame } from '../../../streaming/stream-plan.ts'
 import { chatUsage, completionHeader } from './chat-completion.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { GatewayError } from '../errors/gateway-error.ts'
-import { sleep } from './sleep.ts'
+import { sleep } from '../time/sleep.ts'
 
 /** One write of a stream: its text and how many generated tokens it carries (for timing). */
 export interface StreamFrame {
