@@ -64,9 +64,25 @@ export {
 } from './world/schemas.ts'
 export type { WorldPatch } from './world/world-patch.ts'
 
-/* Errors */
-export { GatewayError, type GatewayErrorOptions } from './errors/gateway-error.ts'
+/* Errors and profiles */
+export { GatewayError, gatewayError, type GatewayErrorOptions } from './errors/gateway-error.ts'
 export { errorCodes, type ErrorCode } from './errors/error-codes.ts'
+export type { ErrorName, ErrorParams } from './errors/error-names.ts'
+export { profiles, profileNames, resolveProfile, type ProfileName } from './profiles/profiles.ts'
+export { specProfile } from './profiles/spec-profile.ts'
+export { newApiProfile } from './profiles/new-api-profile.ts'
+export { defineProfile, type ProfileChanges } from './profiles/define-profile.ts'
+export type {
+  Profile,
+  ProfileShapes,
+  CatalogueEntry,
+  ErrorEntry,
+  EnvelopeName,
+  CredentialGroup,
+  Language,
+  Messages,
+  PerSurface,
+} from './profiles/profile.ts'
 export type { SurfaceName } from './surfaces/surface.ts'
 
 export { defineWorld } from './world/define-world.ts'

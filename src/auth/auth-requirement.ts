@@ -1,3 +1,4 @@
+import type { Profile } from '../profiles/profile.ts'
 import type { World } from '../world/world.ts'
 
 /** What an auth requirement gets to look at. */
@@ -5,14 +6,17 @@ export interface AuthInput {
   request: Request
   /** Parsed on first use: most requests never need more than their path. */
   readonly url: URL
+  pathname: string
   world: World
+  /** The profile answering the request: it says where keys are read and which keys pass. */
+  profile: Profile
   /** The gateway clock's now, in ms. */
   now: number
 }
 
 /**
- * How a route authenticates. The pipeline resolves it in one place, before the route runs;
- * `resolve` returns the route's auth context or throws a `GatewayError`.
+ * How a route authenticates. The pipeline resolves it in one place (stage 1), before the route
+ * runs; `resolve` returns the route's auth context or throws a `GatewayError`.
  */
 export interface AuthRequirement<Auth> {
   resolve(input: AuthInput): Auth

@@ -1,4 +1,4 @@
-import { GatewayError } from '../errors/gateway-error.ts'
+import { gatewayError } from '../errors/gateway-error.ts'
 import type { User } from '../world/schemas.ts'
 import type { AuthRequirement } from './auth-requirement.ts'
 import { maskKey } from './mask-key.ts'
@@ -13,22 +13,10 @@ export const userAuth: AuthRequirement<UserAuth> = {
   resolve({ request, world }) {
     const header = request.headers.get('authorization')?.trim()
     const value = header?.replace(/^[Bb]earer\s+/, '').trim()
-    if (!value) {
-      throw new GatewayError(
-        'invalid_api_key',
-        "Missing access token: send the user's dashboard access token as `Authorization: Bearer <token>`.",
-      )
-    }
+    if (!value) throw gatewayError('access_token_missing')
     const user = world.findUserByAccessToken(value)
-    if (!user) {
-      const hint = world.findToken(value)
-        ? " That is an API key; dashboard routes take the user's access token (listed by `llm-gateway-mock keys`)."
-        : ''
-      throw new GatewayError('invalid_api_key', `Invalid access token ${maskKey(value)}.${hint}`)
-    }
-    if (user.status === 'disabled') {
-      throw new GatewayError('invalid_api_key', `User "${user.username}" is disabled.`)
-    }
+    if (!user) throw gatewayError(world.findToken(value) ? 'access_token_is_api_key' : 'access_token_unknown', { token: maskKey(value) })
+    if (user.status === 'disabled') throw gatewayError('access_user_disabled', { username: user.username })
     return { user }
   },
 }

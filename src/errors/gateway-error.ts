@@ -1,31 +1,51 @@
-import type { ErrorCode } from './error-codes.ts'
+import type { ErrorName, ErrorParams } from './error-names.ts'
 
 export interface GatewayErrorOptions {
-  /** Overrides the catalogue's status (e.g. the 200 of `GET /v1/models/{model}`, the 413 of an oversized body). */
-  status?: number
-  /** The request field at fault, shown as `error.param` on the OpenAI surface. */
+  /** The request field at fault, shown as `error.param` where the envelope has one. */
   param?: string | null
   /** Extra response headers (`Retry-After`, rate-limit headers). */
   headers?: Record<string, string>
+  /**
+   * What a scenario's `fail` says instead of the profile's own status and wording. Only scenarios
+   * set these: the gateway's own errors take both from the profile.
+   */
+  status?: number
+  message?: string
   cause?: unknown
 }
 
 /**
- * A failure the gateway answers on purpose. Raised anywhere in the request pipeline and
- * rendered once, at the boundary, in the envelope of the request's surface.
+ * A failure the gateway answers on purpose, raised by name anywhere in the request pipeline and
+ * rendered once, at the boundary, by the active profile in the envelope of the request's surface.
  */
-export class GatewayError extends Error {
-  readonly code: ErrorCode
-  readonly status: number | undefined
+export class GatewayError<Name extends ErrorName = ErrorName> extends Error {
+  readonly errorName: Name
+  readonly params: ErrorParams[Name]
   readonly param: string | null
   readonly headers: Record<string, string>
+  readonly status: number | undefined
+  readonly override: string | undefined
 
-  constructor(code: ErrorCode, message: string, options: GatewayErrorOptions = {}) {
-    super(message, { cause: options.cause })
+  constructor(errorName: Name, params: ErrorParams[Name], options: GatewayErrorOptions = {}) {
+    super(options.message ?? errorName, { cause: options.cause })
     this.name = 'GatewayError'
-    this.code = code
-    this.status = options.status
+    this.errorName = errorName
+    this.params = params
     this.param = options.param ?? null
     this.headers = options.headers ?? {}
+    this.status = options.status
+    this.override = options.message
   }
+}
+
+type NoParams = Record<string, never>
+
+/** Raises `name` with its parameters: `throw gatewayError('key_unknown', { key })`. */
+export function gatewayError<Name extends ErrorName>(
+  name: Name,
+  ...[params, options]: ErrorParams[Name] extends NoParams
+    ? [params?: ErrorParams[Name], options?: GatewayErrorOptions]
+    : [params: ErrorParams[Name], options?: GatewayErrorOptions]
+): GatewayError<Name> {
+  return new GatewayError(name, (params ?? {}) as ErrorParams[Name], options)
 }

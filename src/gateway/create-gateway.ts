@@ -1,5 +1,9 @@
 import type { RequestHandler } from 'msw'
-import { specCatalogue } from '../errors/error-catalogue.ts'
+import { gatewayError } from '../errors/gateway-error.ts'
+import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
+import { renderFailure } from '../pipeline/render-failure.ts'
+import type { Profile } from '../profiles/profile.ts'
+import { resolveProfile, type ProfileName } from '../profiles/profiles.ts'
 import { routes } from '../surfaces/routes.ts'
 import { resolveWorld, type WorldDefinition } from '../world/resolve-world.ts'
 import { World } from '../world/world.ts'
@@ -10,12 +14,11 @@ import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenar
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from '../journal/journal.ts'
-import { defaultMaxBodyBytes } from './read-json-body.ts'
 import { createClock, type Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
-import { kRouteHandlers } from './route-handlers-symbol.ts'
+import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
 import type { GatewayRuntime } from './runtime.ts'
-import { toRouteHandlers, type RouteHandler } from './to-handlers.ts'
+import { toRouteHandlers } from './to-handlers.ts'
 
 export interface GatewayOptions {
   /**
@@ -34,6 +37,12 @@ export interface GatewayOptions {
   scenarios?: readonly ScenarioSpec[]
   /** Called once for every request the gateway answers, with its journal entry. */
   onRequest?: (entry: RequestLogEntry) => void
+  /**
+   * How the gateway speaks: `spec` (the default: the interface contract, each surface in its
+   * vendor's error envelope) or `new-api` (the real gateway's answers, quirks included). A
+   * scenario may switch it while it is active.
+   */
+  profile?: ProfileName | Profile
 }
 
 /** The active scenarios' script, for assertions at the end of a test. */
@@ -68,8 +77,10 @@ export interface Gateway {
    * (their counters and scripts from the start), empty rate windows and an empty journal.
    */
   reset(): Promise<void>
-  /** @internal The handlers with their dispatch prefixes, for the Node adapter. */
-  readonly [kRouteHandlers]: readonly RouteHandler[]
+  /** The profile answering now: the gateway's, or the one the active scenarios set. */
+  readonly profile: Profile
+  /** The seam a server adapter uses (see adapter-seam.ts); `startServer` in `llm-gateway-mock/node` is one. */
+  readonly [kAdapterSeam]: AdapterSeam
 }
 
 /**
@@ -88,6 +99,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.maxBodyBytes !== undefined && !(Number.isSafeInteger(options.maxBodyBytes) && options.maxBodyBytes > 0)) {
     throw new TypeError(`createGateway: maxBodyBytes must be a positive integer, got ${options.maxBodyBytes}`)
   }
+  const baseProfile = resolveProfile(options.profile ?? 'spec', 'createGateway: profile')
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map(toScenario)
   const world = await World.create(applyScenarioWorlds(data, initial))
@@ -100,7 +112,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const runtime: GatewayRuntime = {
     world,
     clock,
-    catalogue: specCatalogue,
+    profile: profileFor(baseProfile, initial),
     maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
     startedAt: clock.now(),
     scenarios,
@@ -124,6 +136,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     await world.load(applyScenarioWorlds(data, active))
     scenarios.load(active)
     rateLimiter.reset()
+    runtime.profile = profileFor(baseProfile, active)
   }
 
   async function reset(): Promise<void> {
@@ -149,8 +162,21 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     },
     useScenario: (...specs) => useScenario(specs),
     reset,
-    [kRouteHandlers]: routeHandlers,
+    get profile() {
+      return runtime.profile
+    },
+    [kAdapterSeam]: {
+      routes: routeHandlers,
+      failure: (name, facts, detail) =>
+        renderFailure(runtime.profile, gatewayError(name, name === 'internal' ? { detail: detail ?? '' } : facts), facts.path),
+    },
   }
+}
+
+/** The profile of the last active scenario that sets one, else the gateway's own. */
+function profileFor(base: Profile, active: readonly Scenario[]): Profile {
+  const named = active.findLast((scenario) => scenario.profile !== undefined)?.profile
+  return named === undefined ? base : resolveProfile(named, 'scenario profile')
 }
 
 function assertBaseUrl(baseUrl: string): void {

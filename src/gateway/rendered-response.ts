@@ -1,5 +1,5 @@
-import { isAdapterRequest } from './adapter-client.ts'
 import { toReadableStream, type StreamPlan } from '../streaming/stream-plan.ts'
+import { exchangeOf } from './adapter-seam.ts'
 
 /** The parts a `Response` was built from, kept so the Node adapter can write them without re-reading the body. */
 export interface RenderedResponse {
@@ -9,25 +9,16 @@ export interface RenderedResponse {
   body: string | StreamPlan
 }
 
-// A symbol-keyed property rather than a WeakMap: a WeakMap entry per response makes every
-// garbage collection walk them, which a busy server pays for many times a second.
-const kRendered = Symbol('llm-gateway-mock.rendered')
-type WithParts = Response & { [kRendered]?: RenderedResponse }
-
 /**
- * The `Response` for a reply, with its parts remembered beside it. The Node adapter writes the
- * parts, so its requests get a view that builds a real `Response` only if something asks for more
- * than the status: undici's Response, with its Headers and body stream, cost the server more per
- * request than the gateway's own work on a small reply.
+ * The `Response` for an answer's parts. For a request the Node adapter made, the parts go into
+ * its exchange and the `Response` is a view that builds a real one only if something asks for
+ * more than the status (see adapter-seam.ts).
  */
-export function createResponse(request: Request, parts: RenderedResponse): Response {
-  const response: WithParts = isAdapterRequest(request) ? new PartsResponse(parts, request) : toResponse(parts, request.signal)
-  response[kRendered] = parts
-  return response
-}
-
-export function renderedPartsOf(response: Response): RenderedResponse | undefined {
-  return (response as WithParts)[kRendered]
+export function respond(request: Request, parts: RenderedResponse): Response {
+  const exchange = exchangeOf(request)
+  if (!exchange) return toResponse(parts, request.signal)
+  exchange.rendered = parts
+  return new PartsResponse(parts, request)
 }
 
 function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {

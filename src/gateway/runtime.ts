@@ -1,7 +1,7 @@
-import type { ErrorCatalogue } from '../errors/error-catalogue.ts'
 import type { RateLimiter } from '../limits/rate-limiter.ts'
 import type { ScenarioEngine } from '../scenarios/scenario-engine.ts'
 import type { ScenarioSpec } from '../scenarios/to-scenario.ts'
+import type { Profile } from '../profiles/profile.ts'
 import type { World } from '../world/world.ts'
 import type { Journal } from '../journal/journal.ts'
 import type { Clock } from '../time/clock.ts'
@@ -11,7 +11,8 @@ import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 export interface GatewayRuntime {
   world: World
   clock: Clock
-  catalogue: ErrorCatalogue
+  /** The profile answering now: the gateway's, or the last active scenario's. */
+  profile: Profile
   /** Request bodies above this many bytes get 413. */
   maxBodyBytes: number
   /** Gateway-clock time at which the gateway was created, in ms. */

@@ -1,8 +1,9 @@
 import { gatewayPrefixes, notFoundRoute } from '../surfaces/not-found.ts'
 import { GatewayHandler } from './gateway-handler.ts'
 import { pathMatcher, pathnameOf } from '../http/path-matcher.ts'
-import type { Route } from './route.ts'
-import { runRoute } from './run-route.ts'
+import type { Route } from '../pipeline/route.ts'
+import { runPipeline } from '../pipeline/run-pipeline.ts'
+import { servesRoute } from '../profiles/serves-route.ts'
 import type { GatewayRuntime } from './runtime.ts'
 
 /** A route's msw handler, with the static path prefix the Node adapter dispatches on. */
@@ -28,10 +29,12 @@ export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayR
         { method: route.method, path: `${base ?? ''}${route.path}` },
         (request) => {
           if (request.method !== route.method) return undefined
+          // A route the active profile lacks matches nothing, so the next handler (or the catch-all's 404) answers.
+          if (!servesRoute(runtime.profile, route)) return undefined
           const params = matches(request.url)
           return params && (!route.accepts || route.accepts(params)) ? params : undefined
         },
-        (request, params) => runRoute(route, runtime, request, params),
+        (request, params) => runPipeline(route, runtime, request, params),
       ),
     }
   })
@@ -54,7 +57,7 @@ export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayR
         const path = relativePath(request)
         return path === undefined ? undefined : { path }
       },
-      (request, params) => runRoute(notFoundRoute, runtime, request, params),
+      (request, params) => runPipeline(notFoundRoute, runtime, request, params),
     ),
   })
   return handlers

@@ -1,15 +1,10 @@
 import type { TokenAuth } from '../auth/token-auth.ts'
-import { assertQuotaLeft, chargeQuota } from '../billing/charge-quota.ts'
+import { chargeQuota } from '../billing/charge-quota.ts'
 import { quotaCost } from '../billing/quota-cost.ts'
-import { GatewayError } from '../errors/gateway-error.ts'
-import type { RouteContext } from '../gateway/route.ts'
-import { sleep } from '../time/sleep.ts'
-import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
-import { appliedLimits } from '../limits/applied-limits.ts'
+import type { RouteContext } from '../pipeline/route.ts'
 import { scenarioError } from '../scenarios/scenario-error-of.ts'
-import type { Action } from '../scenarios/scenario-schema.ts'
+import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
 import type { Model } from '../world/schemas.ts'
-import { findVisibleModel, servingGroup } from '../world/visibility.ts'
 import { assertFitsContext } from './assert-fits-context.ts'
 import { composeReply, type GeneratedReply } from './compose-reply.ts'
 import type { Conversation } from './conversation.ts'
@@ -29,49 +24,14 @@ export interface Generation {
 }
 
 /**
- * The surface-neutral part of every generation route, in order: the active scenario decides
- * (it may fail, delay, replace the reply or break the stream); the model must be visible to the
- * key; rate limits count the request; the key and its owner must have quota; the prompt plus
- * requested output must fit the window; then the reply is composed and its cost debited.
+ * Composes and charges the reply to an admitted generation request (see 3-admit.ts), the same on
+ * every surface: the prompt is counted, it must fit the model's window with the requested
+ * output, the reply is composed (the model's own, or the scenario's override) and its cost
+ * debited from the key and its user.
  */
-export async function generate(
-  context: RouteContext<TokenAuth>,
-  modelId: string,
-  conversation: Conversation,
-  stream: boolean,
-): Promise<Generation> {
-  const { runtime, auth, request } = context
-  context.note.model = modelId
-  const decision = runtime.scenarios.decide({
-    requestId: context.requestId,
-    method: request.method,
-    pathname: context.pathname,
-    surface: context.surface,
-    model: modelId,
-    token: auth.token,
-    user: auth.user,
-    stream,
-  })
-  const action: Action = decision?.action ?? {}
-  if (decision) context.note.decidedBy = decision.decidedBy
-  if (action.delayMs) {
-    const closed = request.signal
-    // Real time, not the gateway clock: it is the client that should feel it.
-    await sleep(action.delayMs, closed)
-    // Like the gateway cancelling its relay: a client that left is neither answered nor charged.
-    if (closed.aborted)
-      throw new GatewayError('invalid_request_error', 'The client closed the request during the scenario delay.', { status: 499 })
-  }
-  if (action.fail) throw scenarioError(action.fail)
-
-  const model = usableModel(context, modelId)
-  const group = servingGroup(runtime.world, auth.token, auth.user, model.id)
-  Object.assign(
-    context.headers,
-    runtime.rateLimiter.admit(appliedLimits(auth.token, auth.maskedKey, auth.user, group), runtime.clock.now()),
-  )
-  assertQuotaLeft(auth.token, auth.user, auth.maskedKey)
-
+export async function generate(context: RouteContext<TokenAuth, unknown>, conversation: Conversation): Promise<Generation> {
+  const { runtime, auth } = context
+  const { model, group, action } = context.admission
   const tokenizer = await loadTokenizer()
   const promptTokens = countPromptTokens(tokenizer, conversation)
   assertFitsContext(model, promptTokens, conversation.maxOutputTokens, context.surface === 'gemini' ? 'contents' : 'messages')
@@ -91,27 +51,13 @@ export async function generate(
     ...(broken && {
       streamBreak: {
         afterChunks: broken.afterChunks,
-        ...(broken.error ? { error: scenarioError(broken.error) } : { disconnect: true }),
+        ...(broken.error ? { error: scenarioError(broken.error, { model: model.id, key: auth.maskedKey }) } : { disconnect: true }),
       },
     }),
   }
 }
 
-/** The prompt's token count for a count-tokens route: same model rule, no scenario, quota or charge. */
-export async function countTokens(context: RouteContext<TokenAuth>, modelId: string, conversation: Conversation): Promise<number> {
-  context.note.model = modelId
-  usableModel(context, modelId)
+/** The prompt's token count for a count-tokens route, on an admitted lookup: no quota, no charge. */
+export async function countTokens(conversation: Conversation): Promise<number> {
   return countPromptTokens(await loadTokenizer(), conversation)
-}
-
-/** The model, if it exists and the key may use it: the same rule as the model list. */
-function usableModel(context: RouteContext<TokenAuth>, modelId: string): Model {
-  const { runtime, auth } = context
-  const model = findVisibleModel(runtime.world, auth.token, auth.user, modelId)
-  if (!model) {
-    throw new GatewayError('model_not_found', `The model '${modelId}' does not exist or is not available to API key ${auth.maskedKey}.`, {
-      param: 'model',
-    })
-  }
-  return model
 }

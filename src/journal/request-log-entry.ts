@@ -17,8 +17,10 @@ export interface RequestLogEntry {
   /** Quota units a generation debited. */
   quota?: number
   status: number
-  /** The error code, when the request failed. */
+  /** The error code, when the request failed, as the client got it (the error's name where that code is empty). */
   code?: string
+  /** The name of the error, when the request failed (see ErrorName). */
+  error?: string
   /** The scenario rule or step that decided the answer, if one did. */
   decidedBy?: string
   durationMs: number

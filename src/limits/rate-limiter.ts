@@ -1,4 +1,4 @@
-import { GatewayError } from '../errors/gateway-error.ts'
+import { gatewayError } from '../errors/gateway-error.ts'
 import type { RateLimit } from '../world/schemas.ts'
 
 /** One limit that applies to a request: whose it is and what it allows. */
@@ -35,9 +35,16 @@ export class RateLimiter {
           'retry-after': String(Math.ceil(resetMs / 1000)),
           'retry-after-ms': String(resetMs),
         }
-        throw new GatewayError(
-          'rate_limit_exceeded',
-          `Rate limit reached for ${applied.label}: ${applied.limit.requests} requests per ${formatDuration(applied.limit.windowMs)}. Retry in ${formatDuration(resetMs)}.`,
+        const { requests, windowMs } = applied.limit
+        throw gatewayError(
+          'rate_limited',
+          {
+            label: applied.label,
+            requests,
+            window: formatDuration(windowMs),
+            windowMinutes: String(Math.round((windowMs / 60_000) * 100) / 100),
+            retryIn: formatDuration(resetMs),
+          },
           { headers },
         )
       }

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
 import type { Gateway } from '../gateway/create-gateway.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
-import { markAdapterRequest } from '../gateway/adapter-client.ts'
+import { beginExchange, kAdapterSeam, type AdapterExchange } from '../gateway/adapter-seam.ts'
+import type { RenderedResponse } from '../gateway/rendered-response.ts'
 import { loadTokenizer } from '../generation/tokenizer.ts'
-import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
 import { adminAccessOf } from './admin-access.ts'
 import { NodeRequest } from './node-request.ts'
 import { hasSmallBody, readSmallBody } from './to-fetch-request.ts'
@@ -46,7 +46,8 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
   const host = options.host ?? '127.0.0.1'
   const { adminToken, trustLoopback } = options
   if (adminToken !== undefined && adminToken.trim() === '') throw new TypeError('startServer: adminToken must not be empty')
-  const routeHandlers = gateway[kRouteHandlers]
+  const seam = gateway[kAdapterSeam]
+  const routeHandlers = seam.routes
   let origin = ''
 
   // msw tries every handler in turn and each one parses the request; the prefix index hands
@@ -73,19 +74,20 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     try {
       request = new NodeRequest(req, res, origin, text)
     } catch {
-      writeJsonError(res, 400, `Malformed request: ${req.method} ${req.url}`)
+      writeRendered(res, seam.failure('request_malformed', { method: req.method ?? 'GET', path: req.url ?? '/' }))
       return
     }
     const pathname = pathnameOf(request.url)
     const client = adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken, trustLoopback })
-    markAdapterRequest(request, text === undefined ? client : { ...client, body: text })
+    const exchange: AdapterExchange = text === undefined ? { client } : { client, body: text }
+    beginExchange(request, exchange)
     const response = await getResponse(candidates(request.method, pathname), request)
     if (!response) {
-      writeJsonError(res, 404, `Not a gateway route: ${req.method} ${pathname}. The gateway serves /v1, /v1beta and /api.`)
+      writeRendered(res, seam.failure('not_a_gateway_route', { method: request.method, path: pathname }))
       return
     }
     // Awaited only when there is something to wait for: most answers are written at once.
-    const writing = writeResponse(response, res)
+    const writing = writeResponse(exchange.rendered ?? response, res)
     if (writing) await writing
     if (request.hasUnreadBody) await request.discardUnreadBody()
   }
@@ -93,8 +95,12 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('[llm-gateway-mock] failed to answer a request:', error)
-      if (!res.headersSent) writeJsonError(res, 500, 'Internal error in llm-gateway-mock')
-      else res.destroy()
+      if (res.headersSent) res.destroy()
+      else
+        writeRendered(
+          res,
+          seam.failure('internal', { method: req.method ?? 'GET', path: pathnameOf(`http://x${req.url ?? '/'}`) }, String(error)),
+        )
     })
   })
   // Keep-alive clients must not hold shutdown open.
@@ -126,8 +132,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
   }
 }
 
-function writeJsonError(res: ServerResponse, status: number, message: string): void {
-  const body = JSON.stringify({ error: { message, type: 'invalid_request_error', param: null, code: 'invalid_url' } })
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
-  res.end(body)
+function writeRendered(res: ServerResponse, rendered: RenderedResponse): void {
+  res.writeHead(rendered.status, rendered.headers)
+  res.end(typeof rendered.body === 'string' ? rendered.body : '')
 }

@@ -1,14 +1,15 @@
 import type { ServerResponse } from 'node:http'
-import { renderedPartsOf } from '../gateway/rendered-response.ts'
+import type { RenderedResponse } from '../gateway/rendered-response.ts'
 import { writeStreamPlan } from './write-stream-plan.ts'
 
 /**
- * Writes a Fetch `Response` to Node, streaming its body with backpressure until the client
- * leaves. A complete body is written at once and nothing is returned to wait for.
+ * Writes an answer to Node: the parts the core rendered into the exchange (see adapter-seam.ts),
+ * or a Fetch `Response` streamed with backpressure until the client leaves. A complete body is
+ * written at once and nothing is returned to wait for.
  */
-export function writeResponse(response: Response, res: ServerResponse): Promise<void> | undefined {
-  const parts = renderedPartsOf(response)
-  if (!parts) return writeFetchResponse(response, res)
+export function writeResponse(answer: RenderedResponse | Response, res: ServerResponse): Promise<void> | undefined {
+  if (answer instanceof Response) return writeFetchResponse(answer, res)
+  const parts = answer
   res.writeHead(parts.status, parts.headers)
   if (typeof parts.body !== 'string') return writeStreamPlan(parts.body, res)
   res.end(parts.body)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { errorCodes } from '../errors/error-codes.ts'
+import { profileNames } from '../profiles/profile-names.ts'
 import { toolCallSpecSchema } from '../world/schemas.ts'
 import { worldChangesSchema } from '../world/world-patch.ts'
 
@@ -107,6 +108,8 @@ export const scenarioSchema = z.strictObject({
   steps: z.array(stepSchema).default([]),
   /** Answer requests that match no step with a `scenario_mismatch` error instead of normally. */
   strict: z.boolean().default(false),
+  /** The profile the gateway speaks in while this scenario is active (the last scenario that sets one wins). */
+  profile: z.enum(profileNames).optional(),
 })
 
 export type RequestMatch = z.output<typeof requestMatchSchema>

@@ -1,38 +1,34 @@
 import type { AuthRequirement } from '../auth/auth-requirement.ts'
-import type { CredentialSource } from '../auth/credential-source.ts'
-import { authenticateToken, tokenAuth, type TokenAuth } from '../auth/token-auth.ts'
-import { GatewayError } from '../errors/gateway-error.ts'
+import { authenticateToken, type TokenAuth } from '../auth/token-auth.ts'
+import { gatewayError } from '../errors/gateway-error.ts'
 import { searchParamOf } from '../http/path-matcher.ts'
+import type { ProfileShapes } from '../profiles/profile.ts'
 
-/** Gemini-native routes: `x-goog-api-key` beats `?key=`, which beats `Authorization`. */
-export const geminiCredentials: readonly CredentialSource[] = ['goog-api-key', 'key-query', 'bearer']
+/** Whether a request to `/v1/models*` is an Anthropic Models API call, as the profile tells them apart. */
+export function isAnthropicRequest(request: Request, shapes: Pick<ProfileShapes, 'anthropicModelsWhen'>): boolean {
+  if (!request.headers.has('anthropic-version')) return false
+  return shapes.anthropicModelsWhen === 'anthropic-version' || request.headers.has('x-api-key')
+}
 
-/** Messages routes: `x-api-key` (older SDKs) or `Authorization: Bearer` (1.x). */
-export const anthropicCredentials: readonly CredentialSource[] = ['x-api-key', 'bearer']
-
-/** Requests to `/v1/models*` that carry `anthropic-version` are Anthropic Models API calls. */
-export function isAnthropicRequest(request: Request): boolean {
-  return request.headers.has('anthropic-version')
+/** Whether the request carries a Gemini-style key (`?key=` or `x-goog-api-key`). */
+export function hasGeminiKey(request: Request): boolean {
+  return request.headers.has('x-goog-api-key') || searchParamOf(request.url, 'key') !== null
 }
 
 /**
- * `/v1/models` and `/v1/models/{model}`: Bearer for OpenAI clients, `x-api-key` too for
- * Anthropic ones. A Gemini-style key alone is refused with a pointer to the `/v1beta` route
- * (the interface says not to rely on `/v1/models?key=`).
+ * `/v1/models` and `/v1/models/{model}`: Bearer for OpenAI clients, the Anthropic sources for
+ * Anthropic ones. A Gemini-style key alone is refused with a pointer to the `/v1beta` route in
+ * the spec profile (the interface says not to rely on `/v1/models?key=`); new-api reads it.
  */
 export function modelLookupAuth(nativeRoute: string): AuthRequirement<TokenAuth> {
-  const bearer = tokenAuth(['bearer'])
   return {
     resolve(input) {
-      if (isAnthropicRequest(input.request)) return authenticateToken(input, anthropicCredentials)
-      const hasGeminiKey = input.request.headers.has('x-goog-api-key') || searchParamOf(input.request.url, 'key') !== null
-      if (hasGeminiKey && !input.request.headers.has('authorization')) {
-        throw new GatewayError(
-          'invalid_api_key',
-          `${input.url.pathname} takes \`Authorization: Bearer <key>\`, not a Gemini-style key (\`?key=\` or \`x-goog-api-key\`). For the Gemini-native model list use GET ${nativeRoute}.`,
-        )
+      const { request, profile } = input
+      if (isAnthropicRequest(request, profile.shapes)) return authenticateToken(input, profile.credentials.anthropic)
+      if (profile.shapes.geminiKeyOnModelList === 'refuse' && hasGeminiKey(request) && !request.headers.has('authorization')) {
+        throw gatewayError('gemini_key_on_model_list', { path: input.pathname, route: nativeRoute })
       }
-      return bearer.resolve(input)
+      return authenticateToken(input, profile.credentials['openai-models'])
     },
   }
 }

@@ -1,6 +1,6 @@
 import { noAuth } from '../auth/auth-requirement.ts'
-import { GatewayError } from '../errors/gateway-error.ts'
-import { defineRoute } from '../gateway/route.ts'
+import { gatewayError } from '../errors/gateway-error.ts'
+import { defineRoute } from '../pipeline/route.ts'
 import { surfaceForPath } from './surfaces.ts'
 
 /**
@@ -10,12 +10,13 @@ import { surfaceForPath } from './surfaces.ts'
 export const gatewayPrefixes = ['/v1', '/v1beta', '/api', '/dashboard', '/__mock'] as const
 
 /** The 404 for a path nobody serves; admin routes refuse with it too, so they cannot be told from absent ones. */
-export function invalidUrl(request: Request, url: URL): GatewayError {
-  return new GatewayError('invalid_url', `Invalid URL (${request.method} ${url.pathname})`)
+export function invalidUrl(request: Request, url: URL) {
+  return gatewayError('route_not_found', { method: request.method, path: url.pathname })
 }
 
 /** The answer for an unknown path (or a known path with the wrong method) under the gateway's prefixes. */
 export const notFoundRoute = defineRoute({
+  id: 'not_found',
   method: 'GET',
   path: '*',
   // `params.path` is the path below the gateway's base URL (see to-handlers.ts).

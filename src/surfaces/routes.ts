@@ -1,4 +1,4 @@
-import type { Route } from '../gateway/route.ts'
+import type { Route } from '../pipeline/route.ts'
 import { adminRoutes } from './admin/admin-routes.ts'
 import { countTokensRoute } from './anthropic/messages/count-tokens-route.ts'
 import { messagesRoute } from './anthropic/messages/messages-route.ts'
@@ -12,10 +12,14 @@ import { chatCompletionsRoute } from './openai/chat/chat-completions-route.ts'
 import { openAIBillingRoutes } from './openai/billing.ts'
 import { listCompatModelsRoute } from './openai/list-compat-models.ts'
 import { listModelsRoute } from './openai/list-models.ts'
+import { notImplementedRoutes } from './openai/not-implemented-routes.ts'
 import { retrieveModelRoute } from './openai/retrieve-model.ts'
 
-/** Every route the gateway serves, in matching order. */
-export const routes: readonly Route<any>[] = [
+/**
+ * Every route the gateway serves, in matching order: one place to add one. A route a profile
+ * lacks (or an optional one it does not add) matches nothing under that profile.
+ */
+export const routes: readonly Route<any, any>[] = [
   listModelsRoute,
   retrieveModelRoute,
   listGeminiModelsRoute,
@@ -29,5 +33,6 @@ export const routes: readonly Route<any>[] = [
   statusRoute,
   userSelfRoute,
   billingSummaryRoute,
+  ...notImplementedRoutes,
   ...adminRoutes,
 ]

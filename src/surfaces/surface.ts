@@ -1,24 +1,16 @@
-import type { ErrorSpec } from '../errors/error-catalogue.ts'
-import type { GatewayError } from '../errors/gateway-error.ts'
+import type { Profile } from '../profiles/profile.ts'
+import type { ResolvedError } from '../profiles/resolved-error.ts'
 
 export type SurfaceName = 'openai' | 'anthropic' | 'gemini' | 'dashboard' | 'admin'
 
-/** An error as one surface puts it on the wire. */
-export interface ErrorEnvelope {
-  status: number
-  body: unknown
-}
-
-/** What differs between API surfaces at the boundary: the error envelope and the request-id headers. */
+/**
+ * What a surface decides at the boundary that no profile changes: how an error that strikes
+ * after a stream has begun looks inside the stream, as the vendor's own clients read it.
+ */
 export interface Surface {
   name: SurfaceName
-  renderError(error: GatewayError, spec: ErrorSpec, status: number, requestId: string): ErrorEnvelope
-  /** The same error as an event inside a stream that has already begun, in the surface's own form. */
-  renderStreamError(error: GatewayError, spec: ErrorSpec, status: number, requestId: string): string
-  requestIdHeaders(requestId: string): Record<string, string>
-}
-
-/** Every surface carries the gateway's own request id header and OpenAI's. */
-export function commonRequestIdHeaders(requestId: string): Record<string, string> {
-  return { 'x-request-id': requestId, 'x-oneapi-request-id': requestId }
+  /** Only the surfaces that stream have one. */
+  renderStreamError?(error: ResolvedError): string
+  /** The profile this surface always answers in, whatever the gateway's (the mock's own admin API). */
+  profile?: Profile
 }

@@ -4,3 +4,8 @@ export const quotaPerUnit = 500_000
 export function unitsToUsd(units: number): number {
   return units / quotaPerUnit
 }
+
+/** Units as the real gateway prints USD in its messages: six decimals. */
+export function formatUsd(units: number): string {
+  return unitsToUsd(units).toFixed(6)
+}

@@ -36,10 +36,30 @@ export function visibleModels(world: World, token: Token, user: User): Model[] {
 
 /** The model `id` if the key may use it: the rule of {@link visibleModels}, for one model. */
 export function findVisibleModel(world: World, token: Token, user: User, id: string): Model | undefined {
-  if (token.modelLimits && !token.modelLimits.includes(id)) return undefined
-  if (!servingGroup(world, token, user, id)) return undefined
-  const model = world.findModel(id)
-  return model && (model.pricing !== null || world.settings.selfUseMode) ? model : undefined
+  const access = modelAccess(world, token, user, id)
+  return 'model' in access ? access.model : undefined
+}
+
+/** Why a key may not use a model, in the order the real gateway finds out. */
+export type ModelRefusal = 'outside_key_limits' | 'unavailable' | 'unpriced'
+
+/**
+ * The model `id` and the group that serves it if the key may use it, else why not: the key's
+ * model limits leave it out, no group of the key enables it (or it does not exist), or it has no
+ * pricing outside self-use mode.
+ */
+export function modelAccess(
+  world: World,
+  token: Token,
+  user: User,
+  id: string,
+): { model: Model; group: Group } | { refused: ModelRefusal } {
+  if (token.modelLimits && !token.modelLimits.includes(id)) return { refused: 'outside_key_limits' }
+  const group = servingGroup(world, token, user, id)
+  const model = group && world.findModel(id)
+  if (!group || !model) return { refused: 'unavailable' }
+  if (model.pricing === null && !world.settings.selfUseMode) return { refused: 'unpriced' }
+  return { model, group }
 }
 
 /** The group a key's request for `modelId` goes through: the first of its groups that enables the model. */

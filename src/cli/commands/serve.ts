@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs'
 import { startServer, type RunningServer } from '../../node/create-server.ts'
-import { defaultMaxBodyBytes } from '../../gateway/read-json-body.ts'
+import { defaultMaxBodyBytes } from '../../pipeline/body/read-json-body.ts'
 import { CliError, exitCodes } from '../exit-codes.ts'
 import { formatBanner } from '../format-banner.ts'
 import { formatRequest } from '../format-request.ts'

@@ -1,4 +1,4 @@
-import type { Route } from '../../gateway/route.ts'
+import type { Route } from '../../pipeline/route.ts'
 import { advanceClockRoute, getClockRoute } from './clock-routes.ts'
 import { clearJournalRoute, getJournalRoute } from './journal-routes.ts'
 import { resetRoute } from './reset-route.ts'

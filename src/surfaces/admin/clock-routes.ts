@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import { GatewayError } from '../../errors/gateway-error.ts'
+import { gatewayError } from '../../errors/gateway-error.ts'
 import type { Clock } from '../../time/clock.ts'
-import { json } from '../../gateway/reply.ts'
-import { requestBody } from '../../gateway/request-body.ts'
-import { defineRoute } from '../../gateway/route.ts'
+import { json } from '../../pipeline/reply.ts'
+import { defineRoute } from '../../pipeline/route.ts'
 import { adminAuth } from './admin-auth.ts'
 
 // The latest time a JavaScript Date can show; past it the clock's ISO time would not exist.
@@ -21,29 +20,28 @@ const timeOf = (clock: Clock) => {
 
 /** `GET /__mock/clock`: the gateway's now, which key expiry and rate windows read. */
 export const getClockRoute = defineRoute({
+  id: 'admin.clock',
   method: 'GET',
   path: '/__mock/clock',
   surface: 'admin',
   auth: adminAuth,
+  banner: 'gateway time',
   handle: ({ runtime }) => json(timeOf(runtime.clock)),
 })
 
 /** `POST /__mock/clock {"advanceMs": N}`: moves the gateway's time on, so a test expires a key or a rate window without sleeping. */
 export const advanceClockRoute = defineRoute({
+  id: 'admin.advance_clock',
   method: 'POST',
   path: '/__mock/clock',
   surface: 'admin',
   auth: adminAuth,
-  async handle(context) {
-    const { advanceMs } = await requestBody(context, advanceSchema)
+  banner: '{"advanceMs": N} moves the gateway clock on',
+  body: { schema: advanceSchema },
+  handle(context) {
+    const { advanceMs } = context.body
     if (context.runtime.clock.now() + advanceMs > maxDateMs) {
-      throw new GatewayError(
-        'invalid_request_error',
-        `advanceMs: ${advanceMs} would move the clock past the last date JavaScript can show`,
-        {
-          param: 'advanceMs',
-        },
-      )
+      throw gatewayError('clock_out_of_range', { advanceMs }, { param: 'advanceMs' })
     }
     context.runtime.clock.advance(advanceMs)
     return json(timeOf(context.runtime.clock))

@@ -1,7 +1,7 @@
-import { GatewayError } from '../../errors/gateway-error.ts'
+import { gatewayError } from '../../errors/gateway-error.ts'
 import type { RequestLogEntry } from '../../journal/request-log-entry.ts'
-import { json } from '../../gateway/reply.ts'
-import { defineRoute } from '../../gateway/route.ts'
+import { json } from '../../pipeline/reply.ts'
+import { defineRoute } from '../../pipeline/route.ts'
 import { adminAuth } from './admin-auth.ts'
 
 /**
@@ -9,10 +9,12 @@ import { adminAuth } from './admin-auth.ts'
  * with `limit`). The journal never holds the admin calls themselves.
  */
 export const getJournalRoute = defineRoute({
+  id: 'admin.journal',
   method: 'GET',
   path: '/__mock/journal',
   surface: 'admin',
   auth: adminAuth,
+  banner: 'requests answered, oldest first (?limit=N: the last N)',
   handle({ url, runtime }) {
     const limit = limitOf(url)
     const entries = runtime.journal.entries
@@ -22,10 +24,12 @@ export const getJournalRoute = defineRoute({
 
 /** `DELETE /__mock/journal`: forgets every entry, so the next read shows only what follows. */
 export const clearJournalRoute = defineRoute({
+  id: 'admin.clear_journal',
   method: 'DELETE',
   path: '/__mock/journal',
   surface: 'admin',
   auth: adminAuth,
+  banner: 'forget every entry',
   handle({ runtime }) {
     runtime.journal.clear()
     return json({ cleared: true })
@@ -37,7 +41,7 @@ function limitOf(url: URL): number | undefined {
   if (raw === null) return undefined
   const limit = Number(raw)
   if (raw.trim() === '' || !Number.isSafeInteger(limit) || limit < 0) {
-    throw new GatewayError('invalid_request_error', `limit must be a non-negative integer, got ${JSON.stringify(raw)}`, { param: 'limit' })
+    throw gatewayError('journal_limit_invalid', { got: JSON.stringify(raw) }, { param: 'limit' })
   }
   return limit
 }

@@ -1,5 +1,5 @@
-import { json } from '../../gateway/reply.ts'
-import { defineRoute } from '../../gateway/route.ts'
+import { json } from '../../pipeline/reply.ts'
+import { defineRoute } from '../../pipeline/route.ts'
 import { adminAuth } from './admin-auth.ts'
 
 /**
@@ -7,10 +7,12 @@ import { adminAuth } from './admin-auth.ts'
  * to the start. The answer names the scenarios left active, so a caller sees what reset kept.
  */
 export const resetRoute = defineRoute({
+  id: 'admin.reset',
   method: 'POST',
   path: '/__mock/reset',
   surface: 'admin',
   auth: adminAuth,
+  banner: 'as started: world, real clock, --scenario list, empty journal',
   async handle({ runtime }) {
     await runtime.control.reset()
     return json({ reset: true, names: runtime.scenarios.names })

@@ -1,15 +1,17 @@
-import { json } from '../../gateway/reply.ts'
-import { defineRoute } from '../../gateway/route.ts'
+import { json } from '../../pipeline/reply.ts'
+import { defineRoute } from '../../pipeline/route.ts'
 import { ScenarioAssertionError } from '../../scenarios/scenario-assertion-error.ts'
 import { isDone } from '../../scenarios/scenario-engine.ts'
 import { adminAuth } from './admin-auth.ts'
 
 /** `GET /__mock/scenario/pending`: steps not yet consumed and requests that matched no step. */
 export const pendingScenarioRoute = defineRoute({
+  id: 'admin.scenario_pending',
   method: 'GET',
   path: '/__mock/scenario/pending',
   surface: 'admin',
   auth: adminAuth,
+  banner: 'steps left, requests that matched none',
   handle: ({ runtime }) => json(runtime.scenarios.report()),
 })
 
@@ -18,10 +20,12 @@ export const pendingScenarioRoute = defineRoute({
  * that carries the report beside the error, so a test over HTTP can print either.
  */
 export const assertScenarioRoute = defineRoute({
+  id: 'admin.scenario_assert',
   method: 'POST',
   path: '/__mock/scenario/assert',
   surface: 'admin',
   auth: adminAuth,
+  banner: '200 when done, else 409 with the report',
   handle({ runtime }) {
     const report = runtime.scenarios.report()
     if (isDone(report)) return json({ done: true, report })

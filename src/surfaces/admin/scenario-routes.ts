@@ -1,7 +1,7 @@
-import { GatewayError } from '../../errors/gateway-error.ts'
-import { readJsonBody } from '../../gateway/read-json-body.ts'
-import { json } from '../../gateway/reply.ts'
-import { defineRoute } from '../../gateway/route.ts'
+import { z } from 'zod'
+import { gatewayError } from '../../errors/gateway-error.ts'
+import { json } from '../../pipeline/reply.ts'
+import { defineRoute } from '../../pipeline/route.ts'
 import type { GatewayRuntime } from '../../gateway/runtime.ts'
 import { ScenarioError } from '../../scenarios/scenario-error.ts'
 import { WorldError } from '../../world/world-error.ts'
@@ -12,10 +12,12 @@ const activeScenarios = (runtime: GatewayRuntime) => ({ names: runtime.scenarios
 
 /** `GET /__mock/scenario`: the active scenarios' names, in the order applied, and their script's report. */
 export const getScenarioRoute = defineRoute({
+  id: 'admin.scenario',
   method: 'GET',
   path: '/__mock/scenario',
   surface: 'admin',
   auth: adminAuth,
+  banner: 'active scenarios and their report',
   handle: ({ runtime }) => json(activeScenarios(runtime)),
 })
 
@@ -24,17 +26,21 @@ export const getScenarioRoute = defineRoute({
  * scenario is a 400 that says where and how to fix it, and changes nothing.
  */
 export const useScenarioRoute = defineRoute({
+  id: 'admin.use_scenario',
   method: 'POST',
   path: '/__mock/scenario',
   surface: 'admin',
   auth: adminAuth,
-  async handle({ request, runtime }) {
-    const specs = scenarioSpecsOf(await readJsonBody(request, runtime.maxBodyBytes))
+  banner: '{"scenarios": [name | scenario, …]}; [] clears',
+  // Any JSON object: scenarioSpecsOf tells its forms apart, and useScenario checks each scenario for real.
+  body: { schema: z.record(z.string(), z.unknown()) },
+  async handle({ body, runtime }) {
+    const specs = scenarioSpecsOf(body)
     try {
       await runtime.control.useScenario(specs)
     } catch (error) {
       if (error instanceof ScenarioError || error instanceof WorldError) {
-        throw new GatewayError('invalid_request_error', error.message, { cause: error })
+        throw gatewayError('scenario_invalid', { detail: error.message }, { cause: error })
       }
       throw error
     }

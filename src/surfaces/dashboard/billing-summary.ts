@@ -1,14 +1,16 @@
 import { userAuth } from '../../auth/user-auth.ts'
-import { json } from '../../gateway/reply.ts'
-import { defineRoute } from '../../gateway/route.ts'
+import { json } from '../../pipeline/reply.ts'
+import { defineRoute } from '../../pipeline/route.ts'
 import { quotaPerUnit, unitsToUsd } from '../../world/quota-units.ts'
 
 /** `GET /api/user/billing/summary`: the user's quota, usage and request count, in units and in USD. */
 export const billingSummaryRoute = defineRoute({
+  id: 'dashboard.billing_summary',
   method: 'GET',
   path: '/api/user/billing/summary',
   surface: 'dashboard',
   auth: userAuth,
+  banner: "the user's quota and usage, in units and USD",
   handle({ auth: { user } }) {
     const total = user.quota + user.usedQuota
     return json({

@@ -1,15 +1,17 @@
 import { noAuth } from '../../auth/auth-requirement.ts'
-import { json } from '../../gateway/reply.ts'
-import { defineRoute } from '../../gateway/route.ts'
+import { json } from '../../pipeline/reply.ts'
+import { defineRoute } from '../../pipeline/route.ts'
 import { quotaPerUnit } from '../../world/quota-units.ts'
 import { version } from '../../version.ts'
 
 /** `GET /api/status`: public gateway facts that dashboards read before logging in. */
 export const statusRoute = defineRoute({
+  id: 'dashboard.status',
   method: 'GET',
   path: '/api/status',
   surface: 'dashboard',
   auth: noAuth,
+  banner: 'public gateway facts',
   handle: ({ runtime }) =>
     json({
       success: true,

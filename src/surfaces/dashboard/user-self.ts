@@ -1,15 +1,17 @@
 import { userAuth } from '../../auth/user-auth.ts'
-import { json } from '../../gateway/reply.ts'
-import { defineRoute } from '../../gateway/route.ts'
+import { json } from '../../pipeline/reply.ts'
+import { defineRoute } from '../../pipeline/route.ts'
 
 const roleNumber = { user: 1, admin: 10, root: 100 } as const
 
 /** `GET /api/user/self`: the access token's user, in the gateway's field names. */
 export const userSelfRoute = defineRoute({
+  id: 'dashboard.user_self',
   method: 'GET',
   path: '/api/user/self',
   surface: 'dashboard',
   auth: userAuth,
+  banner: "the access token's user",
   handle: ({ auth: { user } }) =>
     json({
       success: true,

@@ -1,25 +1,31 @@
-import { json } from '../../gateway/reply.ts'
-import { defineRoute } from '../../gateway/route.ts'
+import { json } from '../../pipeline/reply.ts'
+import { defineRoute } from '../../pipeline/route.ts'
 import { visibleModels } from '../../world/visibility.ts'
-import { anthropicModelPage } from '../anthropic/anthropic-model-page.ts'
+import { anthropicModelList } from '../anthropic/anthropic-model-list.ts'
+import { geminiModelList } from '../gemini/gemini-model-list.ts'
 import { isAnthropicRequest, modelLookupAuth } from '../model-routes-auth.ts'
-import { toOpenAIModel } from './openai-model.ts'
-import type { Model } from '../../world/schemas.ts'
+import { openAIModelList } from './openai-model-list.ts'
 
-export function openAIModelList(models: Model[]) {
-  return { success: true, object: 'list', data: models.map(toOpenAIModel) }
-}
-
-/** `GET /v1/models`: the caller's models, as an OpenAI list or, with `anthropic-version`, an Anthropic page. */
+/**
+ * `GET /v1/models`: the caller's models as an OpenAI list; as an Anthropic list for Anthropic
+ * clients; as the Gemini list for a Gemini-style key where the profile answers one.
+ */
 export const listModelsRoute = defineRoute({
+  id: 'openai.list_models',
   method: 'GET',
   path: '/v1/models',
-  surface: (request) => (isAnthropicRequest(request) ? 'anthropic' : 'openai'),
+  surface: (request) => (request.headers.has('anthropic-version') ? 'anthropic' : 'openai'),
   auth: modelLookupAuth('/v1beta/models'),
+  banner: 'OpenAI list (Anthropic list with anthropic-version)',
   handle(context) {
-    const { runtime, auth, surface } = context
+    const { runtime, auth, profile, request } = context
+    const { shapes } = profile
     const models = visibleModels(runtime.world, auth.token, auth.user)
     // context.url only where paging needs it: the URL is parsed on first use.
-    return json(surface === 'anthropic' ? anthropicModelPage(models, context.url) : openAIModelList(models))
+    if (isAnthropicRequest(request, shapes)) return json(anthropicModelList(shapes.anthropicModelList, models, () => context.url))
+    if (shapes.geminiKeyOnModelList === 'gemini-list' && (auth.source === 'goog-api-key' || auth.source === 'key-query')) {
+      return json(geminiModelList(shapes.geminiModelList, models, () => context.url))
+    }
+    return json(openAIModelList(shapes.openaiModelList, models))
   },
 })

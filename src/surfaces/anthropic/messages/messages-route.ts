@@ -1,9 +1,7 @@
 import { tokenAuth } from '../../../auth/token-auth.ts'
 import { generate } from '../../../generation/generate.ts'
-import { json, stream } from '../../../gateway/reply.ts'
-import { requestBody } from '../../../gateway/request-body.ts'
-import { defineRoute } from '../../../gateway/route.ts'
-import { anthropicCredentials } from '../../model-routes-auth.ts'
+import { json, stream } from '../../../pipeline/reply.ts'
+import { defineRoute } from '../../../pipeline/route.ts'
 import { messagesApiVersion } from './api-version.ts'
 import { message } from './message.ts'
 import { messageStreamFrames } from './message-stream.ts'
@@ -11,14 +9,18 @@ import { messagesConversation, messagesRequestSchema } from './messages-request.
 
 /** `POST /v1/messages`, streamed when the body says `stream: true`. */
 export const messagesRoute = defineRoute({
+  id: 'anthropic.messages',
   method: 'POST',
   path: '/v1/messages',
   surface: 'anthropic',
-  auth: tokenAuth(anthropicCredentials),
+  auth: tokenAuth('anthropic'),
+  body: { schema: messagesRequestSchema },
+  model: { read: ({ body }) => body.model, admission: 'generation', stream: ({ body }) => body.stream === true },
+  banner: 'Anthropic messages (x-api-key or Bearer; stream: true)',
   async handle(context) {
-    const body = await requestBody(context, messagesRequestSchema)
+    const { body } = context
     const version = messagesApiVersion(context.request)
-    const generation = await generate(context, body.model, messagesConversation(body), body.stream === true)
+    const generation = await generate(context, messagesConversation(body))
     if (body.stream) return stream(messageStreamFrames(generation, version), generation)
     return json(message(generation, version))
   },

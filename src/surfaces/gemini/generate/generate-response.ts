@@ -1,5 +1,19 @@
 import type { FinishReason } from '../../../generation/compose-reply.ts'
 import type { Generation } from '../../../generation/generate.ts'
+import type { ProfileShapes } from '../../../profiles/profile.ts'
+import type { Model } from '../../../world/schemas.ts'
+
+/**
+ * `native`: what Google itself answers (and new-api passes through from a Gemini channel).
+ * `converted`: what new-api makes of another channel's reply (relaykit's openai_to_gemini
+ * converter): no `modelVersion` or `responseId`, `safetyRatings: []`, its own usage fields.
+ */
+export type GeminiReplyShape = 'native' | 'converted'
+
+/** The shape of a Gemini reply for `model`: native, unless the profile converts the replies of models not served natively. */
+export function geminiReplyShape(replies: ProfileShapes['geminiReplies'], model: Model): GeminiReplyShape {
+  return replies === 'by-channel' && !model.endpointTypes.includes('gemini') ? 'converted' : 'native'
+}
 
 /** `STOP` also for function calls, as Gemini does; a cut reply is `MAX_TOKENS`. */
 export function geminiFinishReason(reason: FinishReason): 'STOP' | 'MAX_TOKENS' {
@@ -12,8 +26,21 @@ export function promptTokensDetails(promptTokens: number) {
 }
 
 /** The full `usageMetadata`: on a non-streamed response, and on a stream's last chunk. */
-export function geminiUsage(generation: Generation) {
-  const { promptTokens, completionTokens } = generation.reply
+export function geminiUsage(generation: Generation, shape: GeminiReplyShape, completionTokens = generation.reply.completionTokens) {
+  const { promptTokens } = generation.reply
+  if (shape === 'converted') {
+    return {
+      promptTokenCount: promptTokens,
+      toolUsePromptTokenCount: 0,
+      candidatesTokenCount: completionTokens,
+      totalTokenCount: promptTokens + completionTokens,
+      thoughtsTokenCount: 0,
+      cachedContentTokenCount: 0,
+      promptTokensDetails: null,
+      toolUsePromptTokensDetails: null,
+      candidatesTokensDetails: null,
+    }
+  }
   return {
     promptTokenCount: promptTokens,
     candidatesTokenCount: completionTokens,
@@ -22,9 +49,9 @@ export function geminiUsage(generation: Generation) {
   }
 }
 
-/** The fields every response and chunk share. */
-export function responseTrailer(generation: Generation) {
-  return { modelVersion: generation.model.id, responseId: generation.reply.id }
+/** The fields every native response and chunk ends with; converted ones have none. */
+export function responseTrailer(generation: Generation, shape: GeminiReplyShape) {
+  return shape === 'native' ? { modelVersion: generation.model.id, responseId: generation.reply.id } : {}
 }
 
 /** A function call part: `args` is an object, not the JSON text OpenAI sends. */
@@ -33,7 +60,7 @@ export function functionCallParts(generation: Generation) {
 }
 
 /** A non-streamed `GenerateContentResponse` with one candidate. */
-export function generateContentResponse(generation: Generation) {
+export function generateContentResponse(generation: Generation, shape: GeminiReplyShape) {
   const { reply } = generation
   const calls = functionCallParts(generation)
   // A reply of calls alone has no text part; an empty reply still has one, so `parts` is never empty.
@@ -44,9 +71,10 @@ export function generateContentResponse(generation: Generation) {
         content: { role: 'model', parts: [...textParts, ...calls] },
         finishReason: geminiFinishReason(reply.finishReason),
         index: 0,
+        ...(shape === 'converted' ? { safetyRatings: [] } : {}),
       },
     ],
-    usageMetadata: geminiUsage(generation),
-    ...responseTrailer(generation),
+    usageMetadata: geminiUsage(generation, shape),
+    ...responseTrailer(generation, shape),
   }
 }

@@ -1,38 +1,46 @@
 import type { Generation } from '../../../generation/generate.ts'
 import { sseEvent } from '../../../streaming/sse.ts'
 import type { StreamFrame } from '../../../streaming/stream-plan.ts'
-import { functionCallParts, geminiFinishReason, geminiUsage, responseTrailer } from './generate-response.ts'
+import { functionCallParts, geminiFinishReason, geminiUsage, responseTrailer, type GeminiReplyShape } from './generate-response.ts'
 
 /**
  * The `streamGenerateContent` SSE stream: each event a whole `GenerateContentResponse` with only
- * the new parts, one text piece per chunk, all function calls in one chunk, `finishReason` and
- * the full usage on the last. `data:` lines only: `@google/genai` drops blocks that start with
- * `event:`, and there is no `[DONE]`.
+ * the new parts, one text piece per chunk, all function calls in one chunk. `data:` lines only:
+ * `@google/genai` drops blocks that start with `event:`, and there is no `[DONE]`. Natively,
+ * `finishReason` and the full usage come on the last chunk; converted (new-api), every chunk says
+ * `finishReason: null` and carries usage, and an extra empty chunk ends the stream.
  */
-export function generateStreamFrames(generation: Generation): StreamFrame[] {
+export function generateStreamFrames(generation: Generation, shape: GeminiReplyShape): StreamFrame[] {
   const { reply } = generation
   const chunks: { parts: object[]; tokens: number }[] = reply.textPieces.map((piece) => ({ parts: [{ text: piece }], tokens: 1 }))
   if (reply.toolCalls.length > 0) {
     const tokens = reply.toolCalls.reduce((sum, call) => sum + call.argumentPieces.length, 0)
     chunks.push({ parts: functionCallParts(generation), tokens: Math.max(tokens, 1) })
   }
-  if (chunks.length === 0) chunks.push({ parts: [{ text: '' }], tokens: 0 })
+  const finishReason = geminiFinishReason(reply.finishReason)
+  const trailer = responseTrailer(generation, shape)
+  const event = (parts: object[], final: boolean, usage: object) => {
+    const candidate =
+      shape === 'converted'
+        ? { content: { role: 'model', parts }, finishReason: final ? finishReason : null, index: 0, safetyRatings: [] }
+        : { content: { role: 'model', parts }, ...(final ? { finishReason } : {}), index: 0 }
+    return sseEvent({ candidates: [candidate], usageMetadata: usage, ...trailer })
+  }
 
+  if (shape === 'converted') {
+    const running = geminiUsage(generation, shape, 0)
+    const frames = chunks.map((chunk): StreamFrame => ({ text: event(chunk.parts, false, running), tokens: chunk.tokens }))
+    frames.push({ text: event([], true, geminiUsage(generation, shape)), tokens: 0 })
+    return frames
+  }
+
+  if (chunks.length === 0) chunks.push({ parts: [{ text: '' }], tokens: 0 })
   const { promptTokens } = reply
   // Until the end, Google reports only the prompt, as here.
   const runningUsage = { promptTokenCount: promptTokens, totalTokenCount: promptTokens }
-  const trailer = responseTrailer(generation)
   const last = chunks.length - 1
   return chunks.map((chunk, index): StreamFrame => {
     const final = index === last
-    const candidate = {
-      content: { role: 'model', parts: chunk.parts },
-      ...(final ? { finishReason: geminiFinishReason(reply.finishReason) } : {}),
-      index: 0,
-    }
-    return {
-      text: sseEvent({ candidates: [candidate], usageMetadata: final ? geminiUsage(generation) : runningUsage, ...trailer }),
-      tokens: chunk.tokens,
-    }
+    return { text: event(chunk.parts, final, final ? geminiUsage(generation, shape) : runningUsage), tokens: chunk.tokens }
   })
 }

@@ -1,21 +1,24 @@
 import { tokenAuth } from '../../../auth/token-auth.ts'
 import { generate } from '../../../generation/generate.ts'
-import { json, stream } from '../../../gateway/reply.ts'
-import { requestBody } from '../../../gateway/request-body.ts'
-import { defineRoute } from '../../../gateway/route.ts'
+import { json, stream } from '../../../pipeline/reply.ts'
+import { defineRoute } from '../../../pipeline/route.ts'
 import { chatCompletion } from './chat-completion.ts'
 import { chatConversation, chatRequestSchema } from './chat-request.ts'
 import { chatStreamFrames } from './chat-stream.ts'
 
 /** `POST /v1/chat/completions`, streamed when the body says `stream: true`. */
 export const chatCompletionsRoute = defineRoute({
+  id: 'openai.chat_completions',
   method: 'POST',
   path: '/v1/chat/completions',
   surface: 'openai',
-  auth: tokenAuth(['bearer']),
+  auth: tokenAuth('openai'),
+  body: { schema: chatRequestSchema },
+  model: { read: ({ body }) => body.model, admission: 'generation', stream: ({ body }) => body.stream === true },
+  banner: 'OpenAI chat (stream: true for SSE)',
   async handle(context) {
-    const body = await requestBody(context, chatRequestSchema)
-    const generation = await generate(context, body.model, chatConversation(body), body.stream === true)
+    const { body } = context
+    const generation = await generate(context, chatConversation(body))
     if (body.stream) return stream(chatStreamFrames(generation, body.stream_options?.include_usage === true), generation)
     return json(chatCompletion(generation))
   },

@@ -1,5 +1,4 @@
-import { GatewayError } from '../errors/gateway-error.ts'
-import { adapterBodyOf } from './adapter-client.ts'
+import { gatewayError } from '../../errors/gateway-error.ts'
 
 /** 32 MiB: far above any chat request, far below what would strain the machine. */
 export const defaultMaxBodyBytes = 32 * 1024 * 1024
@@ -9,36 +8,30 @@ export const defaultMaxBodyBytes = 32 * 1024 * 1024
  * with 413 as soon as it is known to be too big (from `content-length`, or once the count
  * passes the limit), and the rest is never buffered.
  */
-export async function readBodyText(request: Request, limit: number): Promise<string> {
+export async function readBodyText(request: Request, limit: number, readAhead?: string): Promise<string> {
   const declared = Number(request.headers.get('content-length'))
   if (declared > limit) throw tooLarge(limit)
-  return adapterBodyOf(request) ?? (await readText(request, limit))
+  return readAhead ?? (await readText(request, limit))
 }
 
-/** A body's text as a JSON object, or an `invalid_request_error` saying what it is instead. */
+/** A body's text as a JSON object, or `body_empty`, `body_not_json` or `body_not_object`. */
 export function parseJsonObject(text: string): Record<string, unknown> {
   if (text.trim() === '') {
-    throw new GatewayError('invalid_request_error', 'The request body is empty; expected a JSON object.')
+    throw gatewayError('body_empty')
   }
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error)
-    throw new GatewayError('invalid_request_error', `The request body is not valid JSON: ${detail}`)
+    throw gatewayError('body_not_json', { detail })
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new GatewayError(
-      'invalid_request_error',
-      `The request body must be a JSON object, got ${Array.isArray(body) ? 'an array' : typeof body === 'object' ? 'null' : `a ${typeof body}`}.`,
-    )
+    throw gatewayError('body_not_object', {
+      got: Array.isArray(body) ? 'an array' : typeof body === 'object' ? 'null' : `a ${typeof body}`,
+    })
   }
   return body as Record<string, unknown>
-}
-
-/** {@link readBodyText} then {@link parseJsonObject}. */
-export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
-  return parseJsonObject(await readBodyText(request, limit))
 }
 
 async function readText(request: Request, limit: number): Promise<string> {
@@ -50,10 +43,7 @@ async function readText(request: Request, limit: number): Promise<string> {
   for (;;) {
     const { done, value } = await reader.read().catch((error: unknown) => {
       // The client went away mid-body: a bad request, not a fault of the gateway's.
-      throw new GatewayError(
-        'invalid_request_error',
-        `The request body could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      )
+      throw gatewayError('body_unreadable', { detail: error instanceof Error ? error.message : String(error) })
     })
     if (done) break
     size += value.byteLength
@@ -66,8 +56,6 @@ async function readText(request: Request, limit: number): Promise<string> {
   return text + decoder.decode()
 }
 
-function tooLarge(limit: number): GatewayError {
-  return new GatewayError('context_length_exceeded', `The request body exceeds the gateway's limit of ${limit} bytes.`, {
-    status: 413,
-  })
+function tooLarge(limit: number) {
+  return gatewayError('body_too_large', { limit, limitMb: String(Math.round((limit / 2 ** 20) * 100) / 100) })
 }

@@ -1,0 +1,95 @@
+import type { ErrorCode } from './error-codes.ts'
+
+/** What every error can be told about its request, so any profile's message can name it. */
+export interface RequestFacts {
+  method: string
+  path: string
+}
+
+/**
+ * Every situation the gateway refuses, by name, with the parameters its messages may use. Code
+ * raises a name; the active profile's catalogue (src/profiles) decides the status, the code, the
+ * type, the wording and the envelope. The contract's own codes are names too: scenarios fail with
+ * them, in each profile's rendering of that situation.
+ */
+export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
+  // Authentication by API key.
+  key_missing: { sources: string }
+  key_unknown: { key: string }
+  key_disabled: { key: string; name: string }
+  key_expired: { key: string; name: string; when: string }
+  key_owner_missing: { key: string }
+  key_owner_disabled: { key: string; username: string }
+  /** A Gemini-style key on `/v1/models*`, which the spec profile refuses with a pointer to the native route. */
+  gemini_key_on_model_list: { path: string; route: string }
+
+  // Authentication by dashboard access token.
+  access_token_missing: Record<string, never>
+  access_token_unknown: { token: string }
+  access_token_is_api_key: { token: string }
+  access_user_disabled: { username: string }
+
+  // The request's body and query.
+  body_empty: Record<string, never>
+  body_not_json: { detail: string }
+  body_not_object: { got: string }
+  body_unreadable: { detail: string }
+  body_too_large: { limit: number; limitMb: string }
+  /** The body fails the route's schema at `field` (empty for the body as a whole). */
+  body_invalid: { field: string; problem: string; detail: string }
+  /** The body names no model, or not as a string. */
+  body_model_missing: { field: string; problem: string; detail: string }
+  /** `model` is there but not a string. */
+  body_model_not_string: { field: string; problem: string; detail: string }
+  path_model_missing: { expected: string }
+  page_limit_invalid: { got: string }
+  page_cursor_unknown: { param: string; id: string }
+  page_size_invalid: { got: string }
+  page_token_invalid: { got: string }
+
+  // The model.
+  /** No group of the key enables the model (or it does not exist). */
+  model_unavailable: { model: string; key: string; group: string }
+  /** The key's model limits leave the model out. */
+  model_outside_key_limits: { model: string; key: string; group: string }
+  /** The model has no pricing and the world is not in self-use mode. */
+  model_unpriced: { model: string; key: string; group: string }
+  retrieve_model_missing: { model: string }
+  anthropic_model_missing: { model: string }
+  gemini_model_missing: { model: string }
+
+  // Admission and generation.
+  quota_key_exhausted: { key: string; name: string }
+  quota_user_exhausted: { username: string; left: number; leftUsd: string }
+  quota_key_short: { key: string; name: string; left: number; cost: number; leftUsd: string; costUsd: string }
+  quota_user_short: { username: string; left: number; cost: number; leftUsd: string; costUsd: string }
+  rate_limited: { label: string; requests: number; window: string; windowMinutes: string; retryIn: string }
+  context_too_long: { window: number; total: number; prompt: number; output: number }
+  client_closed: Record<string, never>
+  /** A route the real gateway registers but never implements. */
+  not_implemented: Record<string, never>
+
+  // Routing and the adapter.
+  route_not_found: RequestFacts
+  not_a_gateway_route: RequestFacts
+  request_malformed: RequestFacts
+  internal: { detail: string }
+
+  // The admin API.
+  journal_limit_invalid: { got: string }
+  clock_out_of_range: { advanceMs: number }
+  scenario_invalid: { detail: string }
+}
+
+/** What a scenario's `fail` with a contract code can put in its profile's message. */
+export interface ScenarioFacts {
+  model?: string
+  key?: string
+  group?: string
+  username?: string
+  /** The user's quota left, in units and as the gateway shows USD (six decimals). */
+  left?: number
+  leftUsd?: string
+}
+
+export type ErrorName = keyof ErrorParams

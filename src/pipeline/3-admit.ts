@@ -1,0 +1,69 @@
+import { assertQuotaLeft } from '../billing/charge-quota.ts'
+import { gatewayError } from '../errors/gateway-error.ts'
+import { appliedLimits } from '../limits/applied-limits.ts'
+import { scenarioError } from '../scenarios/scenario-error-of.ts'
+import type { Action } from '../scenarios/scenario-schema.ts'
+import { sleep } from '../time/sleep.ts'
+import { formatUsd } from '../world/quota-units.ts'
+import { modelAccess, type ModelRefusal } from '../world/visibility.ts'
+import type { PipelineContext } from './pipeline-context.ts'
+
+const refusals = { outside_key_limits: 'model_outside_key_limits', unavailable: 'model_unavailable', unpriced: 'model_unpriced' } as const
+
+/**
+ * Stage 3, admit: for routes that name a model, in order: the active scenario decides (it may
+ * delay the request, fail it, or leave a reply override or a broken stream for the route); the
+ * model must be one the key may use; then, for generations, rate limits count the request and
+ * the key and its owner must have quota left. The result is `context.admission`.
+ */
+export async function admit(context: PipelineContext): Promise<void> {
+  const declared = context.route.model
+  if (!declared) return
+  const { runtime, auth, request } = context
+  const modelId = declared.read(context)
+  context.note.model = modelId
+  const stream = declared.stream?.(context) ?? false
+  const generation = declared.admission === 'generation'
+  const facts = { model: modelId, key: auth.maskedKey, group: auth.token.group ?? auth.user.group }
+
+  let action: Action = {}
+  if (generation) {
+    const decision = runtime.scenarios.decide({
+      requestId: context.requestId,
+      method: request.method,
+      pathname: context.pathname,
+      surface: context.surface,
+      model: modelId,
+      token: auth.token,
+      user: auth.user,
+      stream,
+    })
+    if (decision) {
+      action = decision.action
+      context.note.decidedBy = decision.decidedBy
+    }
+    if (action.delayMs) {
+      // Real time, not the gateway clock: it is the client that should feel it.
+      await sleep(action.delayMs, request.signal)
+      // Like the gateway cancelling its relay: a client that left is neither answered nor charged.
+      if (request.signal.aborted) throw gatewayError('client_closed')
+    }
+    if (action.fail)
+      throw scenarioError(action.fail, {
+        ...facts,
+        username: auth.user.username,
+        left: auth.user.quota,
+        leftUsd: formatUsd(auth.user.quota),
+      })
+  }
+
+  const access = modelAccess(runtime.world, auth.token, auth.user, modelId)
+  if ('refused' in access) throw gatewayError(refusals[access.refused satisfies ModelRefusal], facts, { param: 'model' })
+  if (generation) {
+    const limits = appliedLimits(auth.token, auth.maskedKey, auth.user, access.group)
+    const headers = runtime.rateLimiter.admit(limits, runtime.clock.now())
+    if (context.profile.shapes.rateLimitHeaders) Object.assign(context.headers, headers)
+    assertQuotaLeft(auth.token, auth.user, auth.maskedKey)
+  }
+  context.admission = { model: access.model, group: generation ? access.group : undefined, action, stream }
+}

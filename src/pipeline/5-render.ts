@@ -1,0 +1,85 @@
+import { GatewayError, gatewayError } from '../errors/gateway-error.ts'
+import type { RenderedResponse } from '../gateway/rendered-response.ts'
+import { envelopes } from '../profiles/envelopes.ts'
+import type { Profile } from '../profiles/profile.ts'
+import { requestLanguage } from '../profiles/request-language.ts'
+import { forSurface, resolveError } from '../profiles/resolve-error.ts'
+import { breakFrames } from '../streaming/stream-plan.ts'
+import { surfaces } from '../surfaces/surfaces.ts'
+import type { PipelineContext } from './pipeline-context.ts'
+import type { Reply } from './reply.ts'
+
+const jsonType = 'application/json; charset=utf-8'
+// Chunked, as the real gateway streams: it is also what lets a client tell a dropped stream from a finished one.
+const streamHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-accel-buffering': 'no',
+  'transfer-encoding': 'chunked',
+}
+
+/**
+ * Stage 5, render: a reply, or any failure raised on the way, as the parts of an HTTP answer:
+ * the profile's headers, and errors in the profile's envelope for the request's surface. This is
+ * the one place errors are rendered.
+ */
+export function renderReply(context: PipelineContext, reply: Reply): RenderedResponse {
+  const profile = profileOf(context)
+  if (reply.kind === 'stream') {
+    const frames = reply.breakAfter
+      ? breakFrames(reply.frames, reply.breakAfter, (error) => {
+          const { resolved } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))
+          const surface = surfaces[context.surface]
+          if (!surface.renderStreamError) throw new Error(`the ${surface.name} surface does not stream`)
+          return surface.renderStreamError(resolved)
+        })
+      : reply.frames
+    return {
+      status: reply.status,
+      headers: { ...streamHeaders, ...headersOf(context, profile), ...reply.headers },
+      body: { frames, timing: reply.timing },
+    }
+  }
+  return {
+    status: reply.status,
+    headers: { 'content-type': jsonType, ...headersOf(context, profile), ...reply.headers },
+    body: JSON.stringify(reply.body),
+  }
+}
+
+/** A failure as the profile answers it; anything that is not a `GatewayError` is a bug, reported and answered as `internal`. */
+export function renderError(
+  context: PipelineContext,
+  failure: unknown,
+): { error: { name: string; code: string | number }; rendered: RenderedResponse } {
+  const error = toGatewayError(failure)
+  const profile = profileOf(context)
+  const { resolved, envelope } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))
+  return {
+    error: { name: error.errorName, code: resolved.code },
+    rendered: {
+      status: resolved.status,
+      headers: { 'content-type': jsonType, ...headersOf(context, profile), ...resolved.headers },
+      body: JSON.stringify(envelopes[envelope](resolved)),
+    },
+  }
+}
+
+// The mock's own admin API answers in its own terms whatever the gateway impersonates.
+function profileOf(context: PipelineContext): Profile {
+  return surfaces[context.surface].profile ?? context.profile
+}
+
+function headersOf(context: PipelineContext, profile: Profile): Record<string, string> {
+  const headers: Record<string, string> = { ...profile.headers.always }
+  for (const name of forSurface(profile.headers.requestId, context.surface) ?? []) headers[name] = context.requestId
+  return Object.assign(headers, context.headers)
+}
+
+function toGatewayError(error: unknown): GatewayError {
+  if (error instanceof GatewayError) return error
+  // A bug, not a scenario: say so loudly, but still answer in the client's envelope.
+  // oxlint-disable-next-line no-console -- the one place a bug in the core is reported
+  console.error('[llm-gateway-mock] unexpected error while handling a request:', error)
+  return gatewayError('internal', { detail: error instanceof Error ? error.message : String(error) }, { cause: error })
+}

@@ -1,0 +1,53 @@
+import type { AuthInput } from '../auth/auth-requirement.ts'
+import type { AdapterExchange } from '../gateway/adapter-seam.ts'
+import type { GatewayRuntime } from '../gateway/runtime.ts'
+import { pathnameOf } from '../http/path-matcher.ts'
+import type { Profile } from '../profiles/profile.ts'
+import type { SurfaceName } from '../surfaces/surface.ts'
+import type { World } from '../world/world.ts'
+import type { Admission, Route, RouteContext, RouteNote } from './route.ts'
+
+/** One request on its way through the stages: what each stage learned, for the next ones and the route. */
+export class PipelineContext implements RouteContext<any, any>, AuthInput {
+  readonly pathname: string
+  auth: any = undefined
+  body: any = undefined
+  readonly note: RouteNote = {}
+  readonly headers: Record<string, string> = {}
+  #url: URL | undefined
+  #admission: Admission | undefined
+
+  constructor(
+    readonly route: Route<any, any>,
+    readonly request: Request,
+    readonly params: Readonly<Record<string, string>>,
+    readonly requestId: string,
+    readonly surface: SurfaceName,
+    readonly runtime: GatewayRuntime,
+    readonly profile: Profile,
+    readonly now: number,
+    /** Set when the Node adapter made the request (see adapter-seam.ts). */
+    readonly exchange: AdapterExchange | undefined,
+  ) {
+    this.pathname = pathnameOf(request.url)
+  }
+
+  // Parsed on first use (a getter on the class, not a closure per request): most routes need
+  // only the path, which the URL text gives for less.
+  get url(): URL {
+    return (this.#url ??= new URL(this.request.url))
+  }
+
+  get world(): World {
+    return this.runtime.world
+  }
+
+  get admission(): Admission {
+    if (!this.#admission) throw new Error(`route ${this.route.id} read its admission, but it names no model`)
+    return this.#admission
+  }
+
+  set admission(admission: Admission) {
+    this.#admission = admission
+  }
+}

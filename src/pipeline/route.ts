@@ -1,0 +1,102 @@
+import type { z } from 'zod'
+import type { AuthRequirement } from '../auth/auth-requirement.ts'
+import type { TokenUsage } from '../billing/quota-cost.ts'
+import type { GatewayRuntime } from '../gateway/runtime.ts'
+import type { Profile } from '../profiles/profile.ts'
+import type { Action } from '../scenarios/scenario-schema.ts'
+import type { SurfaceName } from '../surfaces/surface.ts'
+import type { Group, Model } from '../world/schemas.ts'
+import type { Reply } from './reply.ts'
+
+/** What a route learned that the request log shows: the model, the usage, the quota debited. */
+export interface RouteNote {
+  model?: string
+  usage?: TokenUsage
+  quota?: number
+  decidedBy?: string
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** What the admit stage settled for a route that names a model. */
+export interface Admission {
+  model: Model
+  /** The group that serves the model for this key (none for a lookup). */
+  group: Group | undefined
+  /** What the active scenario decided beyond failing or delaying: a reply override, a broken stream. */
+  action: Action
+  stream: boolean
+}
+
+/** Everything a route sees of one request. */
+export interface RouteContext<Auth = unknown, Body = unknown> {
+  request: Request
+  /** Parsed on first use. */
+  readonly url: URL
+  /** The URL's path, read from its text. */
+  pathname: string
+  params: Readonly<Record<string, string>>
+  requestId: string
+  surface: SurfaceName
+  runtime: GatewayRuntime
+  /** The profile answering this request (the gateway's, or the one its scenario set). */
+  profile: Profile
+  /** The gateway clock's now, in ms, when the request arrived. */
+  now: number
+  auth: Auth
+  /** The body, validated against the route's schema (undefined for routes without one). */
+  body: Body
+  /** Set by the admit stage for routes that name a model; reading it elsewhere is a bug. */
+  readonly admission: Admission
+  /** Facts for the request log that only the route knows. */
+  note: RouteNote
+  /** Headers every answer to this request carries, success or error (rate-limit state). */
+  headers: Record<string, string>
+}
+
+/** How a route that names a model is admitted (stage 3). */
+export interface RouteModel<Auth, Body> {
+  /** The model id the request names: from the body or the path. */
+  read(context: RouteContext<Auth, Body>): string
+  /**
+   * `generation`: the scenario decides, the model must be visible, rate limits count the request
+   * and the key and its user must have quota left. `lookup`: the model must be visible.
+   */
+  admission: 'generation' | 'lookup'
+  /** Whether the request streams: scenario rules can match on it. */
+  stream?(context: RouteContext<Auth, Body>): boolean
+}
+
+/**
+ * One gateway route as data: where it lives, whose envelope it speaks, how it authenticates,
+ * what body it takes, which model it names, and what it does. The pipeline (run-pipeline.ts)
+ * runs every route through the same stages.
+ */
+export interface Route<Auth = unknown, Body = unknown> {
+  /** Stable name (`openai.chat_completions`): what profiles list in `routes.lacks` and `routes.adds`. */
+  id: string
+  method: HttpMethod
+  /** A path relative to the gateway's base, e.g. `/v1/models/:model`. */
+  path: string
+  /**
+   * A further condition on the path parameters that the pattern cannot spell (`:model` must end
+   * in a served `:action`). A path it refuses is no route's, so it gets the catch-all's 404.
+   */
+  accepts?(params: Readonly<Record<string, string>>): boolean
+  /** The surface whose envelope renders this route's errors; some routes decide per request. */
+  surface: SurfaceName | ((request: Request, params: Readonly<Record<string, string>>) => SurfaceName)
+  auth: AuthRequirement<Auth>
+  /** The JSON body's schema (stage 2); `optional`: a body that is empty or not JSON is left unread. */
+  body?: { schema: z.ZodType<Body>; optional?: boolean }
+  model?: RouteModel<Auth, Body>
+  /** Served only by profiles that list it in `routes.adds`. */
+  optional?: boolean
+  /** The route's line in the server's banner (`undefined`: not listed). */
+  banner?: string
+  handle(context: RouteContext<Auth, Body>): Reply | Promise<Reply>
+}
+
+/** Identity helper that infers the route's auth and body types from its `auth` and `body`. */
+export function defineRoute<Auth, Body = undefined>(route: Route<Auth, Body>): Route<Auth, Body> {
+  return route
+}

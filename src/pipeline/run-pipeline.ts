@@ -1,0 +1,68 @@
+import { exchangeOf } from '../gateway/adapter-seam.ts'
+import { respond, type RenderedResponse } from '../gateway/rendered-response.ts'
+import type { GatewayRuntime } from '../gateway/runtime.ts'
+import { createRequestId } from '../http/request-id.ts'
+import { isoTimeOf } from '../journal/iso-time.ts'
+import { authenticate } from './1-authenticate.ts'
+import { readBody } from './2-read-body.ts'
+import { admit } from './3-admit.ts'
+import { handle } from './4-handle.ts'
+import { renderError, renderReply } from './5-render.ts'
+import { PipelineContext } from './pipeline-context.ts'
+import type { Route } from './route.ts'
+
+/**
+ * The request pipeline, the same for every route, in five stages (one file each, numbered):
+ *
+ * 1. authenticate: the route's auth requirement resolves the credential (1-authenticate.ts);
+ * 2. read the body: size limit, JSON, the route's schema (2-read-body.ts);
+ * 3. admit, for routes that name a model: scenario decision, model visibility, rate limits,
+ *    quota (3-admit.ts);
+ * 4. handle: the route's own work, returning a reply as data (4-handle.ts);
+ * 5. render: the reply, or whatever failed on the way, in the active profile's shapes and the
+ *    surface's envelope (5-render.ts).
+ *
+ * Then the journal records the request. Routing happened before (msw, with the gateway's
+ * handlers: to-handlers.ts), and the profile's missing routes never match.
+ */
+export async function runPipeline(
+  route: Route<any, any>,
+  runtime: GatewayRuntime,
+  request: Request,
+  params: Readonly<Record<string, string>>,
+): Promise<Response> {
+  const started = performance.now()
+  const now = runtime.clock.now()
+  const profile = runtime.profile
+  const surface = typeof route.surface === 'function' ? route.surface(request, params) : route.surface
+  const context = new PipelineContext(route, request, params, createRequestId(now), surface, runtime, profile, now, exchangeOf(request))
+
+  let rendered: RenderedResponse
+  let failure: { name: string; code: string | number } | undefined
+  try {
+    authenticate(context)
+    await readBody(context)
+    await admit(context)
+    rendered = renderReply(context, await handle(context))
+  } catch (error) {
+    ;({ error: failure, rendered } = renderError(context, error))
+  }
+
+  runtime.report({
+    requestId: context.requestId,
+    time: isoTimeOf(now),
+    method: request.method,
+    path: context.pathname,
+    surface,
+    model: context.note.model,
+    key: context.auth?.maskedKey,
+    usage: context.note.usage,
+    quota: context.note.quota,
+    status: rendered.status,
+    // The code as the client got it, or the error's name where the profile's code is empty (new-api's `""`).
+    ...(failure && { code: failure.code === '' ? failure.name : String(failure.code), error: failure.name }),
+    decidedBy: context.note.decidedBy,
+    durationMs: performance.now() - started,
+  })
+  return respond(request, rendered)
+}

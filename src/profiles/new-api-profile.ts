@@ -1,0 +1,244 @@
+import { defineProfile } from './define-profile.ts'
+import type { CatalogueEntry, Messages } from './profile.ts'
+import { specProfile } from './spec-profile.ts'
+
+// Everything here is read from new-api's source (QuantumNous/new-api at 116255f0, 2026-08-15);
+// the section numbers point into docs/profiles.md, which quotes the reference.
+
+/** Middleware (auth, distributor, rate limiter): `abortWithOpenAiMessage`, type `new_api_error`, the request id appended. */
+const middleware = (status: number, message: Messages, code = ''): CatalogueEntry => ({
+  status,
+  code,
+  type: 'new_api_error',
+  message,
+  envelope: 'new-api-middleware',
+})
+
+/** Errors raised inside the relay: the OpenAI wrapper (the Claude one on `/v1/messages`), type `new_api_error`. */
+const relay = (status: number, code: string, message: Messages): CatalogueEntry => ({ status, code, type: 'new_api_error', message })
+
+/**
+ * An upstream's own error, relayed as it came: no request id, the upstream's fields. OpenAI's
+ * shape on the OpenAI surface, the Claude wrapper with the upstream's type on `/v1/messages`, and
+ * on Gemini routes the OpenAI wrapper with `type: upstream_error` and Google's numeric code.
+ */
+const upstream = (
+  status: number,
+  code: string,
+  type: string,
+  messages: { openai: string; anthropic: string; gemini: string },
+  anthropicType = type,
+): CatalogueEntry => ({
+  status,
+  code,
+  type,
+  message: messages.openai,
+  envelope: { '*': 'openai', anthropic: 'new-api-claude', gemini: 'new-api-relay' },
+  requestIdSuffix: false,
+  bySurface: {
+    anthropic: { type: anthropicType, message: messages.anthropic },
+    gemini: { type: 'upstream_error', code: status, message: messages.gemini },
+  },
+})
+
+const invalidToken: Messages = { en: 'Invalid token', 'zh-CN': '无效的令牌', 'zh-TW': '無效的令牌' }
+const userBanned: Messages = { en: 'User has been banned', 'zh-CN': '用户已被封禁', 'zh-TW': '用戶已被封禁' }
+const invalidJson: Messages = {
+  en: 'Invalid request: Invalid request: invalid JSON request body',
+  'zh-CN': '无效的请求，无效的请求，invalid JSON request body',
+}
+const noModelName: Messages = { en: 'Model name not specified, model name cannot be empty', 'zh-CN': '未指定模型名称，模型名称不能为空' }
+const noChannel: Messages = {
+  en: 'No available channel for model {model} under group {group} (distributor)',
+  'zh-CN': '分组 {group} 下模型 {model} 无可用渠道（distributor）',
+}
+const userQuotaEmpty = '用户额度不足, 剩余额度: ＄{leftUsd}'
+const accessTokenInvalid: Messages = { en: 'Unauthorized, invalid access token', 'zh-CN': '无权进行此操作，access token 无效' }
+const dashboardAuth = (status: number, code: string, message: Messages): CatalogueEntry => ({
+  status,
+  code,
+  type: 'new_api_error',
+  message,
+  envelope: 'new-api-dashboard-auth',
+  requestIdSuffix: false,
+})
+// On Gemini paths the distributor takes the model from the path and never reads the body, so body errors come from the relay.
+const geminiRelayValidation = { status: 500, code: 'invalid_request', envelope: 'new-api-relay' as const }
+
+/**
+ * The `new-api` profile: what a production new-api gateway answers, quirks included. 401
+ * "Invalid token" for every bad key on every route, 503 from the distributor for an unknown
+ * model, 403 `insufficient_user_quota` in Chinese with a full-width `＄`, 500 for body
+ * validation, the OpenAI wrapper on Gemini routes, bare Gemini model names, 404 for the routes it
+ * lacks, no local context check.
+ */
+export const newApiProfile = defineProfile(specProfile, {
+  name: 'new-api',
+  description:
+    "The real new-api gateway's answers, byte for byte where its source shows them: status codes, envelopes, messages (English or Chinese), list shapes.",
+  envelopes: { openai: 'new-api-relay', anthropic: 'new-api-claude', gemini: 'new-api-relay', dashboard: 'new-api-relay', admin: 'admin' },
+  requestIdSuffix: true,
+  language: 'accept-language',
+  headers: { requestId: ['X-Oneapi-Request-Id'], always: { 'X-New-Api-Version': 'v1.0.0-rc.30' } },
+  // TokenAuth looks at x-api-key on every path containing /v1/models, and x-goog-api-key, then ?key=, on the model and Gemini paths.
+  credentials: {
+    'gemini-relay': ['goog-api-key', 'key-query', 'x-api-key', 'bearer'],
+    'openai-models': ['goog-api-key', 'key-query', 'x-api-key', 'bearer'],
+  },
+  routes: {
+    lacks: ['anthropic.count_tokens', 'gemini.get_model', 'gemini.count_tokens', 'dashboard.billing_summary'],
+    adds: ['gemini.count_tokens_as_generation', 'openai.not_implemented'],
+  },
+  shapes: {
+    openaiModelList: 'new-api',
+    anthropicModelsWhen: 'x-api-key-and-anthropic-version',
+    anthropicModelList: 'new-api',
+    geminiModelList: 'new-api',
+    geminiKeyOnModelList: 'gemini-list',
+    retrieveModel: 'static-table',
+    geminiReplies: 'by-channel',
+    geminiCountTokens: 'generate',
+    exhaustedKey: 'auth',
+    rateLimitHeaders: false,
+  },
+  errors: {
+    // TokenAuth: one answer for every bad key since 2026-04-12.
+    key_missing: middleware(401, invalidToken),
+    key_unknown: middleware(401, invalidToken),
+    key_disabled: middleware(401, invalidToken),
+    key_expired: middleware(401, invalidToken),
+    quota_key_exhausted: middleware(401, invalidToken),
+    key_owner_missing: middleware(401, invalidToken),
+    key_owner_disabled: middleware(403, userBanned),
+    invalid_api_key: middleware(401, invalidToken),
+
+    // UserAuth on /api/* (since 2026-07-20): a relay key is just an unknown access token.
+    access_token_missing: dashboardAuth(401, 'AUTH_UNAUTHORIZED', accessTokenInvalid),
+    access_token_unknown: dashboardAuth(401, 'AUTH_UNAUTHORIZED', accessTokenInvalid),
+    access_token_is_api_key: dashboardAuth(401, 'AUTH_UNAUTHORIZED', accessTokenInvalid),
+    access_user_disabled: dashboardAuth(401, 'AUTH_USER_DISABLED', userBanned),
+
+    // The distributor reads the JSON body for the model, before the relay validates it.
+    body_empty: { ...middleware(400, invalidJson), bySurface: { gemini: { ...geminiRelayValidation, message: 'contents is required' } } },
+    body_not_json: { ...middleware(400, invalidJson), bySurface: { gemini: { ...geminiRelayValidation, message: '{detail}' } } },
+    body_not_object: {
+      ...middleware(400, invalidJson),
+      bySurface: { gemini: { ...geminiRelayValidation, message: 'contents is required' } },
+    },
+    body_unreadable: {
+      ...middleware(400, 'Invalid request: Invalid request: {detail}'),
+      bySurface: { gemini: { ...geminiRelayValidation, message: '{detail}' } },
+    },
+    body_too_large: {
+      ...middleware(400, 'Invalid request: Invalid request: request body exceeds {limitMb} MB: request body too large'),
+      bySurface: {
+        gemini: {
+          status: 413,
+          code: 'read_request_body_failed',
+          envelope: 'new-api-relay',
+          message: 'request body exceeds {limitMb} MB: request body too large',
+        },
+      },
+    },
+    body_model_missing: middleware(400, noModelName),
+    body_model_not_string: middleware(400, 'Invalid request: Invalid request: field model must be a string'),
+    path_model_missing: middleware(400, noModelName),
+    // GetAndValidateRequest after the distributor: types.NewError defaults to 500.
+    body_invalid: relay(500, 'invalid_request', '{detail}'),
+    invalid_request_error: relay(500, 'invalid_request', 'The request was invalid.'),
+
+    model_outside_key_limits: middleware(403, { en: 'This token has no access to model {model}', 'zh-CN': '该令牌无权访问模型 {model}' }),
+    model_unavailable: middleware(503, noChannel, 'model_not_found'),
+    model_not_found: middleware(503, noChannel, 'model_not_found'),
+    model_unpriced: relay(
+      400,
+      'model_price_error',
+      '模型 {model} 的价格尚未由管理员配置，暂时无法使用，请联系站点管理员开启该模型；Model {model} has not been priced by the administrator yet. Please contact the site administrator to enable this model.',
+    ),
+    // RetrieveModel writes its own body: no request id.
+    retrieve_model_missing: { ...specProfile.errors.retrieve_model_missing, envelope: 'openai', requestIdSuffix: false },
+    anthropic_model_missing: { ...specProfile.errors.retrieve_model_missing, envelope: 'openai', requestIdSuffix: false },
+
+    // Billing: the user's wallet, the pre-consumed estimate, the token's own quota (all in ＄, six decimals).
+    quota_user_exhausted: relay(403, 'insufficient_user_quota', userQuotaEmpty),
+    insufficient_quota: relay(403, 'insufficient_user_quota', userQuotaEmpty),
+    quota_user_short: relay(403, 'insufficient_user_quota', '预扣费额度失败, 用户剩余额度: ＄{leftUsd}, 需要预扣费额度: ＄{costUsd}'),
+    quota_key_short: relay(
+      403,
+      'pre_consume_token_quota_failed',
+      'token quota is not enough, token remain quota: ＄{leftUsd}, need quota: ＄{costUsd}',
+    ),
+
+    // ModelRequestRateLimit with Redis: the successful-requests cap, no Retry-After.
+    rate_limited: { ...middleware(429, '您已达到请求数限制：{windowMinutes}分钟内最多请求{requests}次'), headers: false },
+
+    // No local context check: the upstream refuses, and its error is relayed.
+    context_too_long: upstream(400, 'context_length_exceeded', 'invalid_request_error', {
+      openai: specProfile.errors.context_too_long.message as string,
+      anthropic: 'prompt is too long: {total} tokens > {window} maximum',
+      gemini: 'The input token count ({total}) exceeds the maximum number of tokens allowed ({window}).',
+    }),
+    context_length_exceeded: upstream(400, 'context_length_exceeded', 'invalid_request_error', {
+      openai: specProfile.errors.context_length_exceeded.message as string,
+      anthropic: 'prompt is too long',
+      gemini: 'The input token count exceeds the maximum number of tokens allowed.',
+    }),
+    rate_limit_exceeded: upstream(
+      429,
+      'rate_limit_exceeded',
+      'requests',
+      {
+        openai: 'Rate limit reached for requests. Please try again later.',
+        anthropic: 'Number of request tokens has exceeded your per-minute rate limit',
+        gemini: 'Resource has been exhausted (e.g. check quota).',
+      },
+      'rate_limit_error',
+    ),
+    upstream_error: upstream(
+      503,
+      'upstream_error',
+      'upstream_error',
+      {
+        openai: 'The upstream model provider is temporarily unavailable. Please retry.',
+        anthropic: 'Overloaded',
+        gemini: 'The model is overloaded. Please try again later.',
+      },
+      'overloaded_error',
+    ),
+    internal_error: upstream(
+      500,
+      'internal_error',
+      'server_error',
+      {
+        openai: 'The server had an error while processing your request.',
+        anthropic: 'Internal server error',
+        gemini: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+      },
+      'api_error',
+    ),
+
+    // RelayNotImplemented and NoRoute write their bodies directly: no request id.
+    not_implemented: { ...relay(501, 'api_not_implemented', 'API not implemented'), requestIdSuffix: false },
+    route_not_found: {
+      status: 404,
+      code: '',
+      type: 'invalid_request_error',
+      message: 'Invalid URL ({method} {path})',
+      envelope: 'new-api-relay',
+      requestIdSuffix: false,
+    },
+    invalid_url: { like: 'route_not_found', changes: { message: 'Invalid URL.' } },
+    not_a_gateway_route: { like: 'route_not_found' },
+    request_malformed: { like: 'route_not_found', changes: { status: 400, message: 'Malformed request: {method} {path}' } },
+    // gin's recovery handler.
+    internal: {
+      status: 500,
+      code: '',
+      type: 'new_api_panic',
+      message: 'Panic detected, error: {detail}. Please submit a issue here: https://github.com/Calcium-Ion/new-api',
+      envelope: 'new-api-panic',
+      requestIdSuffix: false,
+    },
+    scenario_mismatch: relay(400, 'scenario_mismatch', 'The request did not match the scenario script.'),
+  },
+})

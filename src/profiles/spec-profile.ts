@@ -1,0 +1,189 @@
+import type { CatalogueEntry, Profile } from './profile.ts'
+
+const invalidApiKey = (message: string): CatalogueEntry => ({
+  status: 401,
+  code: 'invalid_api_key',
+  type: 'invalid_request_error',
+  message,
+})
+const badRequest = (message: string): CatalogueEntry => ({
+  status: 400,
+  code: 'invalid_request_error',
+  type: 'invalid_request_error',
+  message,
+})
+const modelNotFound = (message: string): CatalogueEntry => ({
+  status: 404,
+  code: 'model_not_found',
+  type: 'invalid_request_error',
+  message,
+})
+const insufficientQuota = (message: string): CatalogueEntry => ({
+  status: 403,
+  code: 'insufficient_quota',
+  type: 'insufficient_quota',
+  message,
+})
+const notAvailable = "The model '{model}' does not exist or is not available to API key {key}."
+
+/**
+ * The `spec` profile (the default): the contract of the interface document, its codes and
+ * per-surface envelopes, with each vendor's own error shape where an official SDK needs it.
+ * Messages say what was wrong and how to fix it.
+ */
+export const specProfile: Profile = {
+  name: 'spec',
+  description:
+    'The interface contract: its error codes, each surface in its own vendor envelope, messages that say how to fix the request.',
+  envelopes: { openai: 'openai', anthropic: 'anthropic', gemini: 'google', dashboard: 'dashboard', admin: 'admin' },
+  requestIdSuffix: false,
+  language: 'en',
+  headers: {
+    requestId: { '*': ['x-request-id', 'x-oneapi-request-id'], anthropic: ['x-request-id', 'x-oneapi-request-id', 'request-id'] },
+    always: {},
+  },
+  credentials: {
+    openai: ['bearer'],
+    anthropic: ['x-api-key', 'bearer'],
+    gemini: ['goog-api-key', 'key-query', 'bearer'],
+    'gemini-relay': ['goog-api-key', 'key-query', 'bearer'],
+    'openai-models': ['bearer'],
+  },
+  routes: { lacks: [], adds: [] },
+  shapes: {
+    openaiModelList: 'spec',
+    anthropicModelsWhen: 'anthropic-version',
+    anthropicModelList: 'paged',
+    geminiModelList: 'google',
+    geminiKeyOnModelList: 'refuse',
+    retrieveModel: 'visible',
+    geminiReplies: 'native',
+    geminiCountTokens: 'count',
+    exhaustedKey: 'quota',
+    rateLimitHeaders: true,
+  },
+  errors: {
+    // The contract's codes, as scenarios fail with them (a scenario's `message` replaces these).
+    invalid_api_key: invalidApiKey('Incorrect API key provided.'),
+    insufficient_quota: insufficientQuota('You exceeded your current quota, please check your plan and billing details.'),
+    rate_limit_exceeded: {
+      status: 429,
+      code: 'rate_limit_exceeded',
+      type: 'requests',
+      message: 'Rate limit reached for requests. Please try again later.',
+    },
+    model_not_found: modelNotFound('The model does not exist or you do not have access to it.'),
+    invalid_request_error: badRequest('The request was invalid.'),
+    context_length_exceeded: {
+      status: 400,
+      code: 'context_length_exceeded',
+      type: 'invalid_request_error',
+      message: "This model's maximum context length was exceeded. Please reduce the length of the messages.",
+    },
+    invalid_url: { status: 404, code: 'invalid_url', type: 'invalid_request_error', message: 'Invalid URL.' },
+    internal_error: {
+      status: 500,
+      code: 'internal_error',
+      type: 'server_error',
+      message: 'The server had an error while processing your request.',
+    },
+    // A failing upstream, as scenarios play it (503 by default; 502, 504 and 529 by override).
+    upstream_error: {
+      status: 503,
+      code: 'upstream_error',
+      type: 'upstream_error',
+      message: 'The upstream model provider is temporarily unavailable. Please retry.',
+    },
+    // A strict scenario got a request its script did not expect.
+    scenario_mismatch: {
+      status: 400,
+      code: 'scenario_mismatch',
+      type: 'invalid_request_error',
+      message: 'The request did not match the scenario script.',
+    },
+
+    key_missing: invalidApiKey('Missing API key: send it as {sources}.'),
+    key_unknown: invalidApiKey('Invalid API key {key}: no such key.'),
+    key_disabled: invalidApiKey('API key {key} ("{name}") is disabled.'),
+    key_expired: invalidApiKey('API key {key} ("{name}") expired{when}.'),
+    key_owner_missing: invalidApiKey('API key {key} has no owner.'),
+    key_owner_disabled: invalidApiKey('API key {key} belongs to user "{username}", who is disabled.'),
+    gemini_key_on_model_list: invalidApiKey(
+      '{path} takes `Authorization: Bearer <key>`, not a Gemini-style key (`?key=` or `x-goog-api-key`). For the Gemini-native model list use GET {route}.',
+    ),
+
+    access_token_missing: invalidApiKey("Missing access token: send the user's dashboard access token as `Authorization: Bearer <token>`."),
+    access_token_unknown: invalidApiKey('Invalid access token {token}.'),
+    access_token_is_api_key: invalidApiKey(
+      "Invalid access token {token}. That is an API key; dashboard routes take the user's access token (listed by `llm-gateway-mock keys`).",
+    ),
+    access_user_disabled: invalidApiKey('User "{username}" is disabled.'),
+
+    body_empty: badRequest('The request body is empty; expected a JSON object.'),
+    body_not_json: badRequest('The request body is not valid JSON: {detail}'),
+    body_not_object: badRequest('The request body must be a JSON object, got {got}.'),
+    body_unreadable: badRequest('The request body could not be read: {detail}'),
+    body_too_large: {
+      status: 413,
+      code: 'context_length_exceeded',
+      type: 'invalid_request_error',
+      message: "The request body exceeds the gateway's limit of {limit} bytes.",
+    },
+    body_invalid: badRequest('{detail}'),
+    body_model_missing: badRequest('{detail}'),
+    body_model_not_string: badRequest('{detail}'),
+    path_model_missing: badRequest('The model name is missing: expected {expected}.'),
+    page_limit_invalid: badRequest('limit: expected an integer from 1 to 1000, got {got}'),
+    page_cursor_unknown: badRequest('{param}: no model "{id}" in this list'),
+    page_size_invalid: badRequest('pageSize must be a non-negative integer, got {got}.'),
+    page_token_invalid: badRequest('Invalid pageToken {got}: pass the nextPageToken of the previous page.'),
+
+    model_unavailable: modelNotFound(notAvailable),
+    model_outside_key_limits: modelNotFound(notAvailable),
+    model_unpriced: modelNotFound(notAvailable),
+    // The interface's quirk (§4.2, §7.4): HTTP 200 with an error body; clients must read the body.
+    retrieve_model_missing: { ...modelNotFound("The model '{model}' does not exist"), status: 200 },
+    anthropic_model_missing: modelNotFound('model: {model}'),
+    gemini_model_missing: modelNotFound('models/{model} is not found for API version v1beta, or is not available to this key.'),
+
+    quota_key_exhausted: insufficientQuota('API key {key} ("{name}") has no quota left.'),
+    quota_user_exhausted: insufficientQuota('User "{username}" has no quota left (0 units).'),
+    quota_key_short: insufficientQuota('API key {key} ("{name}") has {left} quota units left; this request costs {cost}.'),
+    quota_user_short: insufficientQuota('User "{username}" has {left} quota units left; this request costs {cost}.'),
+    rate_limited: {
+      status: 429,
+      code: 'rate_limit_exceeded',
+      type: 'requests',
+      message: 'Rate limit reached for {label}: {requests} requests per {window}. Retry in {retryIn}.',
+    },
+    context_too_long: {
+      status: 400,
+      code: 'context_length_exceeded',
+      type: 'invalid_request_error',
+      message:
+        "This model's maximum context length is {window} tokens. However, you requested {total} tokens ({prompt} in the messages, {output} in the completion). Please reduce the length of the messages or completion.",
+    },
+    // Like the gateway cancelling its relay: nobody reads it, but the journal shows it.
+    client_closed: { ...badRequest('The client closed the request during the scenario delay.'), status: 499 },
+    not_implemented: { status: 501, code: 'api_not_implemented', type: 'invalid_request_error', message: 'API not implemented' },
+
+    route_not_found: { status: 404, code: 'invalid_url', type: 'invalid_request_error', message: 'Invalid URL ({method} {path})' },
+    not_a_gateway_route: {
+      status: 404,
+      code: 'invalid_url',
+      type: 'invalid_request_error',
+      message: 'Not a gateway route: {method} {path}. The gateway serves /v1, /v1beta and /api.',
+    },
+    request_malformed: {
+      status: 400,
+      code: 'invalid_request_error',
+      type: 'invalid_request_error',
+      message: 'Malformed request: {method} {path}',
+    },
+    internal: { status: 500, code: 'internal_error', type: 'server_error', message: 'Internal error in llm-gateway-mock: {detail}' },
+
+    journal_limit_invalid: badRequest('limit must be a non-negative integer, got {got}'),
+    clock_out_of_range: badRequest('advanceMs: {advanceMs} would move the clock past the last date JavaScript can show'),
+    scenario_invalid: badRequest('{detail}'),
+  },
+}
