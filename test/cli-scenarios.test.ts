@@ -108,7 +108,7 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     running = run('--port', '0', '--quiet', '--scenario', 'flaky-upstream', '--scenario', './test/fixtures/typed-scenario.ts')
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
     expect(running.output()).toMatch(/Scenarios flaky-upstream, typed-scenario/)
-    expect(running.output()).toContain('POST /__mock/scenario')
+    expect(running.output()).toMatch(/POST +\/__mock\/scenario /)
     expect(running.output()).toContain('loopback clients only; --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN lets others in')
 
     const chat = () =>

@@ -17,7 +17,7 @@ describe('the llm-gateway-mock binary', () => {
   it('serves by default on a free port, prints routes and keys, logs requests and stops on SIGINT', async () => {
     running = run('--port', '0')
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
-    expect(running.output()).toContain('GET  /v1beta/models')
+    expect(running.output()).toMatch(/GET +\/v1beta\/models +Gemini-native list/)
     expect(running.output()).toMatch(/sk-limited\s+enabled\s+model-limited/)
     expect(running.output()).toContain('models: gpt-4o-mini, gemini-2.5-flash')
     expect(running.output()).toMatch(/at-alice\s+user alice/)
@@ -52,7 +52,7 @@ describe('the llm-gateway-mock binary', () => {
   it('generates, logs usage and quota, and refuses bodies over --max-body-mb with 413', async () => {
     running = run('--port', '0', '--max-body-mb', '0.01')
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
-    expect(running.output()).toContain('POST /v1/chat/completions')
+    expect(running.output()).toMatch(/POST +\/v1\/chat\/completions +OpenAI chat/)
     const chat = (content: string) =>
       fetch(`${url}/v1/chat/completions`, {
         method: 'POST',

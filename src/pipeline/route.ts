@@ -91,8 +91,10 @@ export interface Route<Auth = unknown, Body = unknown> {
   model?: RouteModel<Auth, Body>
   /** Served only by profiles that list it in `routes.adds`. */
   optional?: boolean
-  /** The route's line in the server's banner (`undefined`: not listed). */
+  /** What the route is for, on its line in the server's banner (`undefined`: not listed). */
   banner?: string
+  /** The path the banner shows, when `path` alone does not say it (`/v1beta/models/{model}:generateContent`). */
+  bannerPath?: string
   handle(context: RouteContext<Auth, Body>): Reply | Promise<Reply>
 }
 

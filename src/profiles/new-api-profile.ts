@@ -14,8 +14,14 @@ const middleware = (status: number, message: Messages, code = ''): CatalogueEntr
   envelope: 'new-api-middleware',
 })
 
-/** Errors raised inside the relay: the OpenAI wrapper (the Claude one on `/v1/messages`), type `new_api_error`. */
-const relay = (status: number, code: string, message: Messages): CatalogueEntry => ({ status, code, type: 'new_api_error', message })
+/** Errors raised inside the relay: the OpenAI wrapper (the Claude one on `/v1/messages`), type `new_api_error`, `param` "". */
+const relay = (status: number, code: string, message: Messages): CatalogueEntry => ({
+  status,
+  code,
+  type: 'new_api_error',
+  message,
+  param: '',
+})
 
 /**
  * An upstream's own error, relayed as it came: no request id, the upstream's fields. OpenAI's
@@ -37,7 +43,7 @@ const upstream = (
   requestIdSuffix: false,
   bySurface: {
     anthropic: { type: anthropicType, message: messages.anthropic },
-    gemini: { type: 'upstream_error', code: status, message: messages.gemini },
+    gemini: { type: 'upstream_error', code: status, message: messages.gemini, param: '' },
   },
 })
 
@@ -63,7 +69,7 @@ const dashboardAuth = (status: number, code: string, message: Messages): Catalog
   requestIdSuffix: false,
 })
 // On Gemini paths the distributor takes the model from the path and never reads the body, so body errors come from the relay.
-const geminiRelayValidation = { status: 500, code: 'invalid_request', envelope: 'new-api-relay' as const }
+const geminiRelayValidation = { status: 500, code: 'invalid_request', envelope: 'new-api-relay' as const, param: '' }
 
 /**
  * The `new-api` profile: what a production new-api gateway answers, quirks included. 401

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs'
 import { startServer, type RunningServer } from '../../node/create-server.ts'
 import { defaultMaxBodyBytes } from '../../pipeline/body/read-json-body.ts'
+import { profileNames, type ProfileName } from '../../profiles/profile-names.ts'
 import { CliError, exitCodes } from '../exit-codes.ts'
 import { formatBanner } from '../format-banner.ts'
 import { formatRequest } from '../format-request.ts'
@@ -17,6 +18,7 @@ interface ServeArgs {
   'max-body-mb': number
   scenario: string[]
   'admin-token'?: string
+  profile: ProfileName
 }
 
 /** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until Ctrl-C. */
@@ -38,6 +40,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('admin-token', {
         type: 'string',
         describe: `Lets clients beyond loopback use /__mock/* with this token (x-mock-admin-token header); or set ${adminTokenVariable}, which ps does not show`,
+      })
+      .option('profile', {
+        type: 'string',
+        choices: profileNames,
+        default: 'spec' as ProfileName,
+        describe: 'How the gateway speaks: spec (the interface contract) or new-api (the real gateway, quirks included)',
       })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' })
       .option('max-body-mb', {
@@ -63,6 +71,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const gateway = await loadGateway(args.world, {
       maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
       scenarios: args.scenario,
+      profile: args.profile,
       onRequest: args.quiet ? undefined : (entry) => console.log(formatRequest(entry)),
     })
     let server: RunningServer

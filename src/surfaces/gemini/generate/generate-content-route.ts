@@ -44,12 +44,13 @@ function generateRoutes(prefix: Prefix): Route<TokenAuth, any>[] {
     const shape = geminiReplyShape(context.profile.shapes.geminiReplies, generation.model)
     return streamed ? stream(generateStreamFrames(generation, shape), generation) : json(generateContentResponse(generation, shape))
   }
-  const relay = prefix === '/v1' ? ' on the relay path' : ''
+  const relay = prefix === '/v1' ? ' (the relay path)' : ''
   return [
     defineRoute({
       ...on('generateContent'),
       id: 'gemini.generate_content',
       body: { schema: generateContentRequestSchema },
+      bannerPath: `${prefix}/models/{model}:generateContent`,
       model: { read: modelOf('generateContent'), admission: 'generation' },
       banner: `Gemini generateContent${relay}`,
       handle: (context) => answer(context, false),
@@ -58,6 +59,7 @@ function generateRoutes(prefix: Prefix): Route<TokenAuth, any>[] {
       ...on('streamGenerateContent'),
       id: 'gemini.stream_generate_content',
       body: { schema: generateContentRequestSchema },
+      bannerPath: `${prefix}/models/{model}:streamGenerateContent`,
       model: { read: modelOf('streamGenerateContent'), admission: 'generation', stream: () => true },
       banner: `Gemini streamGenerateContent (SSE)${relay}`,
       handle: (context) => answer(context, true),
@@ -66,6 +68,7 @@ function generateRoutes(prefix: Prefix): Route<TokenAuth, any>[] {
       ...on('countTokens'),
       id: 'gemini.count_tokens',
       body: { schema: countTokensRequestSchema },
+      bannerPath: `${prefix}/models/{model}:countTokens`,
       model: { read: modelOf('countTokens'), admission: 'lookup' },
       banner: `Gemini countTokens${relay}`,
       handle: async ({ body }) => json(countTokensResponse(await countTokens(countTokensConversation(body)))),
@@ -76,7 +79,9 @@ function generateRoutes(prefix: Prefix): Route<TokenAuth, any>[] {
       id: 'gemini.count_tokens_as_generation',
       optional: true,
       body: { schema: generateContentRequestSchema },
+      bannerPath: `${prefix}/models/{model}:countTokens`,
       model: { read: modelOf('countTokens'), admission: 'generation' },
+      banner: `Gemini countTokens, answered and billed as generateContent${relay}`,
       handle: (context) => answer(context, false),
     }),
   ]
