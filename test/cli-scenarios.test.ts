@@ -35,8 +35,8 @@ describe('scenario files and their JSON Schema', () => {
 
 describe('the llm-gateway-mock binary with scenarios', () => {
   let running: CliProcess | undefined
-  afterEach(() => {
-    running?.child.kill('SIGKILL')
+  afterEach(async () => {
+    await running?.stop('SIGKILL')
     running = undefined
   })
 
