@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+import { stopLikeAUser } from './support/stop-like-a-user.ts'
 
 const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
@@ -9,14 +10,14 @@ const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url)
 
 describe('the llm-gateway-mock binary', () => {
   let running: CliProcess | undefined
-  afterEach(() => {
-    running?.child.kill('SIGKILL')
+  afterEach(async () => {
+    await running?.stop('SIGKILL')
     running = undefined
   })
 
-  it('serves by default on a free port, prints routes and keys, logs requests and stops on SIGINT', async () => {
+  it('serves by default on a free port, prints routes and keys, logs requests, and stops on SIGINT with its port freed', async () => {
     running = run('--port', '0')
-    const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    const [, url, port] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:(\d+))/)
     expect(running.output()).toContain('GET  /v1beta/models')
     expect(running.output()).toMatch(/sk-limited\s+enabled\s+model-limited/)
     expect(running.output()).toContain('models: gpt-4o-mini, gemini-2.5-flash')
@@ -26,7 +27,7 @@ describe('the llm-gateway-mock binary', () => {
     expect(response.status).toBe(200)
     await running.waitFor(/\d\d:\d\d:\d\d GET \/v1\/models\/gpt-4o gpt-4o 200 model_not_found sk-l… [\d.]+ms/)
 
-    running.child.kill('SIGINT')
+    expect(await stopLikeAUser(running, Number(port), 'SIGINT')).toEqual({ processes: 1, survivors: [], portFree: true })
     expect(await running.exited).toBe(0)
     expect(running.output()).toContain('SIGINT: stopping')
   })

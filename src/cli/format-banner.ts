@@ -56,7 +56,7 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
     formatKeys(keys, accessTokens),
     '',
     style.dim('Point clients at it: OpenAI baseURL ' + url + '/v1, Anthropic baseURL ' + url + ', Gemini baseUrl ' + url),
-    style.dim('Ctrl-C stops the server.'),
+    style.dim('Ctrl-C or SIGTERM stops the server, and so does the exit of the process that started it (unless --no-exit-with-parent).'),
     '',
   ].join('\n')
 }

@@ -5,6 +5,7 @@ import { CliError, exitCodes } from '../exit-codes.ts'
 import { formatBanner } from '../format-banner.ts'
 import { formatRequest } from '../format-request.ts'
 import { loadGateway } from '../load-gateway.ts'
+import { waitForStop } from '../wait-for-stop.ts'
 
 /** Where the admin token can come from instead of the command line, which `ps` shows to everyone. */
 export const adminTokenVariable = 'LLM_GATEWAY_MOCK_ADMIN_TOKEN'
@@ -17,9 +18,10 @@ interface ServeArgs {
   'max-body-mb': number
   scenario: string[]
   'admin-token'?: string
+  'exit-with-parent': boolean
 }
 
-/** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until Ctrl-C. */
+/** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until told to stop. */
 export const serveCommand: CommandModule<object, ServeArgs> = {
   command: ['serve', '$0'],
   describe: 'Start the mock gateway (the default command)',
@@ -38,6 +40,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('admin-token', {
         type: 'string',
         describe: `Lets clients beyond loopback use /__mock/* with this token (x-mock-admin-token header); or set ${adminTokenVariable}, which ps does not show`,
+      })
+      .option('exit-with-parent', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'Stop when the process that started the server exits (npm, npx, a script); --no-exit-with-parent keeps it running, e.g. under nohup',
       })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' })
       .option('max-body-mb', {
@@ -82,15 +90,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     }
     console.log(formatBanner(server.url, gateway, { adminToken: adminToken !== undefined }))
 
-    await new Promise<void>((resolve) => {
-      const stop = (signal: NodeJS.Signals) => {
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
-        console.log(`\n${signal}: stopping`)
-        server.close().then(resolve, resolve)
-      }
-      process.on('SIGINT', stop)
-      process.on('SIGTERM', stop)
-    })
+    const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
+    console.log(`\n${reason}: stopping`)
+    await server.close().catch(() => undefined)
   },
 }
