@@ -14,6 +14,7 @@ import { defaultMaxBodyBytes } from './read-json-body.ts'
 import { createClock, type Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { kRouteHandlers } from './route-handlers-symbol.ts'
+import { unsupportedNodeMessage } from '../supported-node.ts'
 import type { GatewayRuntime } from './runtime.ts'
 import { toRouteHandlers, type RouteHandler } from './to-handlers.ts'
 
@@ -84,6 +85,8 @@ export interface Gateway {
  * server.listen()
  */
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const refusal = unsupportedNodeMessage()
+  if (refusal !== undefined) throw new Error(refusal)
   if (options.baseUrl !== undefined) assertBaseUrl(options.baseUrl)
   if (options.maxBodyBytes !== undefined && !(Number.isSafeInteger(options.maxBodyBytes) && options.maxBodyBytes > 0)) {
     throw new TypeError(`createGateway: maxBodyBytes must be a positive integer, got ${options.maxBodyBytes}`)
