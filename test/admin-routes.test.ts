@@ -257,6 +257,35 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
   })
 })
 
+describe.each(modes)('a journal limit ($name)', (mode) => {
+  it('keeps only the last journalLimit requests, in gateway.journal and GET /__mock/journal', async () => {
+    const harness = await mode.start({ journalLimit: 3 })
+    try {
+      const keys = ['sk-limited', 'sk-vip', 'sk-auto', 'sk-unrestricted', 'sk-limited', 'sk-vip', 'sk-auto', 'sk-unrestricted']
+      for (const key of keys) await fetch(`${harness.baseUrl}/v1/models`, { headers: { authorization: `Bearer ${key}` } })
+      const last = ['sk-v…', 'sk-a…', 'sk-u…cted']
+      expect(harness.gateway.journal.limit).toBe(3)
+      expect(harness.gateway.journal.entries.map((entry) => entry.key)).toEqual(last)
+      const response = await fetch(`${harness.baseUrl}/__mock/journal`)
+      expect(((await response.json()) as { entries: JournalEntry[] }).entries.map((entry) => entry.key)).toEqual(last)
+    } finally {
+      await harness.close()
+    }
+  })
+})
+
+describe('createGateway({ journalLimit })', () => {
+  it.each([0, -1, 2.5, Number.NaN])('refuses %s', async (journalLimit) => {
+    await expect(createGateway({ journalLimit })).rejects.toThrow(
+      `createGateway: journalLimit must be a positive integer, got ${journalLimit}`,
+    )
+  })
+
+  it('keeps 10 000 by default', async () => {
+    expect((await createGateway()).journal.limit).toBe(10_000)
+  })
+})
+
 describe('the admin routes under a baseUrl', () => {
   it('live below the base like every other route', async () => {
     const gateway = await createGateway({ baseUrl: 'http://gateway.test/proxy' })

@@ -82,6 +82,14 @@ describe('the llm-gateway-mock binary', () => {
     }
   })
 
+  it('keeps the last --journal-limit requests in GET /__mock/journal', async () => {
+    running = run('--port', '0', '--quiet', '--journal-limit', '2')
+    const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    for (const key of ['sk-limited', 'sk-vip', 'sk-auto']) await fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}` } })
+    const { entries } = (await (await fetch(`${url}/__mock/journal`)).json()) as { entries: { key: string }[] }
+    expect(entries.map((entry) => entry.key)).toEqual(['sk-v…', 'sk-a…'])
+  })
+
   it('serves a world file given with --world', async () => {
     running = run('serve', '--port', '0', '--world', fixture('typed-world.ts'), '--quiet')
     const [, url] = await running.waitFor(/listening on (http:\/\/[\d.:]+)/)
@@ -97,11 +105,14 @@ describe('the llm-gateway-mock binary', () => {
     expect(running.output()).not.toMatch(/\n\s+at /)
   })
 
-  it.each([['--bogus'], ['keys', '--nope'], ['--port', '70000'], ['frobnicate']])('rejects %s with exit code 2', async (...args) => {
-    running = run(...args)
-    expect(await running.exited).toBe(2)
-    expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
-  })
+  it.each([['--bogus'], ['keys', '--nope'], ['--port', '70000'], ['frobnicate'], ['--journal-limit', '0'], ['--journal-limit', '1.5']])(
+    'rejects %s with exit code 2',
+    async (...args) => {
+      running = run(...args)
+      expect(await running.exited).toBe(2)
+      expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
+    },
+  )
 
   it('prints the keys as JSON for scripts', async () => {
     running = run('keys', '--json')

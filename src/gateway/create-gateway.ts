@@ -35,6 +35,8 @@ export interface GatewayOptions {
   scenarios?: readonly ScenarioSpec[]
   /** Called once for every request the gateway answers, with its journal entry. */
   onRequest?: (entry: RequestLogEntry) => void
+  /** How many requests the journal keeps (the last ones); older entries drop off. Default 10 000. */
+  journalLimit?: number
 }
 
 /** The active scenarios' script, for assertions at the end of a test. */
@@ -54,7 +56,7 @@ export interface Gateway {
   readonly world: World
   /** The gateway's clock; advance it to expire keys without sleeping. */
   readonly clock: Clock
-  /** Every request answered, oldest first (the last 10 000). */
+  /** Every request answered, oldest first: the last `journalLimit` (default 10 000). */
   readonly journal: Journal
   /** The active scenarios' script and its report. */
   readonly scenario: ScenarioControl
@@ -91,11 +93,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.maxBodyBytes !== undefined && !(Number.isSafeInteger(options.maxBodyBytes) && options.maxBodyBytes > 0)) {
     throw new TypeError(`createGateway: maxBodyBytes must be a positive integer, got ${options.maxBodyBytes}`)
   }
+  if (options.journalLimit !== undefined && !(Number.isSafeInteger(options.journalLimit) && options.journalLimit > 0)) {
+    throw new TypeError(`createGateway: journalLimit must be a positive integer, got ${options.journalLimit}`)
+  }
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map(toScenario)
   const world = await World.create(applyScenarioWorlds(data, initial))
   const clock = createClock()
-  const journal = new Journal()
+  const journal = new Journal(options.journalLimit)
   const scenarios = new ScenarioEngine()
   scenarios.load(initial)
   const rateLimiter = new RateLimiter()

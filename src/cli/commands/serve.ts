@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs'
 import { startServer, type RunningServer } from '../../node/create-server.ts'
 import { defaultMaxBodyBytes } from '../../gateway/read-json-body.ts'
+import { defaultJournalLimit } from '../../journal/journal.ts'
 import { CliError, exitCodes } from '../exit-codes.ts'
 import { formatBanner } from '../format-banner.ts'
 import { formatRequest } from '../format-request.ts'
@@ -16,6 +17,7 @@ interface ServeArgs {
   world?: string
   quiet: boolean
   'max-body-mb': number
+  'journal-limit': number
   scenario: string[]
   'admin-token'?: string
   'exit-with-parent': boolean
@@ -53,6 +55,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: defaultMaxBodyBytes / 2 ** 20,
         describe: 'Request bodies above this many MiB get 413',
       })
+      .option('journal-limit', {
+        type: 'number',
+        default: defaultJournalLimit,
+        describe: 'How many requests the journal (GET /__mock/journal) keeps; older ones drop off',
+      })
       .strict()
       .check((args) => {
         if (args.port !== undefined && (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)) {
@@ -62,6 +69,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         if (maxBodyMb !== undefined && !(Number.isFinite(maxBodyMb) && maxBodyMb > 0)) {
           throw new Error(`--max-body-mb must be a positive number, got ${args['max-body-mb']}`)
         }
+        const journalLimit = args['journal-limit']
+        if (journalLimit !== undefined && !(Number.isSafeInteger(journalLimit) && journalLimit > 0)) {
+          throw new Error(`--journal-limit must be a positive integer, got ${args['journal-limit']}`)
+        }
         const adminToken = args['admin-token']
         if (adminToken !== undefined && adminToken.trim() === '') throw new Error('--admin-token must not be empty')
         return true
@@ -70,6 +81,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const adminToken = args['admin-token'] ?? (process.env[adminTokenVariable]?.trim() || undefined)
     const gateway = await loadGateway(args.world, {
       maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
+      journalLimit: args['journal-limit'],
       scenarios: args.scenario,
       onRequest: args.quiet ? undefined : (entry) => console.log(formatRequest(entry)),
     })
