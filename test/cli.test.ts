@@ -35,7 +35,9 @@ describe('the llm-gateway-mock binary', () => {
   it('takes the admin token from --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, and never prints it', async () => {
     running = run('--port', '0')
     await running.waitFor(/listening on/)
-    expect(running.output()).toContain('Admin routes (loopback clients only; --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN lets others in)')
+    expect(running.output()).toContain(
+      'Admin routes (loopback clients only; with --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, any client that sends the token)',
+    )
     running.child.kill('SIGKILL')
 
     for (const started of [
@@ -44,7 +46,7 @@ describe('the llm-gateway-mock binary', () => {
     ]) {
       running = started
       await running.waitFor(/listening on/)
-      expect(running.output()).toContain('Admin routes (loopback clients, and others that send the x-mock-admin-token header)')
+      expect(running.output()).toContain('Admin routes (every client, loopback too, must send the admin token: x-mock-admin-token header)')
       expect(running.output()).not.toContain('s3cret')
       running.child.kill('SIGKILL')
     }
@@ -130,6 +132,11 @@ describe('the llm-gateway-mock binary', () => {
     running = run('--help')
     expect(await running.exited).toBe(0)
     expect(running.output()).toContain('llm-gateway-mock keys')
+    const help = running.output().replace(/\s+/g, ' ')
+    expect(help).toContain('--admin-token Every client of /__mock/*, loopback included, must send this token')
+    expect(help).toContain('without it only loopback clients may use them')
+    expect(help).toContain('--exit-with-parent Stop when the process that started the server exits')
+    expect(help).toContain('--journal-limit How many requests the journal')
     running = run('--version')
     expect(await running.exited).toBe(0)
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }

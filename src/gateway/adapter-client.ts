@@ -3,9 +3,10 @@
  * The core only reads these facts, so it never needs a socket or a Node type.
  */
 export interface AdapterClient {
-  /** The connection came from beyond loopback (or the server was told to trust no one). */
-  remote: boolean
-  /** The request presented the admin token the server was started with (only asked of remote clients, who need it). */
+  /**
+   * The client may use the admin routes: it presented the server's admin token, or the server has
+   * none and the connection came from loopback.
+   */
   admin: boolean
   /** A small body the adapter has already read whole: cheaper than a web stream for a few kilobytes. */
   body?: string
@@ -15,23 +16,23 @@ export interface AdapterClient {
 // collection walk them, which a busy server pays for many times a second.
 const kClient = Symbol('llm-gateway-mock.client')
 type WithClient = Request & { [kClient]?: AdapterClient }
-const localClient: AdapterClient = { remote: false, admin: false }
+const inProcessClient: AdapterClient = { admin: true }
 
 /**
  * Marks a request as coming from the Node adapter, which writes replies from their parts: its
  * `Response` then carries no body of its own. Building and then reading back a body stream costs
  * more than everything else the server does for a small reply. `client` says where it came from.
  */
-export function markAdapterRequest(request: Request, client: AdapterClient = localClient): void {
+export function markAdapterRequest(request: Request, client: AdapterClient): void {
   ;(request as WithClient)[kClient] = client
 }
 
 /**
  * Who sent the request, as the adapter saw it. A request the adapter did not mark was made in
- * the same process (msw `setupServer` or `setupWorker`), so it counts as local.
+ * the same process (msw `setupServer` or `setupWorker`), by code that holds the gateway anyway.
  */
 export function adapterClientOf(request: Request): AdapterClient {
-  return (request as WithClient)[kClient] ?? localClient
+  return (request as WithClient)[kClient] ?? inProcessClient
 }
 
 /** The body the adapter read ahead for a small request, if it did. */

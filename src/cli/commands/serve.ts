@@ -41,7 +41,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       })
       .option('admin-token', {
         type: 'string',
-        describe: `Lets clients beyond loopback use /__mock/* with this token (x-mock-admin-token header); or set ${adminTokenVariable}, which ps does not show`,
+        describe: `Every client of /__mock/*, loopback included, must send this token (x-mock-admin-token header, or Authorization: Bearer); without it only loopback clients may use them. Or set ${adminTokenVariable}, which ps does not show`,
       })
       .option('exit-with-parent', {
         type: 'boolean',
