@@ -10,6 +10,10 @@ export interface WaitForStopOptions {
 
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
+// Read when the CLI loads, not when the server is up: a parent that dies while the gateway loads
+// must not go unnoticed.
+const parentAtStart = process.ppid
+
 /**
  * Resolves once the process is told to stop: SIGINT, SIGTERM or SIGHUP (a closed terminal), or,
  * with `watchParent`, its parent exiting. The parent is watched because npm and npx run a bin
@@ -20,16 +24,16 @@ const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
  */
 export function waitForStop({ watchParent, intervalMs = 200 }: WaitForStopOptions): Promise<StopReason> {
   return new Promise((resolve) => {
-    const parent = process.ppid
     const stop = (reason: StopReason) => {
       for (const signal of signals) process.off(signal, stop)
       clearInterval(timer)
       resolve(reason)
     }
     for (const signal of signals) process.on(signal, stop)
-    const timer = watchParent ? setInterval(() => parentGone(parent) && stop('parent process exited'), intervalMs) : undefined
+    const timer = watchParent ? setInterval(() => parentGone(parentAtStart) && stop('parent process exited'), intervalMs) : undefined
     // The server keeps the process alive; the watch alone must not.
     timer?.unref()
+    if (watchParent && parentGone(parentAtStart)) stop('parent process exited')
   })
 }
 
