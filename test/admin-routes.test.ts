@@ -257,6 +257,35 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
   })
 })
 
+describe.each(modes)('a journal limit ($name)', (mode) => {
+  it('keeps only the last journalLimit requests, in gateway.journal and GET /__mock/journal', async () => {
+    const harness = await mode.start({ journalLimit: 3 })
+    try {
+      const keys = ['sk-limited', 'sk-vip', 'sk-auto', 'sk-unrestricted', 'sk-limited', 'sk-vip', 'sk-auto', 'sk-unrestricted']
+      for (const key of keys) await fetch(`${harness.baseUrl}/v1/models`, { headers: { authorization: `Bearer ${key}` } })
+      const last = ['sk-v…', 'sk-a…', 'sk-u…cted']
+      expect(harness.gateway.journal.limit).toBe(3)
+      expect(harness.gateway.journal.entries.map((entry) => entry.key)).toEqual(last)
+      const response = await fetch(`${harness.baseUrl}/__mock/journal`)
+      expect(((await response.json()) as { entries: JournalEntry[] }).entries.map((entry) => entry.key)).toEqual(last)
+    } finally {
+      await harness.close()
+    }
+  })
+})
+
+describe('createGateway({ journalLimit })', () => {
+  it.each([0, -1, 2.5, Number.NaN])('refuses %s', async (journalLimit) => {
+    await expect(createGateway({ journalLimit })).rejects.toThrow(
+      `createGateway: journalLimit must be a positive integer, got ${journalLimit}`,
+    )
+  })
+
+  it('keeps 10 000 by default', async () => {
+    expect((await createGateway()).journal.limit).toBe(10_000)
+  })
+})
+
 describe('the admin routes under a baseUrl', () => {
   it('live below the base like every other route', async () => {
     const gateway = await createGateway({ baseUrl: 'http://gateway.test/proxy' })
@@ -311,18 +340,20 @@ describe('who may use /__mock', () => {
     expect(isAdminToken('s3cret', undefined)).toBe(false)
   })
 
-  it("lets loopback in, and remote clients only with the server's token", () => {
+  it('lets loopback clients in when the server has no token, and only clients that send it when it has one', () => {
     const headers = (token?: string) => new Headers(token === undefined ? {} : { 'x-mock-admin-token': token })
-    const access = (remoteAddress: string, token?: string, adminToken?: string, trustLoopback?: boolean) =>
-      adminAccessOf({ remoteAddress, headers: headers(token), pathname: '/__mock/journal', adminToken, trustLoopback })
-    expect(access('127.0.0.1')).toEqual({ remote: false, admin: false })
-    expect(access('::1', 'wrong', 's3cret')).toEqual({ remote: false, admin: false })
-    expect(access('10.1.2.3')).toEqual({ remote: true, admin: false })
-    expect(access('10.1.2.3', 's3cret')).toEqual({ remote: true, admin: false })
-    expect(access('10.1.2.3', 'wrong', 's3cret')).toEqual({ remote: true, admin: false })
-    expect(access('10.1.2.3', 's3cret', 's3cret')).toEqual({ remote: true, admin: true })
-    expect(access('127.0.0.1', undefined, 's3cret', false)).toEqual({ remote: true, admin: false })
-    expect(access('127.0.0.1', 's3cret', 's3cret', false)).toEqual({ remote: true, admin: true })
+    const access = (remoteAddress: string, token?: string, adminToken?: string) =>
+      adminAccessOf({ remoteAddress, headers: headers(token), pathname: '/__mock/journal', adminToken }).admin
+    expect(access('127.0.0.1')).toBe(true)
+    expect(access('::1', 'anything')).toBe(true)
+    expect(access('10.1.2.3')).toBe(false)
+    expect(access('10.1.2.3', 's3cret')).toBe(false)
+
+    expect(access('127.0.0.1', undefined, 's3cret')).toBe(false)
+    expect(access('::1', 'wrong', 's3cret')).toBe(false)
+    expect(access('10.1.2.3', 'wrong', 's3cret')).toBe(false)
+    expect(access('127.0.0.1', 's3cret', 's3cret')).toBe(true)
+    expect(access('10.1.2.3', 's3cret', 's3cret')).toBe(true)
   })
 
   describe('over HTTP', () => {
@@ -336,15 +367,15 @@ describe('who may use /__mock', () => {
       return { status: response.status, body: (await response.json()) as unknown }
     }
 
-    it('answers loopback clients whatever token they send', async () => {
-      server = await startServer(await createGateway(), { port: 0, adminToken: 's3cret' })
+    it('answers loopback clients whatever they send when started without a token', async () => {
+      server = await startServer(await createGateway(), { port: 0 })
       expect((await get('/__mock/journal')).status).toBe(200)
-      expect((await get('/__mock/journal', { 'x-mock-admin-token': 'wrong' })).status).toBe(200)
+      expect((await get('/__mock/journal', { 'x-mock-admin-token': 'anything' })).status).toBe(200)
     })
 
-    it('hides the admin API from a remote client without the token, and opens it with the token', async () => {
-      // trustLoopback: false makes this loopback client count as remote, as one beyond loopback would.
-      server = await startServer(await createGateway(), { port: 0, adminToken: 's3cret', trustLoopback: false })
+    // A reverse proxy on the same machine makes every client loopback: the token must not be optional for them.
+    it('asks every client for the token once it has one, loopback included, and hides the admin API from those without', async () => {
+      server = await startServer(await createGateway(), { port: 0, adminToken: 's3cret' })
       const unknown = await get('/__mock/no-such-route', { 'x-mock-admin-token': 's3cret' })
       expect(unknown).toEqual({ status: 404, body: { error: { code: 'invalid_url', message: 'Invalid URL (GET /__mock/no-such-route)' } } })
 
@@ -354,16 +385,11 @@ describe('who may use /__mock', () => {
           body: { error: { code: 'invalid_url', message: 'Invalid URL (GET /__mock/journal)' } },
         })
       }
+      expect((await fetch(`${server.url}/__mock/reset`, { method: 'POST' })).status).toBe(404)
       expect((await get('/__mock/journal', { 'x-mock-admin-token': 's3cret' })).status).toBe(200)
       expect((await get('/__mock/world', { authorization: 'Bearer s3cret' })).status).toBe(200)
       // The gateway's own routes do not care.
       expect((await get('/v1/models', { authorization: 'Bearer sk-limited' })).status).toBe(200)
-    })
-
-    it('keeps the admin API from remote clients altogether when started without a token', async () => {
-      server = await startServer(await createGateway(), { port: 0, trustLoopback: false })
-      expect((await get('/__mock/journal')).status).toBe(404)
-      expect((await get('/__mock/journal', { 'x-mock-admin-token': '' })).status).toBe(404)
     })
 
     it('refuses an empty admin token', async () => {

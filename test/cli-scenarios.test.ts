@@ -35,8 +35,8 @@ describe('scenario files and their JSON Schema', () => {
 
 describe('the llm-gateway-mock binary with scenarios', () => {
   let running: CliProcess | undefined
-  afterEach(() => {
-    running?.child.kill('SIGKILL')
+  afterEach(async () => {
+    await running?.stop('SIGKILL')
     running = undefined
   })
 
@@ -109,7 +109,9 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
     expect(running.output()).toMatch(/Scenarios flaky-upstream, typed-scenario/)
     expect(running.output()).toMatch(/POST +\/__mock\/scenario /)
-    expect(running.output()).toContain('loopback clients only; --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN lets others in')
+    expect(running.output()).toContain(
+      'loopback clients only; with --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, any client that sends the token',
+    )
 
     const chat = () =>
       fetch(`${url}/v1/chat/completions`, {
@@ -146,14 +148,15 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     expect(running.output()).not.toMatch(/\n\s+at /)
   })
 
-  it('takes --admin-token without printing it; loopback clients need none', async () => {
+  it('takes --admin-token without printing it, and asks loopback clients for it too', async () => {
     running = run('--port', '0', '--quiet', '--admin-token', 'tok-s3cret')
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
-    expect(running.output()).toContain('loopback clients, and others that send the x-mock-admin-token header')
+    expect(running.output()).toContain('every client, loopback too, must send the admin token: x-mock-admin-token header')
     expect(running.output()).not.toContain('tok-s3cret')
-    expect((await fetch(`${url}/__mock/journal`)).status).toBe(200)
+    expect((await fetch(`${url}/__mock/journal`)).status).toBe(404)
+    expect((await fetch(`${url}/__mock/reset`, { method: 'POST' })).status).toBe(404)
     expect((await fetch(`${url}/__mock/journal`, { headers: { 'x-mock-admin-token': 'tok-s3cret' } })).status).toBe(200)
-    const reset = await fetch(`${url}/__mock/reset`, { method: 'POST' })
+    const reset = await fetch(`${url}/__mock/reset`, { method: 'POST', headers: { authorization: 'Bearer tok-s3cret' } })
     expect(await reset.json()).toEqual({ reset: true, names: [] })
   })
 })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+import { stopLikeAUser } from './support/stop-like-a-user.ts'
 
 const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
@@ -9,14 +10,14 @@ const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url)
 
 describe('the llm-gateway-mock binary', () => {
   let running: CliProcess | undefined
-  afterEach(() => {
-    running?.child.kill('SIGKILL')
+  afterEach(async () => {
+    await running?.stop('SIGKILL')
     running = undefined
   })
 
-  it('serves by default on a free port, prints routes and keys, logs requests and stops on SIGINT', async () => {
+  it('serves by default on a free port, prints routes and keys, logs requests, and stops on SIGINT with its port freed', async () => {
     running = run('--port', '0')
-    const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    const [, url, port] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:(\d+))/)
     expect(running.output()).toMatch(/GET +\/v1beta\/models +Gemini-native list/)
     expect(running.output()).toMatch(/sk-limited\s+enabled\s+model-limited/)
     expect(running.output()).toContain('models: gpt-4o-mini, gemini-2.5-flash')
@@ -26,7 +27,7 @@ describe('the llm-gateway-mock binary', () => {
     expect(response.status).toBe(200)
     await running.waitFor(/\d\d:\d\d:\d\d GET \/v1\/models\/gpt-4o gpt-4o 200 model_not_found sk-l… [\d.]+ms/)
 
-    running.child.kill('SIGINT')
+    expect(await stopLikeAUser(running, Number(port), 'SIGINT')).toEqual({ processes: 1, survivors: [], portFree: true })
     expect(await running.exited).toBe(0)
     expect(running.output()).toContain('SIGINT: stopping')
   })
@@ -34,7 +35,9 @@ describe('the llm-gateway-mock binary', () => {
   it('takes the admin token from --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, and never prints it', async () => {
     running = run('--port', '0')
     await running.waitFor(/listening on/)
-    expect(running.output()).toContain('Admin routes (loopback clients only; --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN lets others in)')
+    expect(running.output()).toContain(
+      'Admin routes (loopback clients only; with --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, any client that sends the token)',
+    )
     running.child.kill('SIGKILL')
 
     for (const started of [
@@ -43,7 +46,7 @@ describe('the llm-gateway-mock binary', () => {
     ]) {
       running = started
       await running.waitFor(/listening on/)
-      expect(running.output()).toContain('Admin routes (loopback clients, and others that send the x-mock-admin-token header)')
+      expect(running.output()).toContain('Admin routes (every client, loopback too, must send the admin token: x-mock-admin-token header)')
       expect(running.output()).not.toContain('s3cret')
       running.child.kill('SIGKILL')
     }
@@ -81,6 +84,14 @@ describe('the llm-gateway-mock binary', () => {
     }
   })
 
+  it('keeps the last --journal-limit requests in GET /__mock/journal', async () => {
+    running = run('--port', '0', '--quiet', '--journal-limit', '2')
+    const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    for (const key of ['sk-limited', 'sk-vip', 'sk-auto']) await fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}` } })
+    const { entries } = (await (await fetch(`${url}/__mock/journal`)).json()) as { entries: { key: string }[] }
+    expect(entries.map((entry) => entry.key)).toEqual(['sk-v…', 'sk-a…'])
+  })
+
   it('serves a world file given with --world', async () => {
     running = run('serve', '--port', '0', '--world', fixture('typed-world.ts'), '--quiet')
     const [, url] = await running.waitFor(/listening on (http:\/\/[\d.:]+)/)
@@ -96,11 +107,14 @@ describe('the llm-gateway-mock binary', () => {
     expect(running.output()).not.toMatch(/\n\s+at /)
   })
 
-  it.each([['--bogus'], ['keys', '--nope'], ['--port', '70000'], ['frobnicate']])('rejects %s with exit code 2', async (...args) => {
-    running = run(...args)
-    expect(await running.exited).toBe(2)
-    expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
-  })
+  it.each([['--bogus'], ['keys', '--nope'], ['--port', '70000'], ['frobnicate'], ['--journal-limit', '0'], ['--journal-limit', '1.5']])(
+    'rejects %s with exit code 2',
+    async (...args) => {
+      running = run(...args)
+      expect(await running.exited).toBe(2)
+      expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
+    },
+  )
 
   it('prints the keys as JSON for scripts', async () => {
     running = run('keys', '--json')
@@ -118,6 +132,11 @@ describe('the llm-gateway-mock binary', () => {
     running = run('--help')
     expect(await running.exited).toBe(0)
     expect(running.output()).toContain('llm-gateway-mock keys')
+    const help = running.output().replace(/\s+/g, ' ')
+    expect(help).toContain('--admin-token Every client of /__mock/*, loopback included, must send this token')
+    expect(help).toContain('without it only loopback clients may use them')
+    expect(help).toContain('--exit-with-parent Stop when the process that started the server exits')
+    expect(help).toContain('--journal-limit How many requests the journal')
     running = run('--version')
     expect(await running.exited).toBe(0)
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }

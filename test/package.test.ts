@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawnCli } from './support/spawn-cli.ts'
+import { stopLikeAUser } from './support/stop-like-a-user.ts'
 
 const repo = new URL('..', import.meta.url).pathname
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -18,7 +19,10 @@ describe('the packed tarball', () => {
     const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))
     if (!tarball) throw new Error('npm pack produced no tarball')
     execFileSync('mkdir', ['-p', project])
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'consumer', private: true, type: 'module', scripts: { start: 'llm-gateway-mock --port 0 --quiet' } }),
+    )
     execFileSync(npm, ['install', join(work, tarball), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
       cwd: project,
       stdio: 'ignore',
@@ -26,16 +30,28 @@ describe('the packed tarball', () => {
   }, 240_000)
   afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-  it('runs with npx llm-gateway-mock', async () => {
-    const cli = spawnCli('npx', ['--no-install', 'llm-gateway-mock', '--port', '0', '--quiet'], { cwd: project })
-    try {
-      const [, url] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 30_000)
-      const response = await fetch(`${url}/v1beta/models?key=sk-limited`)
-      expect(response.status).toBe(200)
-    } finally {
-      await cli.stop()
-    }
-  }, 60_000)
+  // npm runs the bin through `sh -c`, which (as dash) passes no signal on: the server has to notice
+  // that its parent is gone. Both must leave no process behind and the port free.
+  it.each([
+    ['npx llm-gateway-mock', 'npx', ['--no-install', 'llm-gateway-mock', '--port', '0', '--quiet']],
+    ['an npm script that runs it', npm, ['start']],
+  ])(
+    'runs as %s, and stops with all its processes on a SIGTERM to what was started',
+    async (_, command, args) => {
+      const cli = spawnCli(command, args, { cwd: project })
+      try {
+        const [, url, port] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:(\d+))/, 30_000)
+        const response = await fetch(`${url}/v1beta/models?key=sk-limited`)
+        expect(response.status).toBe(200)
+        const outcome = await stopLikeAUser(cli, Number(port), 'SIGTERM')
+        expect(outcome).toEqual({ processes: outcome.processes, survivors: [], portFree: true })
+        expect(outcome.processes).toBeGreaterThanOrEqual(2)
+      } finally {
+        await cli.stop()
+      }
+    },
+    60_000,
+  )
 
   it('imports from JavaScript without a TypeScript loader', () => {
     writeFileSync(

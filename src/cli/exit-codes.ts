@@ -9,6 +9,8 @@ export const exitCodes = {
   listenFailed: 4,
   /** A scenario (a `--scenario` name or file, or a file given to `scenarios validate`) is unknown or invalid. */
   invalidScenario: 5,
+  /** Node.js is older than the package needs. */
+  unsupportedNode: 6,
 } as const
 
 /** An error the CLI reports as one line and an exit code, without a stack trace. */

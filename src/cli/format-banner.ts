@@ -19,8 +19,8 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
   const { keys, accessTokens } = describeKeys(gateway.world, gateway.clock.now())
   const scenarios = gateway.scenario.names
   const adminAccess = options.adminToken
-    ? 'loopback clients, and others that send the x-mock-admin-token header'
-    : 'loopback clients only; --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN lets others in'
+    ? 'every client, loopback too, must send the admin token: x-mock-admin-token header'
+    : 'loopback clients only; with --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, any client that sends the token'
   return [
     `${style.bold(`llm-gateway-mock ${version}`)} listening on ${style.cyan(url)}`,
     '',
@@ -37,7 +37,7 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
     formatKeys(keys, accessTokens),
     '',
     style.dim('Point clients at it: OpenAI baseURL ' + url + '/v1, Anthropic baseURL ' + url + ', Gemini baseUrl ' + url),
-    style.dim('Ctrl-C stops the server.'),
+    style.dim('Ctrl-C or SIGTERM stops the server, and so does the exit of the process that started it (unless --no-exit-with-parent).'),
     '',
   ].join('\n')
 }

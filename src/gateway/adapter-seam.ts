@@ -24,9 +24,10 @@ export interface AdapterExchange {
 
 /** What the adapter knows about a request's client that a Fetch `Request` cannot carry. */
 export interface AdapterClient {
-  /** The connection came from beyond loopback (or the server trusts no one without the token). */
-  remote: boolean
-  /** The request presented the admin token the server was started with. */
+  /**
+   * The client may use the admin routes: it presented the server's admin token, or the server has
+   * none and the connection came from loopback.
+   */
   admin: boolean
 }
 

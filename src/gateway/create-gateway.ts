@@ -17,6 +17,7 @@ import { Journal } from '../journal/journal.ts'
 import { createClock, type Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
+import { unsupportedNodeMessage } from '../supported-node.ts'
 import type { GatewayRuntime } from './runtime.ts'
 import { toRouteHandlers } from './to-handlers.ts'
 
@@ -43,6 +44,8 @@ export interface GatewayOptions {
    * scenario may switch it while it is active.
    */
   profile?: ProfileName | Profile
+  /** How many requests the journal keeps (the last ones); older entries drop off. Default 10 000. */
+  journalLimit?: number
 }
 
 /** The active scenarios' script, for assertions at the end of a test. */
@@ -62,7 +65,7 @@ export interface Gateway {
   readonly world: World
   /** The gateway's clock; advance it to expire keys without sleeping. */
   readonly clock: Clock
-  /** Every request answered, oldest first (the last 10 000). */
+  /** Every request answered, oldest first: the last `journalLimit` (default 10 000). */
   readonly journal: Journal
   /** The active scenarios' script and its report. */
   readonly scenario: ScenarioControl
@@ -95,16 +98,21 @@ export interface Gateway {
  * server.listen()
  */
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const refusal = unsupportedNodeMessage()
+  if (refusal !== undefined) throw new Error(refusal)
   if (options.baseUrl !== undefined) assertBaseUrl(options.baseUrl)
   if (options.maxBodyBytes !== undefined && !(Number.isSafeInteger(options.maxBodyBytes) && options.maxBodyBytes > 0)) {
     throw new TypeError(`createGateway: maxBodyBytes must be a positive integer, got ${options.maxBodyBytes}`)
   }
   const baseProfile = resolveProfile(options.profile ?? 'spec', 'createGateway: profile')
+  if (options.journalLimit !== undefined && !(Number.isSafeInteger(options.journalLimit) && options.journalLimit > 0)) {
+    throw new TypeError(`createGateway: journalLimit must be a positive integer, got ${options.journalLimit}`)
+  }
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map(toScenario)
   const world = await World.create(applyScenarioWorlds(data, initial))
   const clock = createClock()
-  const journal = new Journal()
+  const journal = new Journal(options.journalLimit)
   const scenarios = new ScenarioEngine()
   scenarios.load(initial)
   const rateLimiter = new RateLimiter()

@@ -50,20 +50,21 @@ export interface AdminAccessInput {
   remoteAddress: string | undefined
   headers: Headers
   pathname: string
-  /** The token the server was started with; without one, remote clients never reach `/__mock`. */
+  /**
+   * The token the server was started with. With one, every client must present it, loopback
+   * included: behind a reverse proxy on the same machine every client looks local. Without one,
+   * only loopback clients get in.
+   */
   adminToken?: string
-  /** `false`: every client must present the token, loopback too (a local reverse proxy makes everyone look local). */
-  trustLoopback?: boolean
 }
 
-const local: AdapterClient = Object.freeze({ remote: false, admin: false })
-const remoteAdmin: AdapterClient = Object.freeze({ remote: true, admin: true })
-const remoteStranger: AdapterClient = Object.freeze({ remote: true, admin: false })
+const allowed: AdapterClient = Object.freeze({ admin: true })
+const refused: AdapterClient = Object.freeze({ admin: false })
 
-/** What the core's admin routes need to know about one request's client. */
+/** Whether one request may use the admin routes (`/__mock/*`). */
 export function adminAccessOf(input: AdminAccessInput): AdapterClient {
-  const remote = input.trustLoopback === false || !isLoopbackAddress(input.remoteAddress)
-  // Local clients need no token, so only remote ones pay for reading and hashing it.
-  if (!remote) return local
-  return isAdminToken(presentedAdminToken(input.headers, input.pathname), input.adminToken) ? remoteAdmin : remoteStranger
+  // Only admin routes read the answer: every other request skips the header and the hash.
+  if (!input.pathname.includes('/__mock')) return refused
+  if (input.adminToken === undefined) return isLoopbackAddress(input.remoteAddress) ? allowed : refused
+  return isAdminToken(presentedAdminToken(input.headers, input.pathname), input.adminToken) ? allowed : refused
 }

@@ -17,15 +17,11 @@ export interface ServeOptions {
   /** Default 127.0.0.1: nothing beyond loopback unless asked. */
   host?: string
   /**
-   * Lets clients beyond loopback use `/__mock/*` when they send it as `x-mock-admin-token`
-   * (or `Authorization: Bearer` on `/__mock` paths). Without it only loopback clients can.
+   * Every client of `/__mock/*`, loopback included, must send this as `x-mock-admin-token` (or
+   * `Authorization: Bearer` on `/__mock` paths); others get a 404. Without it only loopback
+   * clients can use them, which behind a reverse proxy on the same machine means everyone.
    */
   adminToken?: string
-  /**
-   * Default true: loopback clients use `/__mock/*` without the token. Set false behind a reverse
-   * proxy on the same machine, where every client looks local.
-   */
-  trustLoopback?: boolean
 }
 
 export interface RunningServer {
@@ -44,7 +40,7 @@ export interface RunningServer {
  */
 export async function startServer(gateway: Gateway, options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
-  const { adminToken, trustLoopback } = options
+  const { adminToken } = options
   if (adminToken !== undefined && adminToken.trim() === '') throw new TypeError('startServer: adminToken must not be empty')
   const seam = gateway[kAdapterSeam]
   const routeHandlers = seam.routes
@@ -78,7 +74,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
       return
     }
     const pathname = pathnameOf(request.url)
-    const client = adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken, trustLoopback })
+    const client = adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken })
     const exchange: AdapterExchange = text === undefined ? { client } : { client, body: text }
     beginExchange(request, exchange)
     const response = await getResponse(candidates(request.method, pathname), request)

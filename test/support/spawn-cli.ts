@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { delimiter, dirname } from 'node:path'
+import { killSurvivors, processTree } from './process-tree.ts'
 
 export interface CliProcess {
   child: ChildProcess
@@ -9,7 +10,15 @@ export interface CliProcess {
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>
   /** Resolves with the exit code once the process ends. */
   exited: Promise<number | null>
-  /** Sends `signal`, then SIGKILL if the process has not ended within `ms`; resolves with the exit code. */
+  /**
+   * Notes the process and everything it has started so far (npm's shell, the server under it), so
+   * `stop` can find them once they are orphaned; call it while they run. Returns them all.
+   */
+  recordTree(): Map<number, string>
+  /**
+   * Records the tree, sends `signal`, then SIGKILL if the process has not ended within `ms`, and
+   * SIGKILL to whatever recorded descendant still runs; resolves with the exit code.
+   */
   stop(signal?: NodeJS.Signals, ms?: number): Promise<number | null>
 }
 
@@ -31,17 +40,28 @@ export function spawnCli(command: string, args: string[], options: { cwd?: strin
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const tree = new Map<number, string>()
+  const recordTree = () => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      for (const [pid, line] of processTree(child.pid)) tree.set(pid, line)
+    }
+    return tree
+  }
   return {
     child,
     output: () => text,
     exited,
-    async stop(signal = 'SIGINT', ms = 5_000) {
-      if (child.exitCode !== null || child.signalCode !== null) return exited
-      child.kill(signal)
-      const timer = setTimeout(() => child.kill('SIGKILL'), ms)
-      const code = await exited
-      clearTimeout(timer)
-      return code
+    recordTree,
+    async stop(signal = 'SIGTERM', ms = 5_000) {
+      recordTree()
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal)
+        const timer = setTimeout(() => child.kill('SIGKILL'), ms)
+        await exited
+        clearTimeout(timer)
+      }
+      killSurvivors(tree)
+      return exited
     },
     waitFor(pattern, ms = 15_000) {
       return new Promise((resolve, reject) => {

@@ -2,10 +2,12 @@ import type { CommandModule } from 'yargs'
 import { startServer, type RunningServer } from '../../node/create-server.ts'
 import { defaultMaxBodyBytes } from '../../pipeline/body/read-json-body.ts'
 import { profileNames, type ProfileName } from '../../profiles/profile-names.ts'
+import { defaultJournalLimit } from '../../journal/journal.ts'
 import { CliError, exitCodes } from '../exit-codes.ts'
 import { formatBanner } from '../format-banner.ts'
 import { formatRequest } from '../format-request.ts'
 import { loadGateway } from '../load-gateway.ts'
+import { waitForStop } from '../wait-for-stop.ts'
 
 /** Where the admin token can come from instead of the command line, which `ps` shows to everyone. */
 export const adminTokenVariable = 'LLM_GATEWAY_MOCK_ADMIN_TOKEN'
@@ -16,12 +18,14 @@ interface ServeArgs {
   world?: string
   quiet: boolean
   'max-body-mb': number
+  'journal-limit': number
   scenario: string[]
   'admin-token'?: string
   profile: ProfileName
+  'exit-with-parent': boolean
 }
 
-/** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until Ctrl-C. */
+/** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until told to stop. */
 export const serveCommand: CommandModule<object, ServeArgs> = {
   command: ['serve', '$0'],
   describe: 'Start the mock gateway (the default command)',
@@ -39,7 +43,13 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       })
       .option('admin-token', {
         type: 'string',
-        describe: `Lets clients beyond loopback use /__mock/* with this token (x-mock-admin-token header); or set ${adminTokenVariable}, which ps does not show`,
+        describe: `Every client of /__mock/*, loopback included, must send this token (x-mock-admin-token header, or Authorization: Bearer); without it only loopback clients may use them. Or set ${adminTokenVariable}, which ps does not show`,
+      })
+      .option('exit-with-parent', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'Stop when the process that started the server exits (npm, npx, a script); --no-exit-with-parent keeps it running, e.g. under nohup',
       })
       .option('profile', {
         type: 'string',
@@ -53,6 +63,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: defaultMaxBodyBytes / 2 ** 20,
         describe: 'Request bodies above this many MiB get 413',
       })
+      .option('journal-limit', {
+        type: 'number',
+        default: defaultJournalLimit,
+        describe: 'How many requests the journal (GET /__mock/journal) keeps; older ones drop off',
+      })
       .strict()
       .check((args) => {
         if (args.port !== undefined && (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)) {
@@ -62,6 +77,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         if (maxBodyMb !== undefined && !(Number.isFinite(maxBodyMb) && maxBodyMb > 0)) {
           throw new Error(`--max-body-mb must be a positive number, got ${args['max-body-mb']}`)
         }
+        const journalLimit = args['journal-limit']
+        if (journalLimit !== undefined && !(Number.isSafeInteger(journalLimit) && journalLimit > 0)) {
+          throw new Error(`--journal-limit must be a positive integer, got ${args['journal-limit']}`)
+        }
         const adminToken = args['admin-token']
         if (adminToken !== undefined && adminToken.trim() === '') throw new Error('--admin-token must not be empty')
         return true
@@ -70,6 +89,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const adminToken = args['admin-token'] ?? (process.env[adminTokenVariable]?.trim() || undefined)
     const gateway = await loadGateway(args.world, {
       maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
+      journalLimit: args['journal-limit'],
       scenarios: args.scenario,
       profile: args.profile,
       onRequest: args.quiet ? undefined : (entry) => console.log(formatRequest(entry)),
@@ -91,15 +111,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     }
     console.log(formatBanner(server.url, gateway, { adminToken: adminToken !== undefined }))
 
-    await new Promise<void>((resolve) => {
-      const stop = (signal: NodeJS.Signals) => {
-        process.off('SIGINT', stop)
-        process.off('SIGTERM', stop)
-        console.log(`\n${signal}: stopping`)
-        server.close().then(resolve, resolve)
-      }
-      process.on('SIGINT', stop)
-      process.on('SIGTERM', stop)
-    })
+    const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
+    console.log(`\n${reason}: stopping`)
+    await server.close().catch(() => undefined)
   },
 }
