@@ -11,6 +11,7 @@ import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from '../journal/journal.ts'
 import { defaultMaxBodyBytes } from './read-json-body.ts'
+import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from './body-depth.ts'
 import { createClock, type Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { kRouteHandlers } from './route-handlers-symbol.ts'
@@ -30,6 +31,11 @@ export interface GatewayOptions {
   baseUrl?: string
   /** Request bodies larger than this many bytes are refused with 413. Default 32 MiB. */
   maxBodyBytes?: number
+  /**
+   * Request bodies whose objects and arrays nest deeper than this many levels (the body itself
+   * is level 1) are refused with 400, naming where. Default 100; at most 1000.
+   */
+  maxBodyDepth?: number
   /** Scenarios active from the start, applied in order: built-in names or scenario objects. */
   scenarios?: readonly ScenarioSpec[]
   /** Called once for every request the gateway answers, with its journal entry. */
@@ -88,6 +94,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.maxBodyBytes !== undefined && !(Number.isSafeInteger(options.maxBodyBytes) && options.maxBodyBytes > 0)) {
     throw new TypeError(`createGateway: maxBodyBytes must be a positive integer, got ${options.maxBodyBytes}`)
   }
+  if (options.maxBodyDepth !== undefined && !isBodyDepth(options.maxBodyDepth)) {
+    throw new TypeError(`createGateway: maxBodyDepth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${options.maxBodyDepth}`)
+  }
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map(toScenario)
   const world = await World.create(applyScenarioWorlds(data, initial))
@@ -102,6 +111,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     clock,
     catalogue: specCatalogue,
     maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
+    maxBodyDepth: options.maxBodyDepth ?? defaultMaxBodyDepth,
     startedAt: clock.now(),
     scenarios,
     rateLimiter,

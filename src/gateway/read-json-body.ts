@@ -1,5 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.ts'
 import { adapterBodyOf } from './adapter-client.ts'
+import { assertBodyDepth } from './body-depth.ts'
 
 /** 32 MiB: far above any chat request, far below what would strain the machine. */
 export const defaultMaxBodyBytes = 32 * 1024 * 1024
@@ -15,8 +16,17 @@ export async function readBodyText(request: Request, limit: number): Promise<str
   return adapterBodyOf(request) ?? (await readText(request, limit))
 }
 
-/** A body's text as a JSON object, or an `invalid_request_error` saying what it is instead. */
-export function parseJsonObject(text: string): Record<string, unknown> {
+/** How much of a body the gateway takes: its size in bytes, its nesting in levels of objects and arrays. */
+export interface BodyLimits {
+  maxBodyBytes: number
+  maxBodyDepth: number
+}
+
+/**
+ * A body's text as a JSON object no deeper than `maxDepth`, or an `invalid_request_error`
+ * saying what it is instead.
+ */
+export function parseJsonObject(text: string, maxDepth: number): Record<string, unknown> {
   if (text.trim() === '') {
     throw new GatewayError('invalid_request_error', 'The request body is empty; expected a JSON object.')
   }
@@ -33,12 +43,13 @@ export function parseJsonObject(text: string): Record<string, unknown> {
       `The request body must be a JSON object, got ${Array.isArray(body) ? 'an array' : typeof body === 'object' ? 'null' : `a ${typeof body}`}.`,
     )
   }
+  assertBodyDepth(body, maxDepth)
   return body as Record<string, unknown>
 }
 
 /** {@link readBodyText} then {@link parseJsonObject}. */
-export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
-  return parseJsonObject(await readBodyText(request, limit))
+export async function readJsonBody(request: Request, limits: BodyLimits): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readBodyText(request, limits.maxBodyBytes), limits.maxBodyDepth)
 }
 
 async function readText(request: Request, limit: number): Promise<string> {

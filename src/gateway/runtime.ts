@@ -14,6 +14,8 @@ export interface GatewayRuntime {
   catalogue: ErrorCatalogue
   /** Request bodies above this many bytes get 413. */
   maxBodyBytes: number
+  /** Request bodies nested deeper than this many levels of objects and arrays get 400. */
+  maxBodyDepth: number
   /** Gateway-clock time at which the gateway was created, in ms. */
   startedAt: number
   scenarios: ScenarioEngine

@@ -29,7 +29,7 @@ export const useScenarioRoute = defineRoute({
   surface: 'admin',
   auth: adminAuth,
   async handle({ request, runtime }) {
-    const specs = scenarioSpecsOf(await readJsonBody(request, runtime.maxBodyBytes))
+    const specs = scenarioSpecsOf(await readJsonBody(request, runtime))
     try {
       await runtime.control.useScenario(specs)
     } catch (error) {
