@@ -132,6 +132,27 @@ describe.each(modes)('body nesting depth ($name)', (mode) => {
     expect(error.param).toBe('metadata[0][0][0][0][0][0][0]…[0][0][0][0]')
   })
 
+  it('takes tool-call arguments that are JSON nested thousands deep as plain text', async () => {
+    const deepArguments = '['.repeat(5000) + ']'.repeat(5000)
+    const response = await post(
+      '/v1/chat/completions',
+      { authorization: 'Bearer sk-unrestricted' },
+      JSON.stringify({
+        model: 'gpt-4o-mini',
+        messages: [
+          { role: 'user', content: 'Hi' },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: deepArguments } }],
+          },
+          { role: 'tool', tool_call_id: 'call_1', content: 'done' },
+        ],
+      }),
+    )
+    expect(response.status).toBe(200)
+  })
+
   it('refuses a deep body on the admin routes in their envelope', async () => {
     for (const [path, body] of [
       ['/__mock/scenario', `{"name":"deep","rules":[${objectText(5000)}]}`],
