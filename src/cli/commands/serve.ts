@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs'
 import { startServer, type RunningServer } from '../../node/create-server.ts'
 import { defaultMaxBodyBytes } from '../../gateway/read-json-body.ts'
+import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../../gateway/body-depth.ts'
 import { CliError, exitCodes } from '../exit-codes.ts'
 import { formatBanner } from '../format-banner.ts'
 import { formatRequest } from '../format-request.ts'
@@ -15,6 +16,7 @@ interface ServeArgs {
   world?: string
   quiet: boolean
   'max-body-mb': number
+  'max-body-depth': number
   scenario: string[]
   'admin-token'?: string
 }
@@ -45,6 +47,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: defaultMaxBodyBytes / 2 ** 20,
         describe: 'Request bodies above this many MiB get 413',
       })
+      .option('max-body-depth', {
+        type: 'number',
+        default: defaultMaxBodyDepth,
+        describe: `Request bodies nested deeper than this many levels of objects and arrays get 400 (at most ${maxBodyDepthCeiling})`,
+      })
       .strict()
       .check((args) => {
         if (args.port !== undefined && (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)) {
@@ -54,6 +61,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         if (maxBodyMb !== undefined && !(Number.isFinite(maxBodyMb) && maxBodyMb > 0)) {
           throw new Error(`--max-body-mb must be a positive number, got ${args['max-body-mb']}`)
         }
+        const maxBodyDepth = args['max-body-depth']
+        if (maxBodyDepth !== undefined && !isBodyDepth(maxBodyDepth)) {
+          throw new Error(`--max-body-depth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${args['max-body-depth']}`)
+        }
         const adminToken = args['admin-token']
         if (adminToken !== undefined && adminToken.trim() === '') throw new Error('--admin-token must not be empty')
         return true
@@ -62,6 +73,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const adminToken = args['admin-token'] ?? (process.env[adminTokenVariable]?.trim() || undefined)
     const gateway = await loadGateway(args.world, {
       maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
+      maxBodyDepth: args['max-body-depth'],
       scenarios: args.scenario,
       onRequest: args.quiet ? undefined : (entry) => console.log(formatRequest(entry)),
     })
