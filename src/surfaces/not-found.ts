@@ -1,7 +1,11 @@
 import { noAuth } from '../auth/auth-requirement.ts'
 import { GatewayError } from '../errors/gateway-error.ts'
 import { defineRoute } from '../gateway/route.ts'
+import { isAnthropicRequest } from './model-routes-auth.ts'
 import { surfaceForPath } from './surfaces.ts'
+
+/** `/v1/models` and `/v1/models/{model}`, with or without a trailing slash. */
+const modelsPath = /^\/v1\/models(?:\/[^/]+)?\/?$/
 
 /**
  * The gateway's own path prefixes: anything under them that no route takes is a 404, not a
@@ -19,7 +23,12 @@ export const notFoundRoute = defineRoute({
   method: 'GET',
   path: '*',
   // `params.path` is the path below the gateway's base URL (see to-handlers.ts).
-  surface: (_request, params) => surfaceForPath(params.path ?? '/'),
+  surface: (request, params) => {
+    const path = params.path ?? '/'
+    const surface = surfaceForPath(path)
+    // The model routes answer Anthropic clients in Anthropic's envelope; so does their wrong-method 404.
+    return surface === 'openai' && modelsPath.test(path) && isAnthropicRequest(request) ? 'anthropic' : surface
+  },
   auth: noAuth,
   handle({ request, url }) {
     throw invalidUrl(request, url)
