@@ -2,11 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
 import type { Gateway } from '../gateway/create-gateway.ts'
+import { GatewayError } from '../errors/gateway-error.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 import { markAdapterRequest } from '../gateway/adapter-client.ts'
 import { loadTokenizer } from '../generation/tokenizer.ts'
 import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
 import { adminAccessOf } from './admin-access.ts'
+import { adapterError } from './adapter-error.ts'
 import { NodeRequest } from './node-request.ts'
 import { hasSmallBody, readSmallBody } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
@@ -73,7 +75,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     try {
       request = new NodeRequest(req, res, origin, text)
     } catch {
-      writeJsonError(res, 400, `Malformed request: ${req.method} ${req.url}`)
+      writeError(res, new GatewayError('invalid_request_error', `Malformed request: ${req.method} ${req.url}`))
       return
     }
     const pathname = pathnameOf(request.url)
@@ -81,7 +83,10 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     markAdapterRequest(request, text === undefined ? client : { ...client, body: text })
     const response = await getResponse(candidates(request.method, pathname), request)
     if (!response) {
-      writeJsonError(res, 404, `Not a gateway route: ${req.method} ${pathname}. The gateway serves /v1, /v1beta and /api.`)
+      writeError(
+        res,
+        new GatewayError('invalid_url', `Not a gateway route: ${req.method} ${pathname}. The gateway serves /v1, /v1beta and /api.`),
+      )
       return
     }
     // Awaited only when there is something to wait for: most answers are written at once.
@@ -93,7 +98,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('[llm-gateway-mock] failed to answer a request:', error)
-      if (!res.headersSent) writeJsonError(res, 500, 'Internal error in llm-gateway-mock')
+      if (!res.headersSent) writeError(res, new GatewayError('internal_error', 'Internal error in llm-gateway-mock'))
       else res.destroy()
     })
   })
@@ -126,8 +131,8 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
   }
 }
 
-function writeJsonError(res: ServerResponse, status: number, message: string): void {
-  const body = JSON.stringify({ error: { message, type: 'invalid_request_error', param: null, code: 'invalid_url' } })
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
-  res.end(body)
+function writeError(res: ServerResponse, error: GatewayError): void {
+  const answer = adapterError(error)
+  res.writeHead(answer.status, answer.headers)
+  res.end(answer.body)
 }
