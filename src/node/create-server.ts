@@ -9,6 +9,7 @@ import { loadTokenizer } from '../generation/tokenizer.ts'
 import { kRouteHandlers } from '../gateway/route-handlers-symbol.ts'
 import { adminAccessOf } from './admin-access.ts'
 import { adapterError } from './adapter-error.ts'
+import { answerClientError, answerConnect } from './answer-client-error.ts'
 import { NodeRequest } from './node-request.ts'
 import { hasSmallBody, readSmallBody } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
@@ -95,13 +96,17 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     if (request.hasUnreadBody) await request.discardUnreadBody()
   }
 
-  const server = createServer((req, res) => {
+  // Without a Host header Node answers 400 with no body, before the gateway sees the request;
+  // the gateway has no use for Host (it answers on its own origin), so such requests are served.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('[llm-gateway-mock] failed to answer a request:', error)
       if (!res.headersSent) writeError(res, new GatewayError('internal_error', 'Internal error in llm-gateway-mock'))
       else res.destroy()
     })
   })
+  server.on('clientError', answerClientError)
+  server.on('connect', answerConnect)
   // Keep-alive clients must not hold shutdown open.
   server.keepAliveTimeout = 5_000
 
