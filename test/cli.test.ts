@@ -69,6 +69,28 @@ describe('the llm-gateway-mock binary', () => {
     expect(((await tooBig.json()) as { error: { message: string } }).error.message).toContain('limit of 10486 bytes')
   })
 
+  it('refuses bodies nested deeper than --max-body-depth with 400, and an unusable depth with exit code 2', async () => {
+    running = run('--port', '0', '--max-body-depth', '3', '--quiet')
+    const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    const chat = (content: unknown) =>
+      fetch(`${url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-vip', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content }] }),
+      })
+    expect((await chat('Hello')).status).toBe(200)
+    const tooDeep = await chat([{ type: 'text', text: 'Hello' }])
+    expect(tooDeep.status).toBe(400)
+    expect(((await tooDeep.json()) as { error: { message: string } }).error.message).toContain(
+      'at messages[0].content: the gateway accepts at most 3 levels',
+    )
+    running.child.kill('SIGKILL')
+
+    running = run('--max-body-depth', '0')
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toContain('--max-body-depth must be an integer from 1 to 1000, got 0')
+  })
+
   it('answers a port in use with one line and exit code 4', async () => {
     const blocker = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
@@ -137,6 +159,7 @@ describe('the llm-gateway-mock binary', () => {
     expect(help).toContain('without it only loopback clients may use them')
     expect(help).toContain('--exit-with-parent Stop when the process that started the server exits')
     expect(help).toContain('--journal-limit How many requests the journal')
+    expect(running.output()).toMatch(/--max-body-depth\s+Request bodies nested deeper than this many levels/)
     running = run('--version')
     expect(await running.exited).toBe(0)
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }

@@ -111,6 +111,10 @@ describe('NodeRequest', () => {
     for (const target of ['/v1//models', '/v1/models/%7Ea', '/v1\\models', '/v1/models/a..b', '/v1/.hidden', '/v1/models/..']) {
       expect((await seen(target)).url).toBe(new URL(target, origin).href)
     }
+    // A path that starts with `//` is still a path on this server, as fetch keeps it, not a URL of another host.
+    for (const target of ['//v1/models', '//127.0.0.1/v1/models', '///x']) {
+      expect((await seen(target)).url).toBe(new Request(origin + target).url)
+    }
     expect((await seen('/v1beta/models/gemini-2.5-flash:generateContent')).url).toBe(
       `${origin}/v1beta/models/gemini-2.5-flash:generateContent`,
     )

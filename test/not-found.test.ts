@@ -31,6 +31,17 @@ describe.each(modes)('unknown routes ($name)', (mode) => {
     expect(await response.json()).toEqual(body)
   })
 
+  it("answers a wrong method on the model routes in Anthropic's envelope when the client speaks Anthropic", async () => {
+    for (const path of ['/v1/models', '/v1/models/claude-sonnet-4-6']) {
+      const response = await fetch(`${harness.baseUrl}${path}`, { method: 'DELETE', headers: { 'anthropic-version': '2023-06-01' } })
+      expect(response.status).toBe(404)
+      expect(await response.json()).toMatchObject({
+        type: 'error',
+        error: { type: 'not_found_error', message: `Invalid URL (DELETE ${path})` },
+      })
+    }
+  })
+
   it("answers /v1beta paths in Google's envelope", async () => {
     const response = await request('GET', '/v1beta/tunedModels')
     expect(response.status).toBe(404)

@@ -35,6 +35,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   body_not_object: { got: string }
   body_unreadable: { detail: string }
   body_too_large: { limit: number; limitMb: string }
+  /** Objects and arrays nest deeper than the limit at `where` (abbreviated in the middle). */
+  body_too_deep: { where: string; limit: number }
   /** The body fails the route's schema at `field` (empty for the body as a whole). */
   body_invalid: { field: string; problem: string; detail: string }
   /** The body names no model, or not as a string. */
@@ -73,6 +75,11 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   route_not_found: RequestFacts
   not_a_gateway_route: RequestFacts
   request_malformed: RequestFacts
+  /** What Node's HTTP parser refuses before any route sees it. */
+  request_unparseable: { detail: string }
+  headers_too_large: Record<string, never>
+  chunk_extensions_too_large: Record<string, never>
+  request_timeout: Record<string, never>
   internal: { detail: string }
 
   // The admin API.

@@ -1,4 +1,4 @@
-import type { RequestFacts } from '../errors/error-names.ts'
+import type { GatewayError } from '../errors/gateway-error.ts'
 import type { RenderedResponse } from './rendered-response.ts'
 import type { RouteHandler } from './to-handlers.ts'
 
@@ -35,8 +35,8 @@ export interface AdapterClient {
 export interface AdapterSeam {
   /** The gateway's route handlers with their method and static path prefix, to pick candidates by. */
   readonly routes: readonly RouteHandler[]
-  /** An answer to what the adapter refuses itself, rendered by the active profile for the path's surface. */
-  failure(name: 'request_malformed' | 'not_a_gateway_route' | 'internal', facts: RequestFacts, detail?: string): RenderedResponse
+  /** An answer to what the adapter refuses itself, rendered by the active profile for the surface `path` belongs to. */
+  failure(error: GatewayError, path: string): RenderedResponse
 }
 
 /** Where a gateway keeps its {@link AdapterSeam}. */

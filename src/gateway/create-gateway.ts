@@ -1,5 +1,4 @@
 import type { RequestHandler } from 'msw'
-import { gatewayError } from '../errors/gateway-error.ts'
 import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
 import { renderFailure } from '../pipeline/render-failure.ts'
 import type { Profile } from '../profiles/profile.ts'
@@ -14,6 +13,8 @@ import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenar
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from '../journal/journal.ts'
+
+import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { createClock, type Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
@@ -34,6 +35,11 @@ export interface GatewayOptions {
   baseUrl?: string
   /** Request bodies larger than this many bytes are refused with 413. Default 32 MiB. */
   maxBodyBytes?: number
+  /**
+   * Request bodies whose objects and arrays nest deeper than this many levels (the body itself
+   * is level 1) are refused with 400, naming where. Default 100; at most 1000.
+   */
+  maxBodyDepth?: number
   /** Scenarios active from the start, applied in order: built-in names or scenario objects. */
   scenarios?: readonly ScenarioSpec[]
   /** Called once for every request the gateway answers, with its journal entry. */
@@ -108,6 +114,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.journalLimit !== undefined && !(Number.isSafeInteger(options.journalLimit) && options.journalLimit > 0)) {
     throw new TypeError(`createGateway: journalLimit must be a positive integer, got ${options.journalLimit}`)
   }
+  if (options.maxBodyDepth !== undefined && !isBodyDepth(options.maxBodyDepth)) {
+    throw new TypeError(`createGateway: maxBodyDepth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${options.maxBodyDepth}`)
+  }
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map(toScenario)
   const world = await World.create(applyScenarioWorlds(data, initial))
@@ -122,6 +131,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     clock,
     profile: profileFor(baseProfile, initial),
     maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
+    maxBodyDepth: options.maxBodyDepth ?? defaultMaxBodyDepth,
     startedAt: clock.now(),
     scenarios,
     rateLimiter,
@@ -175,8 +185,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     },
     [kAdapterSeam]: {
       routes: routeHandlers,
-      failure: (name, facts, detail) =>
-        renderFailure(runtime.profile, gatewayError(name, name === 'internal' ? { detail: detail ?? '' } : facts), facts.path),
+      failure: (error, path) => renderFailure(runtime.profile, error, path),
     },
   }
 }

@@ -15,6 +15,8 @@ export interface GatewayRuntime {
   profile: Profile
   /** Request bodies above this many bytes get 413. */
   maxBodyBytes: number
+  /** Request bodies nested deeper than this many levels of objects and arrays get 400. */
+  maxBodyDepth: number
   /** Gateway-clock time at which the gateway was created, in ms. */
   startedAt: number
   scenarios: ScenarioEngine

@@ -2,11 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
 import type { Gateway } from '../gateway/create-gateway.ts'
+import { gatewayError } from '../errors/gateway-error.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 import { beginExchange, kAdapterSeam, type AdapterExchange } from '../gateway/adapter-seam.ts'
 import type { RenderedResponse } from '../gateway/rendered-response.ts'
 import { loadTokenizer } from '../generation/tokenizer.ts'
 import { adminAccessOf } from './admin-access.ts'
+import { clientErrorAnswer, connectAnswer } from './answer-client-error.ts'
 import { NodeRequest } from './node-request.ts'
 import { hasSmallBody, readSmallBody } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
@@ -70,7 +72,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     try {
       request = new NodeRequest(req, res, origin, text)
     } catch {
-      writeRendered(res, seam.failure('request_malformed', { method: req.method ?? 'GET', path: req.url ?? '/' }))
+      writeRendered(res, seam.failure(gatewayError('request_malformed', { method: req.method ?? 'GET', path: req.url ?? '/' }), '/'))
       return
     }
     const pathname = pathnameOf(request.url)
@@ -79,7 +81,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     beginExchange(request, exchange)
     const response = await getResponse(candidates(request.method, pathname), request)
     if (!response) {
-      writeRendered(res, seam.failure('not_a_gateway_route', { method: request.method, path: pathname }))
+      writeRendered(res, seam.failure(gatewayError('not_a_gateway_route', { method: request.method, path: pathname }), pathname))
       return
     }
     // Awaited only when there is something to wait for: most answers are written at once.
@@ -88,17 +90,17 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     if (request.hasUnreadBody) await request.discardUnreadBody()
   }
 
-  const server = createServer((req, res) => {
+  // Without a Host header Node answers 400 with no body, before the gateway sees the request;
+  // the gateway has no use for Host (it answers on its own origin), so such requests are served.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('[llm-gateway-mock] failed to answer a request:', error)
       if (res.headersSent) res.destroy()
-      else
-        writeRendered(
-          res,
-          seam.failure('internal', { method: req.method ?? 'GET', path: pathnameOf(`http://x${req.url ?? '/'}`) }, String(error)),
-        )
+      else writeRendered(res, seam.failure(gatewayError('internal', { detail: String(error) }), pathnameOf(`http://x${req.url ?? '/'}`)))
     })
   })
+  server.on('clientError', clientErrorAnswer(seam))
+  server.on('connect', connectAnswer(seam))
   // Keep-alive clients must not hold shutdown open.
   server.keepAliveTimeout = 5_000
 

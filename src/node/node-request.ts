@@ -16,12 +16,16 @@ const plainTarget = /^\/(?![/.])(?:[\w\-.~!$&'()*+,;=:@?]|\/(?!\.))*$/
 
 /**
  * The absolute URL of a Node request, as a Fetch `Request` would spell it. Plain targets are
- * appended to the origin; anything else (absolute-form, dot segments, escapes) goes through
- * `new URL`, which throws on a target it cannot read.
+ * appended to the origin; anything else (dot segments, escapes) goes through `new URL`, which
+ * throws on a target it cannot read. A target that starts with `/` is a path even when it starts
+ * with `//` (RFC 9112 origin-form), so it is joined to the origin rather than resolved against
+ * it, which would read `//host/v1/models` as another host's `/v1/models`; only absolute-form
+ * targets (`http://…`, as proxies send) name their own origin.
  */
 export function requestUrlOf(req: IncomingMessage, origin: string): string {
   const target = req.url ?? '/'
-  return plainTarget.test(target) ? origin + target : new URL(target, origin).href
+  if (plainTarget.test(target)) return origin + target
+  return (target.startsWith('/') ? new URL(origin + target) : new URL(target, origin)).href
 }
 
 /**

@@ -146,6 +146,11 @@ export const newApiProfile = defineProfile(specProfile, {
         },
       },
     },
+    // Go's decoder takes any depth a client sends; the mock's own limit answers as a body the distributor cannot read.
+    body_too_deep: {
+      ...middleware(400, invalidJson),
+      bySurface: { gemini: { ...geminiRelayValidation, message: 'The request body nests too deeply at {where}: at most {limit} levels.' } },
+    },
     body_model_missing: middleware(400, noModelName),
     body_model_not_string: middleware(400, 'Invalid request: Invalid request: field model must be a string'),
     path_model_missing: middleware(400, noModelName),

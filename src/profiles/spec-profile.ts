@@ -129,6 +129,9 @@ export const specProfile: Profile = {
       type: 'invalid_request_error',
       message: "The request body exceeds the gateway's limit of {limit} bytes.",
     },
+    body_too_deep: badRequest(
+      'The request body nests too deeply at {where}: the gateway accepts at most {limit} levels of nested objects and arrays.',
+    ),
     body_invalid: badRequest('{detail}'),
     body_model_missing: badRequest('{detail}'),
     body_model_not_string: badRequest('{detail}'),
@@ -180,6 +183,10 @@ export const specProfile: Profile = {
       type: 'invalid_request_error',
       message: 'Malformed request: {method} {path}',
     },
+    request_unparseable: badRequest('The request is not valid HTTP/1.1: {detail}.'),
+    headers_too_large: { ...badRequest('The request line and headers are larger than the gateway accepts (16 KB).'), status: 431 },
+    chunk_extensions_too_large: { ...badRequest('The request is not valid HTTP/1.1: its chunk extensions are too large.'), status: 413 },
+    request_timeout: { ...badRequest('The request took too long to arrive.'), status: 408 },
     internal: { status: 500, code: 'internal_error', type: 'server_error', message: 'Internal error in llm-gateway-mock: {detail}' },
 
     journal_limit_invalid: badRequest('limit must be a non-negative integer, got {got}'),

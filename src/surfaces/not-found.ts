@@ -3,6 +3,9 @@ import { gatewayError } from '../errors/gateway-error.ts'
 import { defineRoute } from '../pipeline/route.ts'
 import { surfaceForPath } from './surfaces.ts'
 
+/** `/v1/models` and `/v1/models/{model}`, with or without a trailing slash. */
+const modelsPath = /^\/v1\/models(?:\/[^/]+)?\/?$/
+
 /**
  * The gateway's own path prefixes: anything under them that no route takes is a 404, not a
  * pass-through. `/__mock` holds the admin routes, so an unknown admin path is a 404 too.
@@ -20,7 +23,12 @@ export const notFoundRoute = defineRoute({
   method: 'GET',
   path: '*',
   // `params.path` is the path below the gateway's base URL (see to-handlers.ts).
-  surface: (_request, params) => surfaceForPath(params.path ?? '/'),
+  surface: (request, params) => {
+    const path = params.path ?? '/'
+    const surface = surfaceForPath(path)
+    // The model routes answer Anthropic clients in Anthropic's envelope; so does their wrong-method 404.
+    return surface === 'openai' && modelsPath.test(path) && request.headers.has('anthropic-version') ? 'anthropic' : surface
+  },
   auth: noAuth,
   handle({ request, url }) {
     throw invalidUrl(request, url)

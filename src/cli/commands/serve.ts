@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs'
 import { startServer, type RunningServer } from '../../node/create-server.ts'
 import { defaultMaxBodyBytes } from '../../pipeline/body/read-json-body.ts'
+import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../../pipeline/body/body-depth.ts'
 import { profileNames, type ProfileName } from '../../profiles/profile-names.ts'
 import { defaultJournalLimit } from '../../journal/journal.ts'
 import { CliError, exitCodes } from '../exit-codes.ts'
@@ -19,6 +20,7 @@ interface ServeArgs {
   quiet: boolean
   'max-body-mb': number
   'journal-limit': number
+  'max-body-depth': number
   scenario: string[]
   'admin-token'?: string
   profile: ProfileName
@@ -68,6 +70,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: defaultJournalLimit,
         describe: 'How many requests the journal (GET /__mock/journal) keeps; older ones drop off',
       })
+      .option('max-body-depth', {
+        type: 'number',
+        default: defaultMaxBodyDepth,
+        describe: `Request bodies nested deeper than this many levels of objects and arrays get 400 (at most ${maxBodyDepthCeiling})`,
+      })
       .strict()
       .check((args) => {
         if (args.port !== undefined && (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)) {
@@ -81,6 +88,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         if (journalLimit !== undefined && !(Number.isSafeInteger(journalLimit) && journalLimit > 0)) {
           throw new Error(`--journal-limit must be a positive integer, got ${args['journal-limit']}`)
         }
+        const maxBodyDepth = args['max-body-depth']
+        if (maxBodyDepth !== undefined && !isBodyDepth(maxBodyDepth)) {
+          throw new Error(`--max-body-depth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${args['max-body-depth']}`)
+        }
         const adminToken = args['admin-token']
         if (adminToken !== undefined && adminToken.trim() === '') throw new Error('--admin-token must not be empty')
         return true
@@ -90,6 +101,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const gateway = await loadGateway(args.world, {
       maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
       journalLimit: args['journal-limit'],
+      maxBodyDepth: args['max-body-depth'],
       scenarios: args.scenario,
       profile: args.profile,
       onRequest: args.quiet ? undefined : (entry) => console.log(formatRequest(entry)),

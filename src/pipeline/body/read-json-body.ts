@@ -1,4 +1,5 @@
 import { gatewayError } from '../../errors/gateway-error.ts'
+import { assertBodyDepth } from './body-depth.ts'
 
 /** 32 MiB: far above any chat request, far below what would strain the machine. */
 export const defaultMaxBodyBytes = 32 * 1024 * 1024
@@ -14,8 +15,11 @@ export async function readBodyText(request: Request, limit: number, readAhead?: 
   return readAhead ?? (await readText(request, limit))
 }
 
-/** A body's text as a JSON object, or `body_empty`, `body_not_json` or `body_not_object`. */
-export function parseJsonObject(text: string): Record<string, unknown> {
+/**
+ * A body's text as a JSON object no deeper than `maxDepth` levels, or `body_empty`,
+ * `body_not_json`, `body_not_object` or `body_too_deep`.
+ */
+export function parseJsonObject(text: string, maxDepth: number): Record<string, unknown> {
   if (text.trim() === '') {
     throw gatewayError('body_empty')
   }
@@ -31,6 +35,7 @@ export function parseJsonObject(text: string): Record<string, unknown> {
       got: Array.isArray(body) ? 'an array' : typeof body === 'object' ? 'null' : `a ${typeof body}`,
     })
   }
+  assertBodyDepth(body, maxDepth)
   return body as Record<string, unknown>
 }
 

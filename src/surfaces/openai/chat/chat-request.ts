@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
 import { memoByObject } from '../../../cache/memo.ts'
+import { maxBodyDepthCeiling, pathBeyondDepth } from '../../../pipeline/body/body-depth.ts'
 
 const contentPart = z.looseObject({ type: z.string(), text: z.string().optional() })
 const messageContent = z.union([z.string(), z.array(contentPart)]).nullable()
@@ -91,9 +92,14 @@ function textOf(content: z.output<typeof messageContent> | undefined): string {
   return (content ?? []).map((part) => part.text ?? '').join('')
 }
 
+/**
+ * A call's arguments as the object they spell. Text that is not JSON, or JSON nested too deeply
+ * for the token count and reply hash to serialize, stays text: the API takes any string here.
+ */
 function parseArguments(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text)
+    if (pathBeyondDepth(value, maxBodyDepthCeiling)) return { arguments: text }
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { value }
   } catch {
     return { arguments: text }

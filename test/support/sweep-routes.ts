@@ -1,0 +1,160 @@
+import type { SurfaceName } from './error-envelopes.ts'
+
+/** One route of src/surfaces/routes.ts as the sweep calls it: a valid request, and whose envelope its errors use. */
+export interface SweptRoute {
+  method: 'GET' | 'POST' | 'DELETE'
+  path: string
+  surface: SurfaceName
+  headers: Record<string, string>
+  /** A valid body for the routes that read one. */
+  body?: Record<string, unknown>
+  /** Served by the admin gateway, whose state the sweep may change. */
+  admin?: boolean
+}
+
+const bearer = { authorization: 'Bearer sk-unrestricted' }
+const anthropic = { 'x-api-key': 'sk-unrestricted', 'anthropic-version': '2023-06-01' }
+const google = { 'x-goog-api-key': 'sk-unrestricted' }
+
+const weatherSchema = { type: 'object', properties: { city: { type: 'string', enum: ['Paris'] } }, required: ['city'] }
+
+export const chatBody = {
+  model: 'gpt-4o-mini',
+  messages: [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+    },
+    { role: 'tool', tool_call_id: 'call_1', content: '21 C' },
+  ],
+  tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather in a city', parameters: weatherSchema } }],
+  tool_choice: 'auto',
+  max_tokens: 50,
+  stream: false,
+  stream_options: { include_usage: true },
+  n: 1,
+}
+
+const anthropicMessages = [
+  { role: 'user', content: 'Weather in Paris?' },
+  {
+    role: 'assistant',
+    content: [
+      { type: 'text', text: 'Checking.' },
+      { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+    ],
+  },
+  { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '21 C', is_error: false }] },
+]
+
+const countTokensBody = {
+  model: 'claude-sonnet-4-6',
+  system: [{ type: 'text', text: 'Be brief.' }],
+  messages: anthropicMessages,
+  tools: [{ name: 'get_weather', description: 'Weather in a city', input_schema: weatherSchema }],
+  tool_choice: { type: 'auto' },
+}
+
+const messagesBody = { ...countTokensBody, max_tokens: 50, stream: false }
+
+const geminiContents = [
+  { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
+  { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] },
+  { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temperature: 21 } } }] },
+]
+
+const generateBody = {
+  contents: geminiContents,
+  systemInstruction: { parts: [{ text: 'Be brief.' }] },
+  generationConfig: { maxOutputTokens: 50, temperature: 0.5, candidateCount: 1 },
+  safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }],
+  tools: [{ functionDeclarations: [{ name: 'get_weather', description: 'Weather in a city', parameters: weatherSchema }] }],
+  toolConfig: { functionCallingConfig: { mode: 'AUTO', allowedFunctionNames: ['get_weather'] } },
+}
+
+const scenarioBody = {
+  name: 'sweep',
+  description: 'what the robustness sweep sends',
+  seed: 7,
+  world: { tokens: [{ key: 'sk-sweep', name: 'sweep', userId: 1, unlimitedQuota: true }] },
+  rules: [
+    {
+      name: 'second call limited',
+      when: { route: 'POST /v1/chat/completions', model: 'gpt-4o', call: 2, probability: 0.5 },
+      then: { fail: { code: 'rate_limit_exceeded', status: 429, retryAfterMs: 1000, headers: { 'x-sweep': 'yes' } }, delayMs: 0 },
+    },
+  ],
+  steps: [
+    { when: { surface: 'openai' }, then: { reply: { text: 'hi', finishReason: 'stop', usage: { promptTokens: 1, completionTokens: 1 } } } },
+  ],
+  strict: false,
+}
+
+const geminiRoutes = (['/v1beta', '/v1'] as const).flatMap((prefix) =>
+  (['generateContent', 'streamGenerateContent', 'countTokens'] as const).map((action): SweptRoute => ({
+    method: 'POST',
+    path: `${prefix}/models/gemini-2.5-flash:${action}`,
+    surface: 'gemini',
+    headers: google,
+    body: action === 'countTokens' ? { contents: geminiContents } : generateBody,
+  })),
+)
+
+/** Every route the gateway serves (src/surfaces/routes.ts), each with a request it answers. */
+export const sweptRoutes: SweptRoute[] = [
+  { method: 'GET', path: '/v1/models', surface: 'openai', headers: bearer },
+  { method: 'GET', path: '/v1/models', surface: 'anthropic', headers: anthropic },
+  { method: 'GET', path: '/v1/models/gpt-4o-mini', surface: 'openai', headers: bearer },
+  { method: 'GET', path: '/v1/models/claude-sonnet-4-6', surface: 'anthropic', headers: anthropic },
+  { method: 'GET', path: '/v1beta/models', surface: 'gemini', headers: google },
+  { method: 'GET', path: '/v1beta/models/gemini-2.5-flash', surface: 'gemini', headers: google },
+  ...geminiRoutes,
+  { method: 'GET', path: '/v1beta/openai/models', surface: 'openai', headers: bearer },
+  { method: 'POST', path: '/v1/chat/completions', surface: 'openai', headers: bearer, body: chatBody },
+  { method: 'POST', path: '/v1/messages', surface: 'anthropic', headers: anthropic, body: messagesBody },
+  { method: 'POST', path: '/v1/messages/count_tokens', surface: 'anthropic', headers: anthropic, body: countTokensBody },
+  { method: 'GET', path: '/v1/dashboard/billing/subscription', surface: 'openai', headers: bearer },
+  { method: 'GET', path: '/v1/dashboard/billing/usage', surface: 'openai', headers: bearer },
+  { method: 'GET', path: '/dashboard/billing/subscription', surface: 'openai', headers: bearer },
+  { method: 'GET', path: '/dashboard/billing/usage', surface: 'openai', headers: bearer },
+  { method: 'GET', path: '/api/status', surface: 'dashboard', headers: {} },
+  { method: 'GET', path: '/api/user/self', surface: 'dashboard', headers: { authorization: 'Bearer at-alice' } },
+  { method: 'GET', path: '/api/user/billing/summary', surface: 'dashboard', headers: { authorization: 'Bearer at-alice' } },
+  { method: 'GET', path: '/__mock/journal', surface: 'admin', headers: {}, admin: true },
+  { method: 'DELETE', path: '/__mock/journal', surface: 'admin', headers: {}, admin: true },
+  { method: 'GET', path: '/__mock/scenario', surface: 'admin', headers: {}, admin: true },
+  { method: 'POST', path: '/__mock/scenario', surface: 'admin', headers: {}, body: scenarioBody, admin: true },
+  { method: 'GET', path: '/__mock/scenario/pending', surface: 'admin', headers: {}, admin: true },
+  { method: 'POST', path: '/__mock/scenario/assert', surface: 'admin', headers: {}, admin: true },
+  { method: 'GET', path: '/__mock/clock', surface: 'admin', headers: {}, admin: true },
+  { method: 'POST', path: '/__mock/clock', surface: 'admin', headers: {}, body: { advanceMs: 1000 }, admin: true },
+  { method: 'GET', path: '/__mock/world', surface: 'admin', headers: {}, admin: true },
+  { method: 'POST', path: '/__mock/reset', surface: 'admin', headers: {}, admin: true },
+]
+
+/**
+ * The surface whose envelope a request's errors are in (contract §3 last row, §4), read from the
+ * path the way a URL parser normalizes it. `/v1/models*` speak Anthropic to clients that send
+ * `anthropic-version`; a GET of `/v1/models/{id}` is the model lookup even when the id holds a
+ * colon, as fine-tuned model ids do.
+ */
+export function surfaceOfTarget(target: string, method = 'GET', headers: Record<string, unknown> = {}): SurfaceName {
+  let pathname: string
+  try {
+    pathname = new URL(`http://gateway.test${target}`).pathname
+  } catch {
+    return 'openai'
+  }
+  if (/^\/__mock(\/|$)/.test(pathname)) return 'admin'
+  if (/^\/api(\/|$)/.test(pathname)) return 'dashboard'
+  if (/^\/v1\/messages(\/|$)/.test(pathname)) return 'anthropic'
+  if (pathname.startsWith('/v1beta/openai/')) return 'openai'
+  if (/^\/v1beta(\/|$)/.test(pathname)) return 'gemini'
+  const modelsPath = /^\/v1\/models(\/[^/]*)?\/?$/.test(pathname)
+  if (method !== 'GET' && /^\/v1\/models\/[^/]+:[^/]+$/.test(pathname)) return 'gemini'
+  if (modelsPath && 'anthropic-version' in headers) return 'anthropic'
+  return 'openai'
+}
