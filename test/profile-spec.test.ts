@@ -1,0 +1,638 @@
+import { expect } from 'vitest'
+import { specProfile } from '../src/index.ts'
+import {
+  failingWith,
+  longPrompt,
+  setups,
+  walkCatalogue,
+  type CatalogueCase,
+  type CatalogueTable,
+  type GenerationTrigger,
+  type SurfaceName,
+} from './support/catalogue-walk.ts'
+
+// The spec profile's answers, written out from the contract (§4): each surface's vendor envelope.
+const openai = (message: unknown, code: string, type = 'invalid_request_error', param: string | null = null) => ({
+  error: { message, type, param, code },
+})
+const anthropic = (type: string, message: unknown) => ({
+  type: 'error',
+  error: { type, message },
+  request_id: expect.stringMatching(/^\d{23}6d6f636b\w{8}$/),
+})
+const googleError = (code: number, status: string, message: unknown, reason: string, retryDelay?: string) => ({
+  error: {
+    code,
+    message,
+    status,
+    details: [
+      { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'llm-gateway-mock' },
+      ...(retryDelay ? [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay }] : []),
+    ],
+  },
+})
+const dashboard = (message: string) => ({ success: false, message })
+const admin = (code: string, message: unknown) => ({ error: { code, message } })
+
+const generation = (changes: Omit<GenerationTrigger, 'kind'> = {}): GenerationTrigger => ({ kind: 'generation', ...changes })
+const http = (method: string, path: string, headers?: Record<string, string>, body?: string) => ({
+  kind: 'http' as const,
+  method,
+  path,
+  headers,
+  body,
+})
+
+const anthropicType: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  503: 'api_error',
+}
+const googleStatus: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  413: 'INVALID_ARGUMENT',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+}
+
+/** The same error on the three generation routes: OpenAI chat, Anthropic messages, Gemini generateContent. */
+function onGenerations(
+  trigger: GenerationTrigger,
+  status: number,
+  code: string,
+  message: unknown,
+  more: {
+    type?: string
+    param?: string | null
+    setup?: CatalogueCase['setup']
+    messages?: Partial<Record<'anthropic' | 'gemini', unknown>>
+    headers?: CatalogueCase['headers']
+    retryDelay?: string
+  } = {},
+): CatalogueCase[] {
+  return [
+    {
+      surface: 'openai',
+      send: trigger,
+      setup: more.setup,
+      status,
+      body: openai(message, code, more.type, more.param ?? null),
+      headers: more.headers,
+    },
+    {
+      surface: 'anthropic',
+      send: trigger,
+      setup: more.setup,
+      status,
+      body: anthropic(anthropicType[status]!, more.messages?.anthropic ?? message),
+      headers: more.headers,
+    },
+    {
+      surface: 'gemini',
+      send: trigger,
+      setup: more.setup,
+      status,
+      body: googleError(status, googleStatus[status]!, more.messages?.gemini ?? message, code, more.retryDelay),
+      headers: more.headers,
+    },
+  ]
+}
+
+// 150 levels of objects inside a tool's schema: past the default limit of 100.
+const deepSchema = Array.from({ length: 150 }).reduce<unknown>((inner) => ({ a: inner }), { type: 'string' })
+
+const notFound = (surface: SurfaceName, path: string, body: unknown, method = 'GET'): CatalogueCase => ({
+  surface,
+  send: http(method, path),
+  status: 404,
+  body,
+})
+
+const table: CatalogueTable = {
+  invalid_api_key: onGenerations(generation(), 401, 'invalid_api_key', 'Incorrect API key provided.', {
+    setup: failingWith('invalid_api_key'),
+  }),
+  insufficient_quota: onGenerations(
+    generation(),
+    403,
+    'insufficient_quota',
+    'You exceeded your current quota, please check your plan and billing details.',
+    {
+      type: 'insufficient_quota',
+      setup: failingWith('insufficient_quota'),
+    },
+  ),
+  rate_limit_exceeded: onGenerations(generation(), 429, 'rate_limit_exceeded', 'Rate limit reached for requests. Please try again later.', {
+    type: 'requests',
+    setup: failingWith('rate_limit_exceeded'),
+  }),
+  model_not_found: onGenerations(generation(), 404, 'model_not_found', 'The model does not exist or you do not have access to it.', {
+    setup: failingWith('model_not_found'),
+  }),
+  invalid_request_error: onGenerations(generation(), 400, 'invalid_request_error', 'The request was invalid.', {
+    setup: failingWith('invalid_request_error'),
+  }),
+  context_length_exceeded: onGenerations(
+    generation(),
+    400,
+    'context_length_exceeded',
+    "This model's maximum context length was exceeded. Please reduce the length of the messages.",
+    {
+      setup: failingWith('context_length_exceeded'),
+    },
+  ),
+  invalid_url: onGenerations(generation(), 404, 'invalid_url', 'Invalid URL.', { setup: failingWith('invalid_url') }),
+  internal_error: onGenerations(generation(), 500, 'internal_error', 'The server had an error while processing your request.', {
+    type: 'server_error',
+    setup: failingWith('internal_error'),
+  }),
+  upstream_error: onGenerations(
+    generation(),
+    503,
+    'upstream_error',
+    'The upstream model provider is temporarily unavailable. Please retry.',
+    { type: 'upstream_error', setup: failingWith('upstream_error') },
+  ),
+  scenario_mismatch: onGenerations(
+    generation(),
+    400,
+    'scenario_mismatch',
+    expect.stringMatching(
+      /^Strict scenario: POST \/v\S+ \(model [\w.-]+\) matched no step; expected scenario "strict" step 1 \(model "nothing-asked-for"\)\.$/,
+    ),
+    { setup: setups.strictScript },
+  ),
+
+  key_missing: [
+    {
+      surface: 'openai',
+      send: generation({ key: null }),
+      status: 401,
+      body: openai('Missing API key: send it as an `Authorization: Bearer <key>` header.', 'invalid_api_key'),
+    },
+    {
+      surface: 'anthropic',
+      send: generation({ key: null }),
+      status: 401,
+      body: anthropic(
+        'authentication_error',
+        'Missing API key: send it as an `x-api-key` header or an `Authorization: Bearer <key>` header.',
+      ),
+    },
+    {
+      surface: 'gemini',
+      send: generation({ key: null }),
+      status: 401,
+      body: googleError(
+        401,
+        'UNAUTHENTICATED',
+        'Missing API key: send it as an `x-goog-api-key` header, a `?key=` query parameter or an `Authorization: Bearer <key>` header.',
+        'invalid_api_key',
+      ),
+    },
+  ],
+  key_unknown: onGenerations(generation({ key: 'sk-no-such-key' }), 401, 'invalid_api_key', 'Invalid API key sk-n…-key: no such key.'),
+  key_disabled: onGenerations(generation({ key: 'sk-disabled' }), 401, 'invalid_api_key', 'API key sk-d… ("disabled") is disabled.'),
+  key_expired: onGenerations(
+    generation({ key: 'sk-expired' }),
+    401,
+    'invalid_api_key',
+    'API key sk-e… ("expired") expired at 2025-01-01T00:00:00.000Z.',
+  ),
+  key_owner_missing: onGenerations(generation({ key: 'sk-broke-user' }), 401, 'invalid_api_key', 'API key sk-b…user has no owner.', {
+    setup: setups.ownerGone,
+  }),
+  key_owner_disabled: onGenerations(generation(), 401, 'invalid_api_key', 'API key sk-u…cted belongs to user "alice", who is disabled.', {
+    setup: setups.aliceDisabled,
+  }),
+  gemini_key_on_model_list: [
+    {
+      surface: 'openai',
+      send: http('GET', '/v1/models?key=sk-limited'),
+      status: 401,
+      body: openai(
+        '/v1/models takes `Authorization: Bearer <key>`, not a Gemini-style key (`?key=` or `x-goog-api-key`). For the Gemini-native model list use GET /v1beta/models.',
+        'invalid_api_key',
+      ),
+    },
+  ],
+
+  access_token_missing: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self'),
+      status: 401,
+      body: dashboard("Missing access token: send the user's dashboard access token as `Authorization: Bearer <token>`."),
+    },
+  ],
+  access_token_unknown: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-nobody' }),
+      status: 401,
+      body: dashboard('Invalid access token at-n….'),
+    },
+  ],
+  access_token_is_api_key: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/billing/summary', { authorization: 'Bearer sk-unrestricted' }),
+      status: 401,
+      body: dashboard(
+        "Invalid access token sk-u…cted. That is an API key; dashboard routes take the user's access token (listed by `llm-gateway-mock keys`).",
+      ),
+    },
+  ],
+  access_user_disabled: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-alice' }),
+      setup: setups.aliceDisabled,
+      status: 401,
+      body: dashboard('User "alice" is disabled.'),
+    },
+  ],
+
+  body_empty: onGenerations(generation({ raw: '' }), 400, 'invalid_request_error', 'The request body is empty; expected a JSON object.'),
+  body_not_json: onGenerations(
+    generation({ raw: '{nope' }),
+    400,
+    'invalid_request_error',
+    expect.stringMatching(/^The request body is not valid JSON: .*position 1/),
+  ),
+  body_not_object: onGenerations(
+    generation({ raw: '[1]' }),
+    400,
+    'invalid_request_error',
+    'The request body must be a JSON object, got an array.',
+  ),
+  body_unreadable: {
+    unreachable:
+      'the client stopped sending its body and is gone: test/request-bodies.test.ts checks the gateway forgets it and goes on serving',
+  },
+  body_too_large: onGenerations(
+    generation({ prompt: 'x'.repeat(300) }),
+    413,
+    'context_length_exceeded',
+    "The request body exceeds the gateway's limit of 200 bytes.",
+  ).map((testCase) => ({
+    ...testCase,
+    options: { maxBodyBytes: 200 },
+  })),
+  body_too_deep: [
+    {
+      surface: 'openai',
+      send: generation({ body: { tools: [{ type: 'function', function: { name: 'f', parameters: deepSchema } }] } }),
+      status: 400,
+      body: openai(
+        'The request body nests too deeply at tools[0].function.parameters.a.a.a.a…a.a.a.a: the gateway accepts at most 100 levels of nested objects and arrays.',
+        'invalid_request_error',
+        undefined,
+        'tools[0].function.parameters.a.a.a.a…a.a.a.a',
+      ),
+    },
+    {
+      surface: 'anthropic',
+      send: generation({ body: { tools: [{ name: 'f', input_schema: deepSchema }] } }),
+      status: 400,
+      body: anthropic(
+        'invalid_request_error',
+        'The request body nests too deeply at tools[0].input_schema.a.a.a.a.a…a.a.a.a: the gateway accepts at most 100 levels of nested objects and arrays.',
+      ),
+    },
+    {
+      surface: 'gemini',
+      send: generation({ body: { tools: [{ functionDeclarations: [{ name: 'f', parameters: deepSchema }] }] } }),
+      status: 400,
+      body: googleError(
+        400,
+        'INVALID_ARGUMENT',
+        'The request body nests too deeply at tools[0].functionDeclarations[0].parameters.a.a.a…a.a.a.a: the gateway accepts at most 100 levels of nested objects and arrays.',
+        'invalid_request_error',
+      ),
+    },
+  ],
+  body_invalid: [
+    {
+      surface: 'openai',
+      send: generation({ body: { messages: 'Hello' } }),
+      status: 400,
+      body: openai('messages: Invalid input: expected array, received string', 'invalid_request_error', undefined, 'messages'),
+    },
+    {
+      surface: 'anthropic',
+      send: generation({ body: { max_tokens: undefined } }),
+      status: 400,
+      body: anthropic('invalid_request_error', 'max_tokens: Field required'),
+    },
+    {
+      surface: 'gemini',
+      send: generation({ body: { contents: undefined } }),
+      status: 400,
+      body: googleError(400, 'INVALID_ARGUMENT', 'contents: Field required', 'invalid_request_error'),
+    },
+  ],
+  body_model_missing: [
+    {
+      surface: 'openai',
+      send: generation({ body: { model: undefined } }),
+      status: 400,
+      body: openai('model: Field required', 'invalid_request_error', undefined, 'model'),
+    },
+    {
+      surface: 'anthropic',
+      send: generation({ body: { model: undefined } }),
+      status: 400,
+      body: anthropic('invalid_request_error', 'model: Field required'),
+    },
+  ],
+  body_model_not_string: [
+    {
+      surface: 'openai',
+      send: generation({ body: { model: 4 } }),
+      status: 400,
+      body: openai('model: Invalid input: expected string, received number', 'invalid_request_error', undefined, 'model'),
+    },
+    {
+      surface: 'anthropic',
+      send: generation({ body: { model: 4 } }),
+      status: 400,
+      body: anthropic('invalid_request_error', 'model: Invalid input: expected string, received number'),
+    },
+  ],
+  path_model_missing: [
+    {
+      surface: 'gemini',
+      send: http(
+        'POST',
+        '/v1beta/models/:generateContent?key=sk-unrestricted',
+        { 'content-type': 'application/json' },
+        '{"contents":[{"parts":[{"text":"Hi"}]}]}',
+      ),
+      status: 400,
+      body: googleError(
+        400,
+        'INVALID_ARGUMENT',
+        'The model name is missing: expected /v1beta/models/{model}:generateContent.',
+        'invalid_request_error',
+      ),
+    },
+  ],
+  page_limit_invalid: [
+    {
+      surface: 'anthropic',
+      send: http('GET', '/v1/models?limit=0', { 'x-api-key': 'sk-limited', 'anthropic-version': '2023-06-01' }),
+      status: 400,
+      body: anthropic('invalid_request_error', 'limit: expected an integer from 1 to 1000, got "0"'),
+    },
+  ],
+  page_cursor_unknown: [
+    {
+      surface: 'anthropic',
+      send: http('GET', '/v1/models?after_id=nope', { 'x-api-key': 'sk-limited', 'anthropic-version': '2023-06-01' }),
+      status: 400,
+      body: anthropic('invalid_request_error', 'after_id: no model "nope" in this list'),
+    },
+  ],
+  page_size_invalid: [
+    {
+      surface: 'gemini',
+      send: http('GET', '/v1beta/models?key=sk-limited&pageSize=-1'),
+      status: 400,
+      body: googleError(400, 'INVALID_ARGUMENT', 'pageSize must be a non-negative integer, got "-1".', 'invalid_request_error'),
+    },
+  ],
+  page_token_invalid: [
+    {
+      surface: 'gemini',
+      send: http('GET', '/v1beta/models?key=sk-limited&pageToken=abc'),
+      status: 400,
+      body: googleError(
+        400,
+        'INVALID_ARGUMENT',
+        'Invalid pageToken "abc": pass the nextPageToken of the previous page.',
+        'invalid_request_error',
+      ),
+    },
+  ],
+
+  model_unavailable: onGenerations(
+    generation({ model: 'gpt-9' }),
+    404,
+    'model_not_found',
+    "The model 'gpt-9' does not exist or is not available to API key sk-u…cted.",
+    { param: 'model' },
+  ),
+  model_outside_key_limits: onGenerations(
+    generation({ key: 'sk-limited', model: 'gpt-4o' }),
+    404,
+    'model_not_found',
+    "The model 'gpt-4o' does not exist or is not available to API key sk-l….",
+    {
+      param: 'model',
+    },
+  ),
+  model_unpriced: onGenerations(
+    generation({ model: 'unpriced-model' }),
+    404,
+    'model_not_found',
+    "The model 'unpriced-model' does not exist or is not available to API key sk-u…cted.",
+    {
+      param: 'model',
+    },
+  ),
+  retrieve_model_missing: [
+    {
+      surface: 'openai',
+      send: http('GET', '/v1/models/gpt-9', { authorization: 'Bearer sk-limited' }),
+      status: 200,
+      body: openai("The model 'gpt-9' does not exist", 'model_not_found', undefined, 'model'),
+    },
+  ],
+  anthropic_model_missing: [
+    {
+      surface: 'anthropic',
+      send: http('GET', '/v1/models/gpt-9', { 'x-api-key': 'sk-limited', 'anthropic-version': '2023-06-01' }),
+      status: 404,
+      body: anthropic('not_found_error', 'model: gpt-9'),
+    },
+  ],
+  gemini_model_missing: [
+    {
+      surface: 'gemini',
+      send: http('GET', '/v1beta/models/gpt-9?key=sk-limited'),
+      status: 404,
+      body: googleError(
+        404,
+        'NOT_FOUND',
+        'models/gpt-9 is not found for API version v1beta, or is not available to this key.',
+        'model_not_found',
+      ),
+    },
+  ],
+
+  quota_key_exhausted: onGenerations(
+    generation({ key: 'sk-low-quota' }),
+    403,
+    'insufficient_quota',
+    'API key sk-l…uota ("nearly-exhausted") has no quota left.',
+    {
+      type: 'insufficient_quota',
+      setup: setups.lowQuotaExhausted,
+    },
+  ),
+  quota_user_exhausted: onGenerations(
+    generation({ key: 'sk-broke-user' }),
+    403,
+    'insufficient_quota',
+    'User "carol" has no quota left (0 units).',
+    { type: 'insufficient_quota' },
+  ),
+  quota_key_short: onGenerations(
+    generation({ key: 'sk-low-quota', model: 'gpt-4o', prompt: longPrompt.slice(0, 2_000) }),
+    403,
+    'insufficient_quota',
+    expect.stringMatching(/^API key sk-l…uota \("nearly-exhausted"\) has 50 quota units left; this request costs \d{3,}\.$/),
+    { type: 'insufficient_quota' },
+  ),
+  quota_user_short: onGenerations(
+    generation(),
+    403,
+    'insufficient_quota',
+    expect.stringMatching(/^User "alice" has 5 quota units left; this request costs \d+\.$/),
+    {
+      type: 'insufficient_quota',
+      setup: setups.aliceNearlyBroke,
+    },
+  ),
+  rate_limited: onGenerations(
+    generation({ repeat: 2 }),
+    429,
+    'rate_limit_exceeded',
+    'Rate limit reached for API key sk-u…cted: 1 requests per 1m0s. Retry in 1m0s.',
+    {
+      type: 'requests',
+      setup: setups.oneRequestAMinute,
+      retryDelay: '60s',
+      headers: { 'retry-after': '60', 'x-ratelimit-limit-requests': '1', 'x-ratelimit-remaining-requests': '0' },
+    },
+  ),
+  context_too_long: onGenerations(
+    generation({ model: 'small-context-4k', prompt: longPrompt }),
+    400,
+    'context_length_exceeded',
+    expect.stringMatching(
+      /^This model's maximum context length is 4096 tokens\. However, you requested \d{4} tokens \(\d{4} in the messages, 0 in the completion\)\./,
+    ),
+    {
+      param: 'messages',
+      messages: {
+        anthropic: expect.stringMatching(
+          /^This model's maximum context length is 4096 tokens\. However, you requested \d{4} tokens \(\d{4} in the messages, 64 in the completion\)\./,
+        ),
+      },
+    },
+  ),
+  client_closed: {
+    unreachable:
+      'the client left during a scenario delay, so nobody reads the answer: test/scenario-rules.test.ts checks the journal records 499',
+  },
+  not_implemented: {
+    unreachable: 'the spec profile serves none of the routes new-api answers 501: they are unknown paths (route_not_found)',
+  },
+
+  route_not_found: [
+    notFound('openai', '/v1/nothing', openai('Invalid URL (GET /v1/nothing)', 'invalid_url')),
+    notFound('anthropic', '/v1/messages/nothing', anthropic('not_found_error', 'Invalid URL (POST /v1/messages/nothing)'), 'POST'),
+    notFound('gemini', '/v1beta/nothing', googleError(404, 'NOT_FOUND', 'Invalid URL (GET /v1beta/nothing)', 'invalid_url')),
+    notFound('dashboard', '/api/nothing', dashboard('Invalid URL (GET /api/nothing)')),
+    notFound('admin', '/__mock/nothing', admin('invalid_url', 'Invalid URL (GET /__mock/nothing)')),
+  ],
+  not_a_gateway_route: [
+    {
+      surface: 'openai',
+      send: http('GET', '/nothing'),
+      httpOnly: true,
+      status: 404,
+      body: openai('Not a gateway route: GET /nothing. The gateway serves /v1, /v1beta and /api.', 'invalid_url'),
+    },
+  ],
+  request_malformed: {
+    unreachable: 'Node refuses a request target that is not a URL before the gateway sees it: test/robustness.test.ts sweeps such requests',
+  },
+  request_unparseable: { unreachable: 'fetch cannot send a request Node cannot parse: test/robustness.test.ts sends them on raw sockets' },
+  headers_too_large: [
+    {
+      surface: 'openai',
+      send: http('GET', '/v1/models', { authorization: 'Bearer sk-limited', 'x-filler': 'x'.repeat(20_000) }),
+      httpOnly: true,
+      status: 431,
+      body: openai('The request line and headers are larger than the gateway accepts (16 KB).', 'invalid_request_error'),
+    },
+  ],
+  chunk_extensions_too_large: { unreachable: 'fetch cannot send chunk extensions: test/robustness.test.ts sends them on raw sockets' },
+  request_timeout: { unreachable: "it takes Node's 30 s request check to fire" },
+  internal: onGenerations(generation(), 500, 'internal_error', expect.stringMatching(/^Internal error in llm-gateway-mock: /), {
+    type: 'server_error',
+    setup: setups.brokenModel,
+    messages: { gemini: expect.stringMatching(/^Internal error in llm-gateway-mock: /) },
+  }).map((testCase) => (testCase.surface === 'gemini' ? { ...testCase, send: generation({ model: 'gpt-4o-mini' }) } : testCase)),
+
+  journal_limit_invalid: [
+    {
+      surface: 'admin',
+      send: http('GET', '/__mock/journal?limit=-1'),
+      status: 400,
+      body: admin('invalid_request_error', 'limit must be a non-negative integer, got "-1"'),
+    },
+  ],
+  clock_out_of_range: [
+    {
+      surface: 'admin',
+      send: http('POST', '/__mock/clock', { 'content-type': 'application/json' }, '{"advanceMs":1e16}'),
+      status: 400,
+      body: admin('invalid_request_error', 'advanceMs: 10000000000000000 would move the clock past the last date JavaScript can show'),
+    },
+  ],
+  scenario_invalid: [
+    {
+      surface: 'admin',
+      send: http('POST', '/__mock/scenario', { 'content-type': 'application/json' }, '{"name":"rate-limitd"}'),
+      status: 400,
+      body: admin(
+        'invalid_request_error',
+        expect.stringMatching(
+          /^Invalid scenario "rate-limitd":\n {2}- \(root\): no built-in scenario has this name\. Did you mean "rate-limited"\?/,
+        ),
+      ),
+    },
+  ],
+}
+
+// Every answer carries the request id as OpenAI's and the gateway's header; the Anthropic surface as Anthropic's too.
+walkCatalogue('spec', table, Object.keys(specProfile.errors), (headers, surface) => {
+  const id = headers.get('x-request-id')
+  return {
+    actual: {
+      id,
+      oneapi: headers.get('x-oneapi-request-id'),
+      anthropic: headers.get('request-id'),
+      version: headers.get('x-new-api-version'),
+    },
+    expected: {
+      id: expect.stringMatching(/^\d{23}6d6f636b\w{8}$/),
+      oneapi: id,
+      anthropic: surface === 'anthropic' ? id : null,
+      version: null,
+    },
+  }
+})
