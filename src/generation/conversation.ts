@@ -10,7 +10,16 @@ export interface Conversation {
   toolChoice: ToolChoice
   /** The output limit the client asked for, if any. */
   maxOutputTokens: number | undefined
+  /** The shape the reply must take; free text when absent. */
+  output?: OutputFormat
 }
+
+/**
+ * Structured output, as every surface asks for it (`response_format`, `output_config.format`,
+ * `responseMimeType` with a schema, the Responses API's `text.format`): any JSON object, or an
+ * instance of a JSON Schema.
+ */
+export type OutputFormat = { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; schema: unknown; name?: string }
 
 export interface Turn {
   role: 'user' | 'assistant' | 'tool'
