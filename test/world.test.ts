@@ -25,12 +25,13 @@ describe('world definitions', () => {
     expect(gateway.world.findToken('sk-disabled')).toBeUndefined()
   })
 
-  it('rejects a bad file naming the file, the path and what was expected', async () => {
+  it('rejects a bad file naming the file, the path in that file and what to change', async () => {
     const error = await loadWorldFile(fixture('bad-world.json')).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(WorldError)
+    // tokens[0] is the file's own index, not the merged world's tokens[8].
     expect((error as WorldError).issues).toEqual([
-      { path: 'tokens[8].userId', message: 'expected the id of a user in "users", got 9' },
-      { path: 'tokens[8].modelLimits[0]', message: 'expected the id of a model in "models", got "gpt-5"' },
+      { path: 'tokens[0].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+      { path: 'tokens[0].modelLimits[0]', message: 'no model has id "gpt-5". Did you mean "gpt-4o"?' },
     ])
     expect((error as Error).message).toContain(`Invalid world ${fixture('bad-world.json')}:`)
   })
@@ -42,7 +43,9 @@ describe('world definitions', () => {
   })
 
   it('rejects unknown fields in a whole world', () => {
-    expect(() => resolveWorld({ ...defaultWorld, colour: 'blue' } as never, 'w.json')).toThrow(/\(root\): Unrecognized key: "colour"/)
+    expect(() => resolveWorld({ ...defaultWorld, colour: 'blue' } as never, 'w.json')).toThrow(
+      /colour: unknown field; the fields here are "\$schema", "settings", "groups", "users", "tokens", "models"/,
+    )
   })
 
   it('rejects a token pinned to a group its owner may not use', () => {
@@ -64,7 +67,7 @@ describe('world definitions', () => {
 
   it('gives createGateway the same validation', async () => {
     await expect(createGateway({ world: { extends: 'default', groups: [{ name: 'vip', models: ['nope'] }] } })).rejects.toThrow(
-      /Invalid world passed to createGateway:\n  - groups\[1\]\.models\[0\]: expected the id of a model/,
+      /Invalid world passed to createGateway:\n  - groups\[0\]\.models\[0\]: no model has id "nope"\./,
     )
   })
 })

@@ -1,22 +1,17 @@
 import { patchWorld } from '../world/resolve-world.ts'
-import { formatPath, WorldError, type WorldIssue } from '../world/world-error.ts'
+import { WorldError } from '../world/world-error.ts'
 import type { WorldData } from '../world/schemas.ts'
-import { nearest } from './nearest.ts'
+import { zodIssues } from '../world/zod-issues.ts'
 import { ScenarioError } from './scenario-error.ts'
 import { scenarioSchema, type Scenario } from './scenario-schema.ts'
 
 /**
  * Validates a scenario, or throws a `ScenarioError` naming `source`, the path inside it and
- * the fix: an unknown value suggests the nearest valid one.
+ * the fix: an unknown field or value suggests the nearest valid one.
  */
 export function resolveScenario(definition: unknown, source = 'definition'): Scenario {
   const result = scenarioSchema.safeParse(definition, { reportInput: true })
-  if (!result.success) {
-    throw new ScenarioError(
-      source,
-      result.error.issues.map((issue): WorldIssue => ({ path: formatPath(issue.path), message: explain(issue) })),
-    )
-  }
+  if (!result.success) throw new ScenarioError(source, zodIssues(scenarioSchema, result.error))
   return result.data
 }
 
@@ -29,24 +24,11 @@ export function applyScenarioWorlds(base: WorldData, scenarios: readonly Scenari
   for (const scenario of scenarios) {
     if (!scenario.world) continue
     try {
-      world = patchWorld(world, scenario.world, `scenario "${scenario.name}"`)
+      world = patchWorld(world, scenario.world, `scenario "${scenario.name}"`, ['world'])
     } catch (error) {
       if (!(error instanceof WorldError)) throw error
-      throw new ScenarioError(
-        `"${scenario.name}"`,
-        error.issues.map((issue) => ({ ...issue, path: issue.path ? `world.${issue.path}` : 'world' })),
-      )
+      throw new ScenarioError(`"${scenario.name}"`, error.issues)
     }
   }
   return world
-}
-
-function explain(issue: { code: string; message: string; input?: unknown; values?: readonly unknown[] }): string {
-  if (issue.code === 'invalid_value' && typeof issue.input === 'string' && issue.values) {
-    const valid = issue.values.filter((value): value is string => typeof value === 'string')
-    const guess = nearest(issue.input, valid)
-    const hint = guess ? ` Did you mean "${guess}"?` : ''
-    return `"${issue.input}" is not one of ${valid.map((value) => `"${value}"`).join(', ')}.${hint}`
-  }
-  return issue.message
 }

@@ -1,56 +1,121 @@
 import { normalizeKey } from '../auth/normalize-key.ts'
+import { nearest } from './nearest.ts'
 import type { WorldData } from './schemas.ts'
-import type { WorldIssue } from './world-error.ts'
+
+export type RecordKind = 'groups' | 'users' | 'tokens' | 'models'
+
+/**
+ * Something wrong with one field of one record of a complete world, located in the world (the
+ * record's index there): the caller says where that is in the file the user wrote.
+ */
+export interface RecordIssue {
+  kind: RecordKind | 'settings'
+  /** The record's index in the world's list (unused for settings). */
+  index: number
+  field: string
+  /** The index inside a list field. */
+  item?: number
+  message: string
+  /** The record the field names but the world lacks, when that is the problem. */
+  missing?: { kind: RecordKind; value: string | number }
+}
 
 /** Cross-record rules a schema cannot express: unique identities and references that resolve. */
-export function checkWorldReferences(world: WorldData): WorldIssue[] {
-  const issues: WorldIssue[] = []
-  const groups = new Set(world.groups.map((group) => group.name))
-  const models = new Set(world.models.map((model) => model.id))
+export function checkWorldReferences(world: WorldData): RecordIssue[] {
+  const issues: RecordIssue[] = []
+  const groups = world.groups.map((group) => group.name)
+  const models = world.models.map((model) => model.id)
   const users = new Map(world.users.map((user) => [user.id, user]))
 
-  const unique = <T>(items: T[], identity: (item: T) => unknown, collection: string, field: string) => {
+  const unique = <T>(kind: RecordKind, items: T[], identity: (item: T) => unknown, field: string, shown = identity) => {
     const seen = new Set<unknown>()
     items.forEach((item, index) => {
       const id = identity(item)
-      if (seen.has(id)) issues.push({ path: `${collection}[${index}].${field}`, message: `duplicate ${field} ${JSON.stringify(id)}` })
+      if (seen.has(id)) issues.push({ kind, index, field, message: `duplicate ${field} ${JSON.stringify(shown(item))}` })
       seen.add(id)
     })
   }
-  unique(world.groups, (group) => group.name, 'groups', 'name')
-  unique(world.models, (model) => model.id, 'models', 'id')
-  unique(world.users, (user) => user.id, 'users', 'id')
-  unique(world.users, (user) => user.accessToken, 'users', 'accessToken')
-  unique(world.tokens, (token) => normalizeKey(token.key), 'tokens', 'key')
+  unique('groups', world.groups, (group) => group.name, 'name')
+  unique('models', world.models, (model) => model.id, 'id')
+  unique('users', world.users, (user) => user.id, 'id')
+  unique('users', world.users, (user) => user.accessToken, 'accessToken')
+  unique(
+    'tokens',
+    world.tokens,
+    (token) => normalizeKey(token.key),
+    'key',
+    (token) => token.key,
+  )
 
-  const expectGroup = (name: string, path: string) => {
-    if (!groups.has(name)) issues.push({ path, message: `expected the name of a group in "groups", got ${JSON.stringify(name)}` })
+  type At = Omit<RecordIssue, 'message' | 'missing'>
+  const expectGroup = (name: string, at: At) => {
+    if (!groups.includes(name)) issues.push({ ...at, message: unknownGroup(name, groups), missing: { kind: 'groups', value: name } })
   }
-  const expectModel = (id: string, path: string) => {
-    if (!models.has(id)) issues.push({ path, message: `expected the id of a model in "models", got ${JSON.stringify(id)}` })
+  const expectModel = (id: string, at: At) => {
+    if (!models.includes(id)) issues.push({ ...at, message: unknownModel(id, models), missing: { kind: 'models', value: id } })
   }
 
-  if (groups.has('auto')) issues.push({ path: 'groups', message: '"auto" is reserved for keys that pick their group automatically' })
-  world.settings.autoGroups.forEach((name, index) => expectGroup(name, `settings.autoGroups[${index}]`))
-  world.groups.forEach((group, index) => group.models.forEach((id, at) => expectModel(id, `groups[${index}].models[${at}]`)))
+  const reserved = world.groups.findIndex((group) => group.name === 'auto')
+  if (reserved !== -1) {
+    issues.push({
+      kind: 'groups',
+      index: reserved,
+      field: 'name',
+      message: '"auto" is reserved for keys that pick their group automatically',
+    })
+  }
+  world.settings.autoGroups.forEach((name, item) => expectGroup(name, { kind: 'settings', index: 0, field: 'autoGroups', item }))
+  world.groups.forEach((group, index) =>
+    group.models.forEach((id, item) => expectModel(id, { kind: 'groups', index, field: 'models', item })),
+  )
   world.users.forEach((user, index) => {
-    expectGroup(user.group, `users[${index}].group`)
-    user.extraGroups.forEach((name, at) => expectGroup(name, `users[${index}].extraGroups[${at}]`))
+    expectGroup(user.group, { kind: 'users', index, field: 'group' })
+    user.extraGroups.forEach((name, item) => expectGroup(name, { kind: 'users', index, field: 'extraGroups', item }))
   })
   world.tokens.forEach((token, index) => {
     const owner = users.get(token.userId)
     if (!owner) {
-      issues.push({ path: `tokens[${index}].userId`, message: `expected the id of a user in "users", got ${token.userId}` })
+      issues.push({
+        kind: 'tokens',
+        index,
+        field: 'userId',
+        message: unknownUser(token.userId, world.users),
+        missing: { kind: 'users', value: token.userId },
+      })
     } else if (token.group !== null && token.group !== 'auto') {
-      expectGroup(token.group, `tokens[${index}].group`)
-      if (groups.has(token.group) && token.group !== owner.group && !owner.extraGroups.includes(token.group)) {
+      expectGroup(token.group, { kind: 'tokens', index, field: 'group' })
+      if (groups.includes(token.group) && token.group !== owner.group && !owner.extraGroups.includes(token.group)) {
         issues.push({
-          path: `tokens[${index}].group`,
+          kind: 'tokens',
+          index,
+          field: 'group',
           message: `user ${owner.username} may not use group "${token.group}": add it to that user's extraGroups`,
         })
       }
     }
-    token.modelLimits?.forEach((id, at) => expectModel(id, `tokens[${index}].modelLimits[${at}]`))
+    token.modelLimits?.forEach((id, item) => expectModel(id, { kind: 'tokens', index, field: 'modelLimits', item }))
   })
   return issues
+}
+
+const didYouMean = (word: string, candidates: readonly string[]) => {
+  const guess = nearest(word, candidates)
+  return guess ? ` Did you mean "${guess}"?` : ''
+}
+
+export function unknownGroup(name: string, groups: readonly string[]): string {
+  return `no group is named ${JSON.stringify(name)}.${didYouMean(name, groups) || ` The groups are ${listed(groups)}.`}`
+}
+
+export function unknownModel(id: string, models: readonly string[]): string {
+  return `no model has id ${JSON.stringify(id)}.${didYouMean(id, models) || ' The models are listed in "models".'}`
+}
+
+export function unknownUser(id: number, users: readonly { id: number; username: string }[]): string {
+  const known = users.slice(0, 8).map((user) => `${user.id} (${user.username})`)
+  return `no user has id ${id}. The users are ${known.join(', ')}${users.length > 8 ? ', …' : ''}.`
+}
+
+function listed(values: readonly string[]): string {
+  return values.length === 0 ? 'none' : values.map((value) => JSON.stringify(value)).join(', ')
 }

@@ -1,83 +1,74 @@
-import type { z } from 'zod'
-import { defaultWorld } from './default-world.ts'
+import { applyWorldPatch } from './apply-world-patch.ts'
 import { checkWorldReferences } from './check-world-references.ts'
-import {
-  groupSchema,
-  modelSchema,
-  tokenSchema,
-  userSchema,
-  worldSchema,
-  worldSettingsSchema,
-  type WorldData,
-  type WorldInput,
-} from './schemas.ts'
+import { defaultWorld } from './default-world.ts'
+import { worldSchema, type WorldData, type WorldInput } from './schemas.ts'
 import { formatPath, WorldError, type WorldIssue } from './world-error.ts'
-import { isWorldPatch, worldPatchSchema, type WorldChanges, type WorldPatch } from './world-patch.ts'
+import { isWorldPatch, worldChangesSchema, worldPatchSchema, type WorldChanges, type WorldPatch } from './world-patch.ts'
+import { zodIssues } from './zod-issues.ts'
 
 /** What a gateway can be given as its world: a whole world, or a patch on the default one. */
 export type WorldDefinition = WorldInput | WorldPatch
 
+type Segment = string | number
+
 /**
  * Validates a world definition (whole or patch) into a complete world, or throws a
- * `WorldError` naming `source`, the path inside it and what was expected.
+ * `WorldError` naming `source`, the path inside it and what to change.
  */
 export function resolveWorld(definition: WorldDefinition = defaultWorld, source = 'definition'): WorldData {
-  const issues: WorldIssue[] = []
-  const world = isWorldPatch(definition) ? applyPatch(definition, issues) : parse(worldSchema, definition, '', issues)
-  if (world) issues.push(...checkWorldReferences(world))
-  if (issues.length > 0 || !world) throw new WorldError(source, issues)
-  return world
-}
-
-function parse<Schema extends z.ZodType>(schema: Schema, value: unknown, at: string, issues: WorldIssue[]): z.output<Schema> | undefined {
-  const result = schema.safeParse(value)
-  if (result.success) return result.data
-  for (const issue of result.error.issues) {
-    const path = formatPath(issue.path)
-    issues.push({ path: at && path ? `${at}.${path}`.replace('.[', '[') : at || path, message: issue.message })
+  if (isWorldPatch(definition)) {
+    const parsed = worldPatchSchema.safeParse(definition, { reportInput: true })
+    if (!parsed.success) throw new WorldError(source, zodIssues(worldPatchSchema, parsed.error))
+    const { $schema: _schema, extends: _extends, ...changes } = definition
+    return patched(applyWorldPatch(worldSchema.parse(defaultWorld), changes), source)
   }
-  return undefined
+  const parsed = worldSchema.safeParse(definition, { reportInput: true })
+  if (!parsed.success) throw new WorldError(source, withExtendsHint(definition, zodIssues(worldSchema, parsed.error)))
+  const issues = checkWorldReferences(parsed.data).map(({ kind, index, field, item, message }): WorldIssue => ({
+    path: formatPath(
+      kind === 'settings'
+        ? [kind, field, ...(item === undefined ? [] : [item])]
+        : [kind, index, field, ...(item === undefined ? [] : [item])],
+    ),
+    message,
+  }))
+  if (issues.length > 0) throw new WorldError(source, issues)
+  return parsed.data
 }
-
-const collections = [
-  { name: 'groups', identity: 'name', schema: groupSchema },
-  { name: 'users', identity: 'id', schema: userSchema },
-  { name: 'tokens', identity: 'key', schema: tokenSchema },
-  { name: 'models', identity: 'id', schema: modelSchema },
-] as const
 
 /**
- * `base` with `changes` applied (a scenario's world patch), or a `WorldError` naming `source`.
- * The same merge rules as a world file's patch, on any world instead of the default one.
+ * `base` with `changes` applied (a scenario's world patch), or a `WorldError` naming `source`
+ * with paths prefixed by `at` (`world` for a scenario). The same rules as a world file's patch,
+ * on any world instead of the default one.
  */
-export function patchWorld(base: WorldData, changes: WorldChanges, source: string): WorldData {
-  const issues: WorldIssue[] = []
-  const world = applyPatch({ ...changes, extends: 'default' }, issues, base)
-  if (world) issues.push(...checkWorldReferences(world))
-  if (issues.length > 0 || !world) throw new WorldError(source, issues)
-  return world
+export function patchWorld(base: WorldData, changes: WorldChanges, source: string, at: readonly Segment[] = []): WorldData {
+  const parsed = worldChangesSchema.safeParse(changes, { reportInput: true })
+  if (!parsed.success) throw new WorldError(source, zodIssues(worldChangesSchema, parsed.error, at))
+  return patched(applyWorldPatch(base, changes, at), source)
 }
 
-function applyPatch(patch: WorldPatch, issues: WorldIssue[], base: WorldData = worldSchema.parse(defaultWorld)): WorldData | undefined {
-  const parsed = parse(worldPatchSchema, patch, '', issues)
-  if (!parsed) return undefined
-  const settings = parse(worldSettingsSchema, { ...base.settings, ...parsed.settings }, 'settings', issues)
-  const next: Record<string, unknown[]> = {}
+function patched(result: { world?: WorldData; issues: WorldIssue[] }, source: string): WorldData {
+  if (!result.world) throw new WorldError(source, result.issues)
+  return result.world
+}
 
-  for (const { name, identity, schema } of collections) {
-    const removed = new Set<unknown>(parsed.remove?.[name] ?? [])
-    const records: Record<string, unknown>[] = base[name].filter((record) => !removed.has((record as Record<string, unknown>)[identity]))
-    const changes = (parsed[name] ?? []) as Record<string, unknown>[]
-    changes.forEach((change, index) => {
-      const at = records.findIndex((record) => record[identity] === change[identity])
-      const merged = parse(schema, at === -1 ? change : { ...records[at], ...change }, `${name}[${index}]`, issues)
-      if (!merged) return
-      if (at === -1) records.push(merged)
-      else records[at] = merged
-    })
-    next[name] = records
-  }
+const collections = ['groups', 'users', 'tokens', 'models'] as const
 
-  if (!settings) return undefined
-  return { settings, ...next } as WorldData
+/** A file that reads like a patch but lacks `"extends"` was meant to be one: say so instead of listing what a whole world lacks. */
+function withExtendsHint(definition: unknown, issues: WorldIssue[]): WorldIssue[] {
+  if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) return issues
+  const fields = definition as Record<string, unknown>
+  const missing = collections.filter((name) => fields[name] === undefined)
+  const patchOnly = ['every', 'remove'].filter((name) => name in fields)
+  if (missing.length === 0 && patchOnly.length === 0) return issues
+  const rest = issues.filter((issue) => !missing.includes(issue.path as never) && !patchOnly.includes(issue.path as never))
+  const lacks = missing.length > 0 ? ` (this one has no ${missing.map((name) => `"${name}"`).join(', ')})` : ''
+  const uses = patchOnly.length > 0 ? `; ${patchOnly.map((name) => `"${name}"`).join(' and ')} only work in a patch` : ''
+  return [
+    {
+      path: '',
+      message: `a whole world needs "groups", "users", "tokens" and "models"${lacks}${uses}. To change the default world instead, add "extends": "default"`,
+    },
+    ...rest,
+  ]
 }

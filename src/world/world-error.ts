@@ -26,3 +26,14 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   }
   return out
 }
+
+/** The issues without repeats: one mistake can surface once per record it touches. */
+export function dedupeIssues(issues: readonly WorldIssue[]): WorldIssue[] {
+  const seen = new Set<string>()
+  return issues.filter((issue) => {
+    const id = `${issue.path}\n${issue.message}`
+    if (seen.has(id)) return false
+    seen.add(id)
+    return true
+  })
+}

@@ -1,0 +1,331 @@
+import { normalizeKey } from '../auth/normalize-key.ts'
+import type { z } from 'zod'
+import { checkWorldReferences, type RecordIssue, type RecordKind } from './check-world-references.ts'
+import { nearest } from './nearest.ts'
+import { groupSchema, modelSchema, tokenSchema, userSchema, worldSettingsSchema, type WorldData } from './schemas.ts'
+import { dedupeIssues, formatPath, type WorldIssue } from './world-error.ts'
+import type { ListChange, WorldChanges } from './world-patch.ts'
+import { zodIssues } from './zod-issues.ts'
+
+type Segment = string | number
+type Fields = Record<string, unknown>
+
+const kinds = {
+  groups: {
+    identity: 'name',
+    noun: 'group',
+    has: 'is named',
+    schema: groupSchema as z.ZodType,
+    list: 'models',
+    needs: 'give its "models" as a list',
+  },
+  users: {
+    identity: 'id',
+    noun: 'user',
+    has: 'has id',
+    schema: userSchema as z.ZodType,
+    list: 'extraGroups',
+    needs: 'give "username", "quota" and "accessToken" too',
+  },
+  tokens: {
+    identity: 'key',
+    noun: 'token',
+    has: 'has key',
+    schema: tokenSchema as z.ZodType,
+    list: 'modelLimits',
+    needs: 'give "name" and "userId" too',
+  },
+  models: {
+    identity: 'id',
+    noun: 'model',
+    has: 'has id',
+    schema: modelSchema as z.ZodType,
+    list: 'endpointTypes',
+    needs: 'enable it in a group\'s "models" too',
+  },
+} as const satisfies Record<RecordKind, unknown>
+
+const kindNames = Object.keys(kinds) as RecordKind[]
+
+/** Where a record of the patched world came from, so that a problem is reported where the user wrote it. */
+interface Origin {
+  /** The index of the patch entry that names the record. */
+  entry?: number
+  /** The record did not exist before the patch. */
+  isNew: boolean
+  /** Fields the record's own entry sets. */
+  fields: Set<string>
+  /** Fields `every` set on it. */
+  every: Set<string>
+  /** A new record that cannot be added as written (a typo in an existing record's identity, most likely). */
+  incomplete?: boolean
+}
+
+/**
+ * `base` with `patch` applied, or the issues that stop it, each at its path in the file the
+ * user wrote (prefixed with `at`, e.g. `world` in a scenario): `remove` runs first, then each
+ * named record changes field by field or is added, then `every` changes each record of its kind
+ * in the fields the record's own entry leaves alone; list fields take a plain list (replaces) or
+ * `{add, remove}` (changes). The patch must already have passed `worldChangesSchema`.
+ */
+export function applyWorldPatch(
+  base: WorldData,
+  patch: WorldChanges,
+  at: readonly Segment[] = [],
+): { world?: WorldData; issues: WorldIssue[] } {
+  const issues: WorldIssue[] = []
+  const report = (path: readonly Segment[], message: string) => issues.push({ path: formatPath([...at, ...path]), message })
+
+  const settings: Fields = { ...base.settings }
+  const settingsChanges = (patch.settings ?? {}) as Fields
+  for (const [field, value] of Object.entries(settingsChanges)) {
+    if (value === undefined) continue
+    settings[field] =
+      field === 'autoGroups' && isListChange(value)
+        ? changeList(settings[field], value, {
+            owner: `settings.${field}`,
+            report: (path, message) => report(['settings', field, ...path], message),
+          })
+        : value
+  }
+
+  const records = {} as Record<RecordKind, Fields[]>
+  const origins = {} as Record<RecordKind, Origin[]>
+  const removals = new Map<string, { path: Segment[]; users: string[] }>()
+  const same = (kind: RecordKind, a: unknown, b: unknown) =>
+    kind === 'tokens' ? normalizeKey(String(a)) === normalizeKey(String(b)) : a === b
+  const removalKey = (kind: RecordKind, value: unknown) => `${kind}\n${kind === 'tokens' ? normalizeKey(String(value)) : String(value)}`
+
+  for (const kind of kindNames) {
+    const { identity } = kinds[kind]
+    const baseRecords = base[kind] as unknown as Fields[]
+    const removed = (patch.remove?.[kind] ?? []) as unknown[]
+    removed.forEach((value, k) => {
+      if (!baseRecords.some((record) => same(kind, record[identity], value))) {
+        report(['remove', kind, k], `${noRecord(kind, value, baseRecords)} Nothing to remove.`)
+      }
+      removals.set(removalKey(kind, value), { path: ['remove', kind, k], users: [] })
+    })
+    const list = baseRecords
+      .filter((record) => !removed.some((value) => same(kind, record[identity], value)))
+      .map((record) => ({ ...record }))
+    const origin: Origin[] = list.map(() => ({ isNew: false, fields: new Set(), every: new Set() }))
+
+    const entries = (patch[kind] ?? []) as Fields[]
+    entries.forEach((entry, index) => {
+      const id = entry[identity]
+      const earlier = entries.slice(0, index).findIndex((other) => same(kind, other[identity], id))
+      if (earlier !== -1) {
+        report([kind, index, identity], `${JSON.stringify(id)} is already changed at ${kind}[${earlier}]: change it in one place`)
+        return
+      }
+      let at = list.findIndex((record) => same(kind, record[identity], id))
+      if (at === -1) {
+        at = list.push({ [identity]: id }) - 1
+        origin.push({ entry: index, isNew: true, fields: new Set([identity]), every: new Set() })
+      } else origin[at]!.entry = index
+      const record = list[at]!
+      const from = origin[at]!
+      for (const [field, value] of Object.entries(entry)) {
+        if (field === identity || value === undefined) continue
+        from.fields.add(field)
+        if (field !== kinds[kind].list || !isListChange(value)) record[field] = value
+        // `add`/`remove` change an existing record's list; on an unknown identity they point at a typo.
+        else if (from.isNew) from.incomplete = true
+        else {
+          record[field] = changeList(record[field], value, {
+            owner: `${kinds[kind].noun} ${JSON.stringify(id)}`,
+            field,
+            report: (path, message) => report([kind, index, field, ...path], message),
+          })
+        }
+      }
+      if (from.isNew && kind === 'groups' && !Array.isArray(entry.models)) from.incomplete = true
+    })
+    records[kind] = list
+    origins[kind] = origin
+  }
+
+  for (const kind of kindNames) {
+    const changes = patch.every?.[kind] as Fields | undefined
+    if (!changes) continue
+    records[kind].forEach((record, index) => {
+      const from = origins[kind][index]!
+      for (const [field, value] of Object.entries(changes)) {
+        if (value === undefined || from.fields.has(field)) continue
+        from.every.add(field)
+        record[field] =
+          field === kinds[kind].list && isListChange(value)
+            ? changeList(record[field] ?? fieldDefault(kinds[kind].schema, field), value)
+            : value
+      }
+    })
+  }
+
+  // Defaults filled in; a new record that lacks what it needs is most likely a typo in an existing one's identity.
+  const world = { settings: worldSettingsSchema.parse(settings) } as unknown as Record<RecordKind, Fields[]> & {
+    settings: WorldData['settings']
+  }
+  for (const kind of kindNames) {
+    const { identity, schema } = kinds[kind]
+    const kept: Fields[] = []
+    const keptOrigins: Origin[] = []
+    records[kind].forEach((record, index) => {
+      const from = origins[kind][index]!
+      const result = schema.safeParse(record, { reportInput: true })
+      if (result.success && !from.incomplete) {
+        kept.push(result.data as Fields)
+        keptOrigins.push(from)
+      } else if (from.isNew) {
+        report([kind, from.entry!, identity], newRecordProblem(kind, record[identity], base[kind] as unknown as Fields[]))
+      } else {
+        const where = from.entry !== undefined ? [kind, from.entry] : [recordSelector(kind, record)]
+        for (const issue of zodIssues(schema, result.error!))
+          issues.push({
+            path: formatPath([...at, ...where]) + (issue.path.startsWith('[') || !issue.path ? issue.path : `.${issue.path}`),
+            message: issue.message,
+          })
+      }
+    })
+    world[kind] = kept
+    origins[kind] = keptOrigins
+  }
+
+  // A model the patch adds but no group enables can never be used: most likely a typo in an existing id.
+  world.models.forEach((model, index) => {
+    const from = origins.models[index]!
+    if (!from.isNew || world.groups.some((group) => (group.models as string[]).includes(model.id as string))) return
+    report(['models', from.entry!, 'id'], newRecordProblem('models', model.id, base.models as unknown as Fields[]))
+  })
+
+  const patched = world as unknown as WorldData
+  for (const problem of checkWorldReferences(patched)) {
+    const located = locate(problem)
+    if (located) report(located.path, located.message)
+  }
+  for (const { path, users } of removals.values()) {
+    if (users.length > 0) report(path, `still used by ${users.join(', ')}: change or remove ${users.length === 1 ? 'it' : 'them'} too`)
+  }
+  return issues.length > 0 ? { issues: dedupeIssues(issues) } : { world: patched, issues: [] }
+
+  function locate(problem: RecordIssue): { path: Segment[]; message: string } | undefined {
+    if (problem.kind === 'settings') {
+      const written = settingsChanges[problem.field]
+      const value = (settings[problem.field] as unknown[])[problem.item!]
+      if (written !== undefined) return { path: ['settings', problem.field, ...itemPath(written, value)], message: problem.message }
+      return fromRemoval(problem, 'settings.autoGroups')
+        ? undefined
+        : { path: ['settings', problem.field, problem.item!], message: problem.message }
+    }
+    const { kind, index, field } = problem
+    const record = world[kind][index]!
+    const from = origins[kind][index]!
+    const value = problem.item === undefined ? record[field] : (record[field] as unknown[])[problem.item]
+    const identity = record[kinds[kind].identity]
+    if (from.every.has(field)) {
+      const written = (patch.every?.[kind] as Fields)[field]
+      return {
+        path: ['every', kind, field, ...itemPath(written, value)],
+        message: `${problem.message} (on ${kinds[kind].noun} ${JSON.stringify(identity)})`,
+      }
+    }
+    if (from.entry !== undefined) {
+      const written = ((patch[kind] ?? []) as Fields[])[from.entry]![field]
+      const item = written === undefined ? (problem.item === undefined ? [] : [problem.item]) : itemPath(written, value)
+      return { path: [kind, from.entry, field, ...item], message: problem.message }
+    }
+    const user = `${kinds[kind].noun} ${JSON.stringify(identity)} (${field})`
+    if (fromRemoval(problem, user)) return undefined
+    return { path: [recordSelector(kind, record), field, ...(problem.item === undefined ? [] : [problem.item])], message: problem.message }
+  }
+
+  /** A record the patch removed is still named elsewhere: gathered, and reported once at the removal. */
+  function fromRemoval(problem: RecordIssue, user: string): boolean {
+    if (!problem.missing) return false
+    const removal = removals.get(removalKey(problem.missing.kind, problem.missing.value))
+    removal?.users.push(user)
+    return removal !== undefined
+  }
+}
+
+/** Whether a list field's value is `{add, remove}` rather than a list (or null). */
+export function isListChange(value: unknown): value is ListChange {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+interface StrictList {
+  /** e.g. `group "vip"`, for messages. */
+  owner: string
+  field?: string
+  report(path: Segment[], message: string): void
+}
+
+/**
+ * `current` with `change` applied. Where the patch names the record (`strict`), removing what the
+ * list lacks or changing a key's absent limits is a mistake worth reporting; `every` changes
+ * whatever each record has.
+ */
+function changeList(current: unknown, change: ListChange, strict?: StrictList): unknown {
+  if (current === null) {
+    strict?.report(
+      [],
+      `${strict.owner} has no ${strict.field ?? 'list'} (null: no restriction), so there is nothing to add to or remove from: give a list instead`,
+    )
+    return null
+  }
+  let list = Array.isArray(current) ? [...(current as unknown[])] : []
+  change.remove?.forEach((value, index) => {
+    if (list.includes(value)) list = list.filter((item) => item !== value)
+    else if (strict) {
+      const guess =
+        typeof value === 'string'
+          ? nearest(
+              value,
+              list.filter((item): item is string => typeof item === 'string'),
+            )
+          : undefined
+      strict.report(
+        ['remove', index],
+        `${strict.owner} has no ${JSON.stringify(value)} in ${strict.field ?? 'the list'}.${guess ? ` Did you mean "${guess}"?` : ''} To take it out of every record that has it, use "every".`,
+      )
+    }
+  })
+  for (const value of change.add ?? []) if (!list.includes(value)) list.push(value)
+  return list
+}
+
+function fieldDefault(schema: z.ZodType, field: string): unknown {
+  const shape = (schema as unknown as { shape: Record<string, z.ZodType> }).shape
+  return shape[field]?.safeParse(undefined).data
+}
+
+/** Where in the written value a list item came from: `[2]` in a plain list, `.add[0]` in a change. */
+function itemPath(written: unknown, value: unknown): Segment[] {
+  if (Array.isArray(written)) {
+    const index = written.indexOf(value)
+    return index === -1 ? [] : [index]
+  }
+  if (isListChange(written)) {
+    const index = written.add?.indexOf(value as never) ?? -1
+    return index === -1 ? [] : ['add', index]
+  }
+  return []
+}
+
+/** A record the file does not name, by identity: `tokens[key="sk-vip"]`. */
+function recordSelector(kind: RecordKind, record: Fields): string {
+  const { identity } = kinds[kind]
+  return `${kind}[${identity}=${JSON.stringify(record[identity])}]`
+}
+
+function noRecord(kind: RecordKind, value: unknown, existing: readonly Fields[]): string {
+  const { identity, noun, has } = kinds[kind]
+  const ids = existing.map((record) => String(record[identity]))
+  const guess = typeof value === 'string' ? nearest(value, ids) : undefined
+  return `no ${noun} ${has} ${JSON.stringify(value)}.${guess ? ` Did you mean ${JSON.stringify(guess)}?` : ''}`
+}
+
+function newRecordProblem(kind: RecordKind, value: unknown, existing: readonly Fields[]): string {
+  const { noun, needs } = kinds[kind]
+  return `${noRecord(kind, value, existing)} To add a new ${noun}, ${needs}.`
+}
