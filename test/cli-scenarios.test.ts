@@ -79,7 +79,7 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     expect(await running.exited).toBe(5)
     const output = running.output()
     expect(output).toContain(
-      `Invalid scenario ${fixture('unfit-scenario.json')}:\n  - world.tokens[8].userId: expected the id of a user in "users", got 99`,
+      `Invalid scenario ${fixture('unfit-scenario.json')}:\n  - world.tokens[0].userId: no user has id 99. The users are 1 (alice), 2 (carol).`,
     )
     expect(output).toContain(`Invalid scenario ${fixture('missing-scenario.json')}:\n  - (root): cannot read the file (ENOENT)`)
     expect(output).toContain(`Invalid scenario ${fixture('bad-world.json')}:`)

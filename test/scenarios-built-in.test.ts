@@ -121,6 +121,8 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
 
   describe('context-overflow', () => {
     const long = 'Please summarise this: ' + 'the quick brown fox jumps over the lazy dog. '.repeat(10)
+    const numbers =
+      /maximum context length is (\d+) tokens\. However, you requested (\d+) tokens \((\d+) in the messages, (\d+) in the completion\)/
 
     it('answers a real prompt with 400 context_length_exceeded and both numbers', async () => {
       await expect(openai().chat.completions.create({ ...hello, messages: [{ role: 'user', content: long }] })).resolves.toBeDefined()
@@ -129,22 +131,47 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
       const error = await rejection(openai().chat.completions.create({ ...hello, messages: [{ role: 'user', content: long }] }))
       expect(error).toBeInstanceOf(OpenAI.BadRequestError)
       expect(error).toMatchObject({ status: 400, code: 'context_length_exceeded' })
-      const [, window, requested] =
-        (error as Error).message.match(/maximum context length is (\d+) tokens\. However, you requested (\d+) tokens/) ?? []
-      expect(Number(window)).toBe(64)
-      expect(Number(requested)).toBeGreaterThan(64)
+      const [, window, requested] = (error as Error).message.match(numbers) ?? []
+      expect(Number(window)).toBe(1)
+      expect(Number(requested)).toBeGreaterThan(1)
 
       const gemini = googleEnvelope(await rejection(genai().models.generateContent({ model: flash, contents: long })))
       expect(gemini.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' })
-      expect(gemini.error.message).toMatch(/maximum context length is 64 tokens/)
+      expect(gemini.error.message).toMatch(/maximum context length is 1 tokens/)
       expect(((await rejection(genai().models.generateContent({ model: flash, contents: long }))) as ApiError).status).toBe(400)
     })
 
-    it('counts the requested output too: a short prompt with max_tokens 1024 does not fit', async () => {
+    it('refuses the shortest prompt, without max_tokens, on chat, messages and Gemini, streamed or not', async () => {
+      // Before: a one-character prompt goes through everywhere.
+      await expect(openai().chat.completions.create({ ...hello, messages: [{ role: 'user', content: '.' }] })).resolves.toBeDefined()
       await harness.gateway.useScenario('context-overflow')
-      const error = await rejection(anthropic().messages.create({ ...helloClaude, max_tokens: 1024 }))
-      expect(error).toBeInstanceOf(Anthropic.BadRequestError)
-      expect((error as Error).message).toMatch(/1024 in the completion/)
+
+      for (const stream of [false, true]) {
+        const chat = await rejection(openai().chat.completions.create({ ...hello, messages: [{ role: 'user', content: '.' }], stream }))
+        expect(chat).toBeInstanceOf(OpenAI.BadRequestError)
+        expect(chat).toMatchObject({ status: 400, code: 'context_length_exceeded' })
+        const [, window, total, prompt, output] = (chat as Error).message.match(numbers) ?? []
+        expect([Number(window), Number(output)]).toEqual([1, 0])
+        expect(Number(prompt)).toBe(Number(total))
+        expect(Number(total)).toBeGreaterThan(1)
+      }
+
+      const messages = await rejection(
+        anthropic().messages.create({ ...helloClaude, max_tokens: 1, messages: [{ role: 'user', content: '.' }] }),
+      )
+      expect(messages).toBeInstanceOf(Anthropic.BadRequestError)
+      expect((messages as Error).message).toMatch(numbers)
+      expect((messages as Error).message).toMatch(/1 in the completion/)
+
+      const gemini = await rejection(genai().models.generateContent({ model: flash, contents: '.' }))
+      expect((gemini as ApiError).status).toBe(400)
+      expect(googleEnvelope(gemini).error.message).toMatch(numbers)
+      const streamed = await rejection(
+        (async () => {
+          for await (const _chunk of await genai().models.generateContentStream({ model: flash, contents: '.' })) void _chunk
+        })(),
+      )
+      expect((streamed as ApiError).status).toBe(400)
     })
   })
 
