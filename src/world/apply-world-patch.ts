@@ -203,8 +203,14 @@ export function applyWorldPatch(
     const located = locate(problem)
     if (located) report(located.path, located.message)
   }
-  for (const { path, users } of removals.values()) {
-    if (users.length > 0) report(path, `still used by ${users.join(', ')}: change or remove ${users.length === 1 ? 'it' : 'them'} too`)
+  for (const [key, { path, users }] of removals) {
+    if (users.length === 0) continue
+    const [kind, value] = key.split('\n') as [RecordKind, string]
+    const hint =
+      kind === 'models'
+        ? ` (to take it out of every group and key: "every": {"groups": {"models": {"remove": [${JSON.stringify(value)}]}}, "tokens": {"modelLimits": {"remove": [${JSON.stringify(value)}]}}})`
+        : ''
+    report(path, `still used by ${users.join(', ')}: change or remove ${users.length === 1 ? 'it' : 'them'} too${hint}`)
   }
   return issues.length > 0 ? { issues: dedupeIssues(issues) } : { world: patched, issues: [] }
 
