@@ -125,7 +125,7 @@ describe('the llm-gateway-mock binary', () => {
     running = run('--world', fixture('bad-world.json'))
     expect(await running.exited).toBe(3)
     expect(running.output()).toContain(`Invalid world ${fixture('bad-world.json')}:`)
-    expect(running.output()).toContain('tokens[8].userId: expected the id of a user in "users", got 9')
+    expect(running.output()).toContain('tokens[0].userId: no user has id 9. The users are 1 (alice), 2 (carol).')
     expect(running.output()).not.toMatch(/\n\s+at /)
   })
 
@@ -148,6 +148,17 @@ describe('the llm-gateway-mock binary', () => {
     expect(keys.find((key) => key.key === 'sk-expired')?.state).toBe('expired')
     expect(keys.find((key) => key.key === 'sk-limited')?.models).toEqual(['gpt-4o-mini', 'gemini-2.5-flash'])
     expect(accessTokens.map((token) => token.token)).toEqual(['at-alice', 'at-carol'])
+  })
+
+  it('names the models each key cannot see for lack of pricing', async () => {
+    running = run('keys', '--world', fixture('unpriced-world.json'))
+    expect(await running.exited).toBe(0)
+    const lines = running.output().split('\n')
+    const at = lines.findIndex((line) => line.includes('sk-unrestricted'))
+    expect(lines[at + 1]).toMatch(/models: gpt-4o-mini, gpt-4o, claude-sonnet-4-6, gemini-2\.5-flash, small-context-4k, priced-by-default$/)
+    expect(lines[at + 2]).toMatch(
+      /hidden: unpriced-model, house-model \(no pricing: set their "pricing", or turn on settings\.selfUseMode\)$/,
+    )
   })
 
   it('prints help and the package version', async () => {

@@ -445,7 +445,7 @@ const table: CatalogueTable = {
     generation({ model: 'unpriced-model' }),
     404,
     'model_not_found',
-    "The model 'unpriced-model' does not exist or is not available to API key sk-u…cted.",
+    "The model 'unpriced-model' has no pricing on this gateway, so API key sk-u…cted cannot use it: give it a price, or turn on self-use mode.",
     {
       param: 'model',
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createGateway, defaultWorld, resolveWorld, WorldError } from '../src/index.ts'
+import { getResponse } from 'msw'
+import { createGateway, defaultWorld, describeKeys, resolveWorld, WorldError } from '../src/index.ts'
 import { loadWorldFile } from '../src/node/index.ts'
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname
@@ -52,6 +53,38 @@ describe('world definitions', () => {
     const world = structuredClone(defaultWorld) as unknown as { tokens: unknown[] }
     world.tokens.push({ key: 'sk-sneaky', name: 'sneaky', group: 'vip', userId: 2 } as never)
     expect(() => resolveWorld(world as never)).toThrow(/tokens\[8\]\.group: user carol may not use group "vip"/)
+  })
+
+  it("prices a model that does not say (1 unit per token); pricing null keeps new-api's unpriced model", async () => {
+    const gateway = await createGateway({
+      world: {
+        extends: 'default',
+        models: [{ id: 'house-model' }, { id: 'house-unpriced', pricing: null }],
+        groups: [{ name: 'default', models: ['house-model', 'house-unpriced'] }],
+      },
+    })
+    expect(gateway.world.findModel('house-model')?.pricing).toEqual({ ratio: 1, completionRatio: 1 })
+    const chat = async (model: string) =>
+      (await getResponse(
+        gateway.handlers,
+        new Request('http://gateway.test/v1/chat/completions', {
+          method: 'POST',
+          headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+          body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Hello' }] }),
+        }),
+      ))!
+    const answered = await chat('house-model')
+    expect(answered.status).toBe(200)
+    const { usage } = (await answered.json()) as { usage: { prompt_tokens: number; completion_tokens: number } }
+    expect(gateway.world.findToken('sk-unrestricted')?.usedQuota).toBe(usage.prompt_tokens + usage.completion_tokens)
+    const refused = await chat('house-unpriced')
+    expect(refused.status).toBe(404)
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "The model 'house-unpriced' has no pricing on this gateway, so API key sk-u…cted cannot use it: give it a price, or turn on self-use mode.",
+    )
+    const [described] = describeKeys(gateway.world, gateway.clock.now()).keys
+    expect(described?.models).toEqual(['house-model'])
+    expect(described?.notes).toEqual(['hidden: house-unpriced (no pricing: set its "pricing", or turn on settings.selfUseMode)'])
   })
 
   it('loads a TypeScript world file through tsx', async () => {

@@ -143,7 +143,10 @@ export const specProfile: Profile = {
 
     model_unavailable: modelNotFound(notAvailable),
     model_outside_key_limits: modelNotFound(notAvailable),
-    model_unpriced: modelNotFound(notAvailable),
+    // Still model_not_found, as the model is not available; the message says why and what fixes it.
+    model_unpriced: modelNotFound(
+      "The model '{model}' has no pricing on this gateway, so API key {key} cannot use it: give it a price, or turn on self-use mode.",
+    ),
     // The interface's quirk (§4.2, §7.4): HTTP 200 with an error body; clients must read the body.
     retrieve_model_missing: { ...modelNotFound("The model '{model}' does not exist"), status: 200 },
     anthropic_model_missing: modelNotFound('model: {model}'),

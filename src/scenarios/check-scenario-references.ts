@@ -6,44 +6,36 @@ import type { WorldIssue } from '../world/world-error.ts'
 import type { RequestMatch, Scenario } from './scenario-schema.ts'
 
 /**
- * Rules and steps that name a key, user or model the world does not have: such a rule would
- * never fire, or a step never be reached, without a word. Checked against the world the scenario
- * runs on (its own patch applied).
+ * Rules and steps that name a key or user the world does not have (such a rule would never fire,
+ * nor a step be reached, and nothing would say why), or a model id that is a near miss of one it
+ * has. Checked against the world the scenario runs on, its own patch applied.
  */
 export function checkScenarioReferences(scenario: Scenario, world: WorldData): WorldIssue[] {
   const issues: WorldIssue[] = []
+  const keys = world.tokens.map((token) => token.key)
+  const usernames = world.users.map((user) => user.username)
+  const models = world.models.map((model) => model.id)
   const check = (when: RequestMatch, at: string) => {
-    if (when.key !== undefined && !world.tokens.some((token) => normalizeKey(token.key) === normalizeKey(when.key!))) {
-      const guess = nearest(
-        when.key,
-        world.tokens.map((token) => token.key),
-      )
+    const { key, user, model } = when
+    if (key !== undefined && !keys.some((known) => normalizeKey(known) === normalizeKey(key))) {
+      const guess = nearest(key, keys)
       issues.push({
         path: `${at}.key`,
-        message: `no API key ${JSON.stringify(when.key)} in the world.${guess ? ` Did you mean "${guess}"?` : ''}`,
+        message: `no API key ${JSON.stringify(key)} in the world.${guess ? ` Did you mean "${guess}"?` : ''}`,
       })
     }
-    if (typeof when.user === 'string' && !world.users.some((user) => user.username === when.user)) {
-      const guess = nearest(
-        when.user,
-        world.users.map((user) => user.username),
-      )
-      issues.push({
-        path: `${at}.user`,
-        message: `no user is named ${JSON.stringify(when.user)}.${guess ? ` Did you mean "${guess}"?` : ` The users are ${world.users.map((user) => user.username).join(', ')}.`}`,
-      })
+    if (typeof user === 'string' && !usernames.includes(user)) {
+      const guess = nearest(user, usernames)
+      const hint = guess ? ` Did you mean "${guess}"?` : ` The users are ${usernames.join(', ') || 'none'}.`
+      issues.push({ path: `${at}.user`, message: `no user is named ${JSON.stringify(user)}.${hint}` })
     }
-    if (typeof when.user === 'number' && !world.users.some((user) => user.id === when.user)) {
-      issues.push({ path: `${at}.user`, message: unknownUser(when.user, world.users) })
+    if (typeof user === 'number' && !world.users.some((known) => known.id === user)) {
+      issues.push({ path: `${at}.user`, message: unknownUser(user, world.users) })
     }
-    if (when.model !== undefined && !world.models.some((model) => model.id === when.model)) {
-      issues.push({
-        path: `${at}.model`,
-        message: unknownModel(
-          when.model,
-          world.models.map((model) => model.id),
-        ),
-      })
+    // A model the world lacks can still be asked for (and failed by a rule before the gateway's
+    // own 404), so only a near miss of a model it has is taken for a typo.
+    if (model !== undefined && !models.includes(model) && nearest(model, models)) {
+      issues.push({ path: `${at}.model`, message: unknownModel(model, models) })
     }
   }
   scenario.rules.forEach((rule, index) => check(rule.when, `rules[${index}].when`))

@@ -112,6 +112,7 @@ export function unknownModel(id: string, models: readonly string[]): string {
 }
 
 export function unknownUser(id: number, users: readonly { id: number; username: string }[]): string {
+  if (users.length === 0) return `no user has id ${id}: the world has no users.`
   const known = users.slice(0, 8).map((user) => `${user.id} (${user.username})`)
   return `no user has id ${id}. The users are ${known.join(', ')}${users.length > 8 ? ', …' : ''}.`
 }

@@ -1,5 +1,5 @@
 import { isExpired } from './token-expiry.ts'
-import { groupsOf, visibleModels } from './visibility.ts'
+import { groupsOf, unpricedModels, visibleModels } from './visibility.ts'
 import type { World } from './world.ts'
 
 /** An API key and what it can do, as `llm-gateway-mock keys` prints it. */
@@ -16,7 +16,7 @@ export interface KeyDescription {
   quota: number | 'unlimited'
   /** The models the key sees and may use. */
   models: string[]
-  /** Anything else a tester should know about this key. */
+  /** Anything else a tester should know about this key, e.g. models its groups enable but that have no pricing. */
   notes: string[]
 }
 
@@ -42,6 +42,12 @@ export function describeKeys(world: World, now: number): { keys: KeyDescription[
     if (token.expiresAt) notes.push(`${expired ? 'expired' : 'expires'} ${token.expiresAt}`)
     if (user.quota <= 0) notes.push(`owner ${user.username} has no quota left`)
     if (user.status === 'disabled') notes.push(`owner ${user.username} is disabled`)
+    const unpriced = unpricedModels(world, token, user)
+    if (unpriced.length > 0) {
+      notes.push(
+        `hidden: ${unpriced.join(', ')} (no pricing: set ${unpriced.length === 1 ? 'its' : 'their'} "pricing", or turn on settings.selfUseMode)`,
+      )
+    }
     return [
       {
         key: token.key,

@@ -34,6 +34,16 @@ export function visibleModels(world: World, token: Token, user: User): Model[] {
   return models
 }
 
+/**
+ * The models a key's groups enable and its limits allow, but that are hidden because they have no
+ * pricing (outside self-use mode): what `keys` points out, since the lists just leave them out.
+ */
+export function unpricedModels(world: World, token: Token, user: User): string[] {
+  if (world.settings.selfUseMode) return []
+  const ids = new Set(groupsOf(world, token, user).flatMap((name) => world.findGroup(name)?.models ?? []))
+  return [...ids].filter((id) => (!token.modelLimits || token.modelLimits.includes(id)) && world.findModel(id)?.pricing === null)
+}
+
 /** The model `id` if the key may use it: the rule of {@link visibleModels}, for one model. */
 export function findVisibleModel(world: World, token: Token, user: User, id: string): Model | undefined {
   const access = modelAccess(world, token, user, id)
