@@ -62,7 +62,8 @@ export {
   type RateLimit,
   type EndpointType,
 } from './world/schemas.ts'
-export type { WorldPatch } from './world/world-patch.ts'
+export type { WorldPatch, WorldChanges, ListChange } from './world/world-patch.ts'
+export { worldJsonSchema } from './world/world-json-schema.ts'
 
 /* Errors and profiles */
 export { GatewayError, gatewayError, type GatewayErrorOptions } from './errors/gateway-error.ts'

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -52,6 +52,13 @@ describe('the packed tarball', () => {
     },
     60_000,
   )
+
+  it('ships the JSON Schemas editors read for world and scenario files', () => {
+    const installed = join(project, 'node_modules', 'llm-gateway-mock')
+    const world = JSON.parse(readFileSync(join(installed, 'schemas', 'world.schema.json'), 'utf8')) as { title: string }
+    const scenario = JSON.parse(readFileSync(join(installed, 'scenarios', 'scenario.schema.json'), 'utf8')) as { title: string }
+    expect([world.title, scenario.title]).toEqual(['llm-gateway-mock world', 'llm-gateway-mock scenario'])
+  })
 
   it('imports from JavaScript without a TypeScript loader', () => {
     writeFileSync(

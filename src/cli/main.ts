@@ -19,6 +19,7 @@ export async function main(argv: string[]): Promise<number> {
     .example('$0 keys --json', "print the default world's keys as JSON")
     .example('$0 --scenario flaky-upstream --scenario ./my-scenario.ts', 'serve with two scenarios, applied in order')
     .example('$0 scenarios validate ./my-scenario.json', 'check a scenario file')
+    .example('$0 schema world --out world.schema.json', 'write the JSON Schema of world files, for your editor')
     .strict()
     .version(version)
     .help()

@@ -32,14 +32,14 @@ export const groupSchema = z.strictObject({
     .array(z.string())
     .describe('Ids of the models enabled in this group, in listing order: a key sees the models of its groups. Default [].')
     .default([]),
-  rateLimit: rateLimitSchema.optional().describe('A request-rate limit shared by every key and user served through this group.'),
+  rateLimit: rateLimitSchema.describe('A request-rate limit shared by every key and user served through this group.').optional(),
   description: z.string().describe('Shown in the dashboard. Default "".').default(''),
 })
 
 export const userSchema = z.strictObject({
   id: z.int().positive().describe("The user's id: what tokens' `userId` refers to."),
   username: z.string().min(1).describe('Shown in messages and in `keys`; scenario rules match it with `when.user`.'),
-  displayName: z.string().optional().describe('Shown in the dashboard; defaults to the username there.'),
+  displayName: z.string().describe('Shown in the dashboard; defaults to the username there.').optional(),
   role: z.enum(['user', 'admin', 'root']).describe('The dashboard role. Default "user".').default('user'),
   status: z
     .enum(['enabled', 'disabled'])
@@ -61,7 +61,7 @@ export const userSchema = z.strictObject({
   requestCount: z.int().nonnegative().describe('Requests already made (shown in the dashboard). Default 0.').default(0),
   accessToken: z.string().min(1).describe('The dashboard access token: `Authorization: Bearer …` on `/api/*` routes. Unique per user.'),
   email: z.string().describe('Shown in the dashboard. Default "".').default(''),
-  rateLimit: rateLimitSchema.optional().describe('A request-rate limit over every key of this user.'),
+  rateLimit: rateLimitSchema.describe('A request-rate limit over every key of this user.').optional(),
 })
 
 export const tokenSchema = z.strictObject({
@@ -106,7 +106,7 @@ export const tokenSchema = z.strictObject({
       'The group the key is pinned to: its owner\'s `group` or one of their `extraGroups`, or "auto" (the first of `settings.autoGroups` the owner may use that has the model). null: the owner\'s group. Default null.',
     )
     .default(null),
-  rateLimit: rateLimitSchema.optional().describe('A request-rate limit on this key alone.'),
+  rateLimit: rateLimitSchema.describe('A request-rate limit on this key alone.').optional(),
 })
 
 const ratioPricingSchema = z
@@ -140,17 +140,22 @@ export const toolCallSpecSchema = z.strictObject({
 export const modelReplySchema = z
   .discriminatedUnion('type', [
     z
-      .strictObject({ type: z.literal('echo') })
+      .strictObject({ type: z.literal('echo').describe('The kind of reply.') })
       .describe(
         "Derived from the request: quotes the last user message, or calls one of the request's tools with arguments built from its schema.",
       ),
-    z.strictObject({ type: z.literal('text'), text: z.string().describe('The reply, word for word.') }).describe('Always the same text.'),
     z
-      .strictObject({ type: z.literal('lorem'), tokens: z.int().positive().describe('How many tokens of filler.') })
+      .strictObject({ type: z.literal('text').describe('The kind of reply.'), text: z.string().describe('The reply, word for word.') })
+      .describe('Always the same text.'),
+    z
+      .strictObject({
+        type: z.literal('lorem').describe('The kind of reply.'),
+        tokens: z.int().positive().describe('How many tokens of filler.'),
+      })
       .describe('Deterministic filler text of exactly `tokens` tokens (before max_tokens cuts it).'),
     z
       .strictObject({
-        type: z.literal('tool-calls'),
+        type: z.literal('tool-calls').describe('The kind of reply.'),
         calls: z.array(toolCallSpecSchema).min(1).describe('The calls, in order.'),
         text: z.string().describe('Text sent before the calls. Default "".').default(''),
       })
@@ -184,7 +189,7 @@ export const streamingSchema = z
 export const modelSchema = z.strictObject({
   id: z.string().min(1).describe("The model id clients ask for; what groups' `models` and tokens' `modelLimits` refer to."),
   ownedBy: z.string().describe('`owned_by` in the OpenAI model list. Default "custom".').default('custom'),
-  displayName: z.string().optional().describe('Shown by the Anthropic and Gemini model lists; defaults to the id there.'),
+  displayName: z.string().describe('Shown by the Anthropic and Gemini model lists; defaults to the id there.').optional(),
   description: z.string().describe('Shown by the Gemini model list. Default "".').default(''),
   endpointTypes: z
     .array(endpointTypeSchema)
