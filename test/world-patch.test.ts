@@ -111,8 +111,7 @@ describe('"every" in a patch', () => {
 
   it('reports a problem it causes at every.…, naming the record', () => {
     expect(issuesOf(patch({ every: { users: { group: 'vipp' } } }))).toEqual([
-      { path: 'every.users.group', message: 'no group is named "vipp". Did you mean "vip"? (on user 1)' },
-      { path: 'every.users.group', message: 'no group is named "vipp". Did you mean "vip"? (on user 2)' },
+      { path: 'every.users.group', message: 'no group is named "vipp". Did you mean "vip"? (on users 1, 2)' },
     ])
   })
 })

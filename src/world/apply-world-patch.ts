@@ -199,9 +199,14 @@ export function applyWorldPatch(
   })
 
   const patched = world as unknown as WorldData
+  const everyIssues = new Map<string, { path: Segment[]; message: string; noun: string; records: string[] }>()
   for (const problem of checkWorldReferences(patched)) {
     const located = locate(problem)
     if (located) report(located.path, located.message)
+  }
+  for (const { path, message, noun, records } of everyIssues.values()) {
+    const shown = records.length > 5 ? [...records.slice(0, 5), `and ${records.length - 5} more`] : records
+    report(path, `${message} (on ${noun}${records.length === 1 ? '' : 's'} ${shown.join(', ')})`)
   }
   for (const [key, { path, users }] of removals) {
     if (users.length === 0) continue
@@ -230,10 +235,13 @@ export function applyWorldPatch(
     const identity = record[kinds[kind].identity]
     if (from.every.has(field)) {
       const written = (patch.every?.[kind] as Fields)[field]
-      return {
-        path: ['every', kind, field, ...itemPath(written, value)],
-        message: `${problem.message} (on ${kinds[kind].noun} ${JSON.stringify(identity)})`,
-      }
+      const path = ['every', kind, field, ...itemPath(written, value)]
+      // One line per mistake, naming the records it reaches, rather than one per record.
+      const id = `${formatPath(path)}\n${problem.message}`
+      const known = everyIssues.get(id)
+      if (known) known.records.push(JSON.stringify(identity))
+      else everyIssues.set(id, { path, message: problem.message, noun: kinds[kind].noun, records: [JSON.stringify(identity)] })
+      return undefined
     }
     if (from.entry !== undefined) {
       const written = ((patch[kind] ?? []) as Fields[])[from.entry]![field]
