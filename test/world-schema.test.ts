@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { scenarioJsonSchemaText } from '../src/scenarios/scenario-json-schema.ts'
+import { scenarioJsonSchema, scenarioJsonSchemaText } from '../src/scenarios/scenario-json-schema.ts'
 import { worldJsonSchema, worldJsonSchemaText } from '../src/world/world-json-schema.ts'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
 
@@ -50,7 +50,9 @@ describe('the world file JSON Schema', () => {
     expect(whole!.required).toEqual(['groups', 'users', 'tokens', 'models'])
   })
 
-  it('describes every field, for hovers in editors', () => {
+  it('describes every field of world and scenario files, for hovers in editors', () => {
+    const scenarioFields = properties(scenarioJsonSchema() as JsonSchema)
+    expect(scenarioFields.filter(([, schema]) => !schema.description).map(([path]) => path)).toEqual([])
     const all = properties(worldJsonSchema() as JsonSchema)
     expect(all.length).toBeGreaterThan(150)
     expect(all.filter(([, schema]) => !schema.description).map(([path]) => path)).toEqual([])
