@@ -1,5 +1,18 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { createGateway, resolveScenario, resolveWorld, ScenarioError, WorldError, type WorldDefinition } from '../src/index.ts'
+import {
+  createGateway,
+  groupSchema,
+  modelSchema,
+  resolveScenario,
+  resolveWorld,
+  ScenarioError,
+  tokenSchema,
+  userSchema,
+  WorldError,
+  worldSettingsSchema,
+  type WorldDefinition,
+} from '../src/index.ts'
 import { applyScenarioWorlds } from '../src/scenarios/resolve-scenario.ts'
 
 /** The issues a definition is refused with (fails the test if it resolves). */
@@ -107,6 +120,33 @@ describe('"every" in a patch', () => {
     expect(group(world, 'vip')?.models).toEqual(['claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash'])
     expect(world.tokens.find((token) => token.key === 'sk-limited')?.modelLimits).toEqual(['gpt-4o-mini'])
     expect(world.tokens.find((token) => token.key === 'sk-unrestricted')?.modelLimits).toBeNull()
+  })
+
+  it("composes with a record's own {add, remove}, which applies after it", () => {
+    const world = resolveWorld(
+      patch({
+        groups: [
+          { name: 'vip', models: { add: ['gpt-4o'] } },
+          { name: 'default', models: { remove: ['gpt-4o'], add: ['house-model'] } },
+        ],
+        models: [{ id: 'house-model' }],
+        every: { groups: { models: { remove: ['gpt-4o'] } } },
+      }) as WorldDefinition,
+    )
+    expect(group(world, 'vip')?.models).toEqual(['claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash', 'gpt-4o'])
+    expect(group(world, 'default')?.models).toEqual([
+      'gpt-4o-mini',
+      'claude-sonnet-4-6',
+      'gemini-2.5-flash',
+      'small-context-4k',
+      'unpriced-model',
+      'house-model',
+    ])
+    // A plain list is a value: it wins over every's change.
+    const replaced = resolveWorld(
+      patch({ groups: [{ name: 'vip', models: ['gpt-4o'] }], every: { groups: { models: { remove: ['gpt-4o'] } } } }) as WorldDefinition,
+    )
+    expect(group(replaced, 'vip')?.models).toEqual(['gpt-4o'])
   })
 
   it('reports a problem it causes at every.…, naming the record', () => {
@@ -293,5 +333,37 @@ describe('scenario world patches', () => {
       'Invalid scenario "typo":\n  - world.users[0].id: no user has id 3.',
     )
     expect(gateway.world.users.all()).toHaveLength(2)
+  })
+})
+
+describe('docs/world.md', () => {
+  const text = readFileSync(new URL('../docs/world.md', import.meta.url), 'utf8')
+  const examples = [...text.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+
+  it('has world examples that resolve, and do what the text says', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(3)
+    const worlds = examples.map((example) => resolveWorld(example as WorldDefinition, 'docs/world.md'))
+    const last = worlds.at(-1)!
+    expect(group(last, 'default')?.models).toEqual([
+      'gpt-4o-mini',
+      'claude-sonnet-4-6',
+      'gemini-2.5-flash',
+      'small-context-4k',
+      'unpriced-model',
+      'house-model',
+    ])
+    expect(last.groups.some((candidate) => candidate.models.includes('gpt-4o'))).toBe(false)
+    expect(new Set(last.models.map((model) => model.streaming))).toEqual(new Set(['realistic']))
+    expect(last.tokens.map((token) => token.key)).toContain('sk-ci')
+    expect(last.tokens.map((token) => token.key)).not.toContain('sk-disabled')
+  })
+
+  it('documents every field of every record', () => {
+    const shapes = { settings: worldSettingsSchema, groups: groupSchema, users: userSchema, tokens: tokenSchema, models: modelSchema }
+    for (const [name, schema] of Object.entries(shapes)) {
+      const section = text.slice(text.indexOf(`### \`${name}\``))
+      const table = section.slice(0, section.indexOf('\n\n', section.indexOf('|---|')))
+      for (const field of Object.keys(schema.shape)) expect(table, `${name}.${field}`).toContain(`| \`${field}\` |`)
+    }
   })
 })

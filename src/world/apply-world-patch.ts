@@ -57,6 +57,8 @@ interface Origin {
   fields: Set<string>
   /** Fields `every` set on it. */
   every: Set<string>
+  /** `{add, remove}` the record's own entry gives its list field: applied after `every`'s. */
+  listChange?: { field: string; change: ListChange; index: number }
   /** A new record that cannot be added as written (a typo in an existing record's identity, most likely). */
   incomplete?: boolean
 }
@@ -128,17 +130,13 @@ export function applyWorldPatch(
       const from = origin[at]!
       for (const [field, value] of Object.entries(entry)) {
         if (field === identity || value === undefined) continue
-        from.fields.add(field)
-        if (field !== kinds[kind].list || !isListChange(value)) record[field] = value
+        if (field !== kinds[kind].list || !isListChange(value)) {
+          record[field] = value
+          from.fields.add(field)
+        }
         // `add`/`remove` change an existing record's list; on an unknown identity they point at a typo.
         else if (from.isNew) from.incomplete = true
-        else {
-          record[field] = changeList(record[field], value, {
-            owner: `${kinds[kind].noun} ${JSON.stringify(id)}`,
-            field,
-            report: (path, message) => report([kind, index, field, ...path], message),
-          })
-        }
+        else from.listChange = { field, change: value, index }
       }
       if (from.isNew && kind === 'groups' && !Array.isArray(entry.models)) from.incomplete = true
     })
@@ -159,6 +157,23 @@ export function applyWorldPatch(
             ? changeList(record[field] ?? fieldDefault(kinds[kind].schema, field), value)
             : value
       }
+    })
+  }
+
+  // A record's own {add, remove} composes with every's, after it: the specific change has the last word.
+  for (const kind of kindNames) {
+    records[kind].forEach((record, at) => {
+      const pending = origins[kind][at]!.listChange
+      if (!pending) return
+      const { field, change, index } = pending
+      const before = (base[kind] as unknown as Fields[]).find((old) => same(kind, old[kinds[kind].identity], record[kinds[kind].identity]))
+      record[field] = changeList(record[field], change, {
+        owner: `${kinds[kind].noun} ${JSON.stringify(record[kinds[kind].identity])}`,
+        field,
+        // What the file could see: the list before this patch, not after `every` took items out.
+        before: before?.[field],
+        report: (path, message) => report([kind, index, field, ...path], message),
+      })
     })
   }
 
@@ -233,9 +248,11 @@ export function applyWorldPatch(
     const from = origins[kind][index]!
     const value = problem.item === undefined ? record[field] : (record[field] as unknown[])[problem.item]
     const identity = record[kinds[kind].identity]
-    if (from.every.has(field)) {
-      const written = (patch.every?.[kind] as Fields)[field]
-      const path = ['every', kind, field, ...itemPath(written, value)]
+    const entryWritten = from.entry === undefined ? undefined : ((patch[kind] ?? []) as Fields[])[from.entry]![field]
+    const everyWritten = (patch.every?.[kind] as Fields | undefined)?.[field]
+    const fromEntry = writtenByEntry(from, field, problem.item === undefined ? undefined : { value, entryWritten, everyWritten })
+    if (from.every.has(field) && !fromEntry) {
+      const path = ['every', kind, field, ...itemPath(everyWritten, value)]
       // One line per mistake, naming the records it reaches, rather than one per record.
       const id = `${formatPath(path)}\n${problem.message}`
       const known = everyIssues.get(id)
@@ -244,8 +261,7 @@ export function applyWorldPatch(
       return undefined
     }
     if (from.entry !== undefined) {
-      const written = ((patch[kind] ?? []) as Fields[])[from.entry]![field]
-      const item = written === undefined ? (problem.item === undefined ? [] : [problem.item]) : itemPath(written, value)
+      const item = entryWritten === undefined ? (problem.item === undefined ? [] : [problem.item]) : itemPath(entryWritten, value)
       return { path: [kind, from.entry, field, ...item], message: problem.message }
     }
     const user = `${kinds[kind].noun} ${JSON.stringify(identity)} (${field})`
@@ -262,6 +278,18 @@ export function applyWorldPatch(
   }
 }
 
+/**
+ * Whether the record's own entry wrote the field (or, for a list item, the item) that has a
+ * problem, rather than `every`: an item is the entry's if its list or `add` has it, or if
+ * every's does not.
+ */
+function writtenByEntry(from: Origin, field: string, item?: { value: unknown; entryWritten: unknown; everyWritten: unknown }): boolean {
+  if (from.entry === undefined) return false
+  if (!from.every.has(field)) return true
+  if (item === undefined) return false
+  return itemPath(item.entryWritten, item.value).length > 0 || itemPath(item.everyWritten, item.value).length === 0
+}
+
 /** Whether a list field's value is `{add, remove}` rather than a list (or null). */
 export function isListChange(value: unknown): value is ListChange {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -271,6 +299,8 @@ interface StrictList {
   /** e.g. `group "vip"`, for messages. */
   owner: string
   field?: string
+  /** The list the file's author saw, to check `remove` against (default: the one changed). */
+  before?: unknown
   report(path: Segment[], message: string): void
 }
 
@@ -280,7 +310,8 @@ interface StrictList {
  * whatever each record has.
  */
 function changeList(current: unknown, change: ListChange, strict?: StrictList): unknown {
-  if (current === null) {
+  const seen = strict && 'before' in strict ? strict.before : current
+  if (current === null || seen === null) {
     strict?.report(
       [],
       `${strict.owner} has no ${strict.field ?? 'list'} (null: no restriction), so there is nothing to add to or remove from: give a list instead`,
@@ -288,16 +319,12 @@ function changeList(current: unknown, change: ListChange, strict?: StrictList): 
     return null
   }
   let list = Array.isArray(current) ? [...(current as unknown[])] : []
+  const known = Array.isArray(seen) ? (seen as unknown[]) : list
   change.remove?.forEach((value, index) => {
-    if (list.includes(value)) list = list.filter((item) => item !== value)
+    if (known.includes(value) || list.includes(value)) list = list.filter((item) => item !== value)
     else if (strict) {
-      const guess =
-        typeof value === 'string'
-          ? nearest(
-              value,
-              list.filter((item): item is string => typeof item === 'string'),
-            )
-          : undefined
+      const names = known.filter((item): item is string => typeof item === 'string')
+      const guess = typeof value === 'string' ? nearest(value, names) : undefined
       strict.report(
         ['remove', index],
         `${strict.owner} has no ${JSON.stringify(value)} in ${strict.field ?? 'the list'}.${guess ? ` Did you mean "${guess}"?` : ''} To take it out of every record that has it, use "every".`,

@@ -77,7 +77,7 @@ export const tokenSchema = z.strictObject({
   status: z
     .enum(['enabled', 'disabled', 'expired', 'exhausted'])
     .describe(
-      '"disabled", "expired" and "exhausted" keys are refused (401, 401, 403). The gateway sets "exhausted" itself when remainQuota reaches 0. Default "enabled".',
+      '"disabled" and "expired" keys get 401 invalid_api_key, "exhausted" ones 403 insufficient_quota; the gateway marks a key "exhausted" itself when its remainQuota reaches 0. Default "enabled".',
     )
     .default('enabled'),
   expiresAt: z.iso
