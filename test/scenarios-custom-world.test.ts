@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { ApiError, GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { builtInScenarioNames, type WorldDefinition } from '../src/index.ts'
 import { loadWorldFile } from '../src/node/index.ts'
 import { modes, useHarness } from './support/modes.ts'
@@ -34,9 +34,9 @@ describe.each(modes)('built-in scenarios on the README weather world ($name)', (
     return completion.choices[0]!.message.tool_calls?.map((call) => call.type === 'function' && call.function.name)
   }
 
-  beforeAll(async () => {
-    // The world as written, before any scenario.
+  it('serves the world as written before any scenario', async () => {
     expect(await listed()).toEqual(['gpt-4o-mini', 'weather-bot'])
+    expect(await listed('sk-vip')).toEqual(['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash'])
   })
 
   it('model-missing takes gpt-4o and gemini-2.5-pro out of the groups that have them, and nothing else', async () => {

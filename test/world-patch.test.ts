@@ -17,13 +17,14 @@ import { applyScenarioWorlds } from '../src/scenarios/resolve-scenario.ts'
 
 /** The issues a definition is refused with (fails the test if it resolves). */
 function issuesOf(definition: unknown): { path: string; message: string }[] {
+  let caught: unknown
   try {
     resolveWorld(definition as WorldDefinition, 'test.json')
   } catch (error) {
-    expect(error).toBeInstanceOf(WorldError)
-    return [...(error as WorldError).issues]
+    caught = error
   }
-  throw new Error('expected the world to be refused')
+  expect(caught).toBeInstanceOf(WorldError)
+  return [...(caught as WorldError).issues]
 }
 
 const patch = (changes: object) => ({ extends: 'default', ...changes })
@@ -278,13 +279,14 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
 describe('scenario world patches', () => {
   const base = resolveWorld()
   const refusal = (scenario: object) => {
+    let caught: unknown
     try {
       applyScenarioWorlds(base, [resolveScenario(scenario)])
     } catch (error) {
-      expect(error).toBeInstanceOf(ScenarioError)
-      return [...(error as ScenarioError).issues]
+      caught = error
     }
-    throw new Error('expected the scenario to be refused')
+    expect(caught).toBeInstanceOf(ScenarioError)
+    return [...(caught as ScenarioError).issues]
   }
 
   it("report at world.… with the scenario's own indexes", () => {

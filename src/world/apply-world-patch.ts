@@ -121,13 +121,13 @@ export function applyWorldPatch(
         report([kind, index, identity], `${JSON.stringify(id)} is already changed at ${kind}[${earlier}]: change it in one place`)
         return
       }
-      let at = list.findIndex((record) => same(kind, record[identity], id))
-      if (at === -1) {
-        at = list.push({ [identity]: id }) - 1
+      let slot = list.findIndex((record) => same(kind, record[identity], id))
+      if (slot === -1) {
+        slot = list.push({ [identity]: id }) - 1
         origin.push({ entry: index, isNew: true, fields: new Set([identity]), every: new Set() })
-      } else origin[at]!.entry = index
-      const record = list[at]!
-      const from = origin[at]!
+      } else origin[slot]!.entry = index
+      const record = list[slot]!
+      const from = origin[slot]!
       for (const [field, value] of Object.entries(entry)) {
         if (field === identity || value === undefined) continue
         if (field !== kinds[kind].list || !isListChange(value)) {
@@ -162,8 +162,8 @@ export function applyWorldPatch(
 
   // A record's own {add, remove} composes with every's, after it: the specific change has the last word.
   for (const kind of kindNames) {
-    records[kind].forEach((record, at) => {
-      const pending = origins[kind][at]!.listChange
+    records[kind].forEach((record, position) => {
+      const pending = origins[kind][position]!.listChange
       if (!pending) return
       const { field, change, index } = pending
       const before = (base[kind] as unknown as Fields[]).find((old) => same(kind, old[kinds[kind].identity], record[kinds[kind].identity]))
@@ -214,14 +214,14 @@ export function applyWorldPatch(
   })
 
   const patched = world as unknown as WorldData
-  const everyIssues = new Map<string, { path: Segment[]; message: string; noun: string; records: string[] }>()
+  const everyIssues = new Map<string, { path: Segment[]; message: string; noun: string; reached: string[] }>()
   for (const problem of checkWorldReferences(patched)) {
     const located = locate(problem)
     if (located) report(located.path, located.message)
   }
-  for (const { path, message, noun, records } of everyIssues.values()) {
-    const shown = records.length > 5 ? [...records.slice(0, 5), `and ${records.length - 5} more`] : records
-    report(path, `${message} (on ${noun}${records.length === 1 ? '' : 's'} ${shown.join(', ')})`)
+  for (const { path, message, noun, reached } of everyIssues.values()) {
+    const shown = reached.length > 5 ? [...reached.slice(0, 5), `and ${reached.length - 5} more`] : reached
+    report(path, `${message} (on ${noun}${reached.length === 1 ? '' : 's'} ${shown.join(', ')})`)
   }
   for (const [key, { path, users }] of removals) {
     if (users.length === 0) continue
@@ -256,8 +256,8 @@ export function applyWorldPatch(
       // One line per mistake, naming the records it reaches, rather than one per record.
       const id = `${formatPath(path)}\n${problem.message}`
       const known = everyIssues.get(id)
-      if (known) known.records.push(JSON.stringify(identity))
-      else everyIssues.set(id, { path, message: problem.message, noun: kinds[kind].noun, records: [JSON.stringify(identity)] })
+      if (known) known.reached.push(JSON.stringify(identity))
+      else everyIssues.set(id, { path, message: problem.message, noun: kinds[kind].noun, reached: [JSON.stringify(identity)] })
       return undefined
     }
     if (from.entry !== undefined) {
