@@ -241,6 +241,11 @@ export const newApiProfile = defineProfile(specProfile, {
     invalid_url: { like: 'route_not_found', changes: { message: 'Invalid URL.' } },
     not_a_gateway_route: { like: 'route_not_found' },
     request_malformed: { like: 'route_not_found', changes: { status: 400, message: 'Malformed request: {method} {path}' } },
+    // Refused by the HTTP server before any of new-api's code runs: no request id, no code.
+    request_unparseable: { like: 'route_not_found', changes: { status: 400, message: 'The request is not valid HTTP/1.1: {detail}.' } },
+    headers_too_large: { like: 'route_not_found', changes: { status: 431, message: specProfile.errors.headers_too_large.message } },
+    chunk_extensions_too_large: { like: 'route_not_found', changes: { status: 413, message: specProfile.errors.chunk_extensions_too_large.message } },
+    request_timeout: { like: 'route_not_found', changes: { status: 408, message: specProfile.errors.request_timeout.message } },
     // gin's recovery handler.
     internal: {
       status: 500,
