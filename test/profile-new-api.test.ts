@@ -547,7 +547,14 @@ const table: CatalogueTable = {
       send: http('GET', '/v1/models', { authorization: 'Bearer sk-limited', 'x-filler': 'x'.repeat(20_000) }),
       httpOnly: true,
       status: 431,
-      body: { error: { message: 'The request line and headers are larger than the gateway accepts (16 KB).', type: 'invalid_request_error', param: '', code: '' } },
+      body: {
+        error: {
+          message: 'The request line and headers are larger than the gateway accepts (16 KB).',
+          type: 'invalid_request_error',
+          param: '',
+          code: '',
+        },
+      },
     },
   ],
   chunk_extensions_too_large: { unreachable: 'fetch cannot send chunk extensions: test/robustness.test.ts sends them on raw sockets' },

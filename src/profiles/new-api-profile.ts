@@ -244,7 +244,10 @@ export const newApiProfile = defineProfile(specProfile, {
     // Refused by the HTTP server before any of new-api's code runs: no request id, no code.
     request_unparseable: { like: 'route_not_found', changes: { status: 400, message: 'The request is not valid HTTP/1.1: {detail}.' } },
     headers_too_large: { like: 'route_not_found', changes: { status: 431, message: specProfile.errors.headers_too_large.message } },
-    chunk_extensions_too_large: { like: 'route_not_found', changes: { status: 413, message: specProfile.errors.chunk_extensions_too_large.message } },
+    chunk_extensions_too_large: {
+      like: 'route_not_found',
+      changes: { status: 413, message: specProfile.errors.chunk_extensions_too_large.message },
+    },
     request_timeout: { like: 'route_not_found', changes: { status: 408, message: specProfile.errors.request_timeout.message } },
     // gin's recovery handler.
     internal: {
