@@ -19,7 +19,7 @@ describe('a profile of your own (defineProfile)', () => {
   beforeAll(async () => {
     gateway = await createGateway({ profile: oldNewApi, baseUrl: 'http://gateway.test' })
     server.use(...gateway.handlers)
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledFrame: 'error' })
   })
   afterAll(() => server.close())
 

@@ -1,7 +1,8 @@
 import { GatewayError, gatewayError } from '../errors/gateway-error.ts'
-import type { RenderedResponse } from '../gateway/rendered-response.ts'
+import type { RenderedResponse } from '../http/rendered-response.ts'
 import { envelopes } from '../profiles/envelopes.ts'
 import type { Profile } from '../profiles/profile.ts'
+import { specProfile } from '../profiles/spec-profile.ts'
 import { requestLanguage } from '../profiles/request-language.ts'
 import { forSurface, resolveError } from '../profiles/resolve-error.ts'
 import { breakFrames } from '../streaming/stream-plan.ts'
@@ -67,7 +68,7 @@ export function renderError(
 
 // The mock's own admin API answers in its own terms whatever the gateway impersonates.
 function profileOf(context: PipelineContext): Profile {
-  return surfaces[context.surface].profile ?? context.profile
+  return surfaces[context.surface].ownTerms ? specProfile : context.profile
 }
 
 function headersOf(context: PipelineContext, profile: Profile): Record<string, string> {

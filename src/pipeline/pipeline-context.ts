@@ -1,9 +1,9 @@
 import type { AuthInput } from '../auth/auth-requirement.ts'
-import type { AdapterExchange } from '../gateway/adapter-seam.ts'
+import type { AdapterExchange } from '../http/exchange.ts'
 import type { GatewayRuntime } from '../gateway/runtime.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 import type { Profile } from '../profiles/profile.ts'
-import type { SurfaceName } from '../surfaces/surface.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
 import type { World } from '../world/world.ts'
 import type { Admission, Route, RouteContext, RouteNote } from './route.ts'
 

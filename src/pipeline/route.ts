@@ -4,7 +4,7 @@ import type { TokenUsage } from '../billing/quota-cost.ts'
 import type { GatewayRuntime } from '../gateway/runtime.ts'
 import type { Profile } from '../profiles/profile.ts'
 import type { Action } from '../scenarios/scenario-schema.ts'
-import type { SurfaceName } from '../surfaces/surface.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
 import type { Group, Model } from '../world/schemas.ts'
 import type { Reply } from './reply.ts'
 

@@ -1,5 +1,5 @@
-import { exchangeOf } from '../gateway/adapter-seam.ts'
-import { respond, type RenderedResponse } from '../gateway/rendered-response.ts'
+import { exchangeOf, respond } from '../http/exchange.ts'
+import type { RenderedResponse } from '../http/rendered-response.ts'
 import type { GatewayRuntime } from '../gateway/runtime.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { isoTimeOf } from '../journal/iso-time.ts'

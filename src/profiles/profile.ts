@@ -1,6 +1,6 @@
 import type { CredentialSource } from '../auth/credential-source.ts'
 import type { ErrorName } from '../errors/error-names.ts'
-import type { SurfaceName } from '../surfaces/surface.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
 
 /** The languages the real gateway writes its messages in. */
 export type Language = 'en' | 'zh-CN' | 'zh-TW'
