@@ -1,0 +1,57 @@
+/**
+ * The longest piece of text merged as one: a pre-token longer than this (in UTF-16 units) is cut
+ * into pieces of this length, each tokenized on its own. This is the one place where counts can
+ * differ from o200k_base: text has pre-tokens this long only when it has a run this long without
+ * a space, a change of case, a digit or punctuation (`'x'.repeat(n)`, a run of one punctuation
+ * mark or of spaces, a long unpunctuated stretch of Chinese or Thai), and there the count
+ * differs by about one token per cut. Without a bound, BPE on one pre-token costs at least
+ * n log n and tokens have no use for such lengths (the longest o200k_base token is 128 bytes).
+ */
+export const maxChunkLength = 1024
+
+/**
+ * The text as the tokenizer merges it, one piece at a time: its o200k_base pre-tokens in order,
+ * those longer than `maxChunkLength` cut to that length (never between the halves of a surrogate
+ * pair). The pieces join back to the text. Walking can stop and resume at any piece, which is
+ * what counting in slices needs.
+ */
+export class PreTokenChunks {
+  /** Where the piece `next` returned last starts in the text. */
+  start = 0
+  private readonly text: string
+  private readonly pattern: RegExp
+  private position = 0
+  // The rest of a pre-token too long to merge whole.
+  private longEnd = 0
+
+  /** `pattern` is shared: it is only used within one call, so walks can interleave. */
+  constructor(text: string, pattern: RegExp) {
+    this.text = text
+    this.pattern = pattern
+  }
+
+  next(): string | undefined {
+    const { text } = this
+    const start = this.position
+    if (start >= text.length) return undefined
+    let end = this.longEnd
+    if (start >= end) {
+      this.pattern.lastIndex = start
+      const match = this.pattern.exec(text)
+      // The pattern matches at every character, so it never skips; if it did, the skipped text
+      // would be a piece of its own rather than lost.
+      end = match === null ? text.length : match.index > start ? match.index : this.pattern.lastIndex
+    }
+    if (end - start > maxChunkLength) {
+      this.longEnd = end
+      end = start + maxChunkLength
+      if (isHighSurrogate(text.charCodeAt(end - 1)) && isLowSurrogate(text.charCodeAt(end))) end--
+    }
+    this.start = start
+    this.position = end
+    return text.slice(start, end)
+  }
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff
