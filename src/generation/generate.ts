@@ -73,7 +73,7 @@ export async function generate(
   assertQuotaLeft(auth.token, auth.user, auth.maskedKey)
 
   const tokenizer = await loadTokenizer()
-  const promptTokens = countPromptTokens(tokenizer, conversation)
+  const promptTokens = await countPromptTokens(tokenizer, conversation)
   assertFitsContext(model, promptTokens, conversation.maxOutputTokens, context.surface === 'gemini' ? 'contents' : 'messages')
   const reply = composeReply(tokenizer, model, conversation, promptTokens, action.reply)
 
