@@ -15,9 +15,8 @@ const none = -1
  * repeatedly merge the adjacent pair whose joined bytes have the lowest rank, the leftmost one on
  * a tie, until no pair is a token. Same result as gpt-tokenizer's merge, which rescans and
  * splices an array on every merge (its cost grows with the square of the length) and decodes
- * every candidate pair to text to look it up: this one keeps the pairs in a heap and remembers
- * the rank of a joined pair by the two ranks it joins, so a long pre-token costs n log n and a
- * pair seen before costs no lookup.
+ * every candidate pair to a string to look it up: this one keeps the candidates in a heap, so a
+ * pre-token of n bytes costs n log n, and looks bytes up where they lie (see o200k-vocabulary.ts).
  *
  * After `merge`, `ranks` and `ends` hold the tokens (rank, and end offset in bytes) of the
  * bytes given. One merger is shared by everything that tokenizes; it is not reentrant.
@@ -40,7 +39,6 @@ export class BytePairMerger {
   // out and puts at most two in, so there are never twice as many as bytes.
   private readonly heap = new Int32Array(2 * maxMergeBytes)
   private size = 0
-  private readonly joined = new JoinedRanks()
 
   constructor(lookup: Ranks) {
     this.lookup = lookup
@@ -93,13 +91,7 @@ export class BytePairMerger {
       this.pairRank[start] = none
       return
     }
-    const left = this.partRank[start]!
-    const right = this.partRank[second]!
-    let rank = this.joined.get(left, right)
-    if (rank === undefined) {
-      rank = this.lookup.rankOf(this.bytes, start, this.next[second]!)
-      this.joined.set(left, right, rank)
-    }
+    const rank = this.lookup.rankOf(this.bytes, start, this.next[second]!)
     this.pairRank[start] = rank
     if (rank === none) return
     if (ordered) this.push((rank << startBits) | start)
@@ -138,46 +130,4 @@ export class BytePairMerger {
     }
     heap[i] = entry
   }
-}
-
-const tableBits = 17
-const tableSize = 1 << tableBits
-const tableMask = tableSize - 1
-
-/**
- * The rank of two tokens joined (or `none`), by their ranks: an open-addressed table in typed
- * arrays, emptied when half full. Most pairs in any text recur, and looking them up here costs
- * a few nanoseconds where the vocabulary lookup costs hundreds.
- */
-class JoinedRanks {
-  // `left + 1`, so that 0 marks an empty slot.
-  private readonly lefts = new Int32Array(tableSize)
-  private readonly rights = new Int32Array(tableSize)
-  private readonly values = new Int32Array(tableSize)
-  private used = 0
-
-  get(left: number, right: number): number | undefined {
-    for (let slot = hash(left, right); ; slot = (slot + 1) & tableMask) {
-      const stored = this.lefts[slot]!
-      if (stored === 0) return undefined
-      if (stored === left + 1 && this.rights[slot] === right) return this.values[slot]!
-    }
-  }
-
-  set(left: number, right: number, rank: number): void {
-    if (this.used >= tableSize / 2) {
-      this.lefts.fill(0)
-      this.used = 0
-    }
-    let slot = hash(left, right)
-    while (this.lefts[slot] !== 0) slot = (slot + 1) & tableMask
-    this.lefts[slot] = left + 1
-    this.rights[slot] = right
-    this.values[slot] = rank
-    this.used++
-  }
-}
-
-function hash(left: number, right: number): number {
-  return (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> (32 - tableBits)
 }
