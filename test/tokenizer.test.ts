@@ -2,7 +2,7 @@ import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base'
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { maxChunkLength } from '../src/generation/pre-token-chunks.ts'
-import { loadTokenizer, sliceLength, type Tokenizer } from '../src/generation/tokenizer.ts'
+import { atOnceLength, loadTokenizer, type Tokenizer } from '../src/generation/tokenizer.ts'
 
 /** Deterministic filler: the same text on every run. */
 function seeded(seed: number): () => number {
@@ -140,7 +140,7 @@ describe('tokenizer', () => {
     })
 
     it('counts a long prompt to the same total, letting timers run before it is done', async () => {
-      const texts = [letters(3 * sliceLength, 5), ordinary.prose!.repeat(200), 'x'.repeat(sliceLength)]
+      const texts = [letters(3 * atOnceLength, 5), ordinary.prose!.repeat(200), 'x'.repeat(atOnceLength)]
       const order: string[] = []
       setTimeout(() => order.push('timer'), 0)
       const counting = tokenizer.countAll(texts)
@@ -149,6 +149,20 @@ describe('tokenizer', () => {
       order.push('counted')
       expect(total).toBe(texts.reduce((sum, text) => sum + tokenizer.count(text), 0))
       expect(order).toEqual(['timer', 'counted'])
+    })
+
+    it('lets the event loop in between slices of a 1 MiB count, not only before it', async () => {
+      let turns = 0
+      let counting = true
+      const tick = () => {
+        turns++
+        if (counting) setTimeout(tick, 0)
+      }
+      setTimeout(tick, 0)
+      await tokenizer.countAll([letters(2 ** 20, 9)])
+      counting = false
+      // A 1 MiB count takes many slices; one turn would only be the one before it.
+      expect(turns).toBeGreaterThan(2)
     })
   })
 })

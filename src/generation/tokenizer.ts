@@ -18,9 +18,9 @@ if (3 * maxChunkLength > maxMergeBytes) throw new Error('maxChunkLength does not
 export interface Tokenizer {
   count(text: string): number
   /**
-   * The count of all of `texts` together. Up to `sliceLength` characters in all, counted at
-   * once; longer, counted in slices of about that many characters with the event loop let in
-   * between (so that one long prompt does not stall every other client), hence the promise.
+   * The count of all of `texts` together. Up to `atOnceLength` characters in all, counted at
+   * once; longer, counted in slices of about `sliceMs` with the event loop let in before and
+   * between them (so that one long prompt does not stall every other client), hence the promise.
    */
   countAll(texts: readonly string[]): number | Promise<number>
   /** The text as one string per token, in order; joined they give the text back. A token that ends inside a character is joined with the next. */
@@ -29,8 +29,12 @@ export interface Tokenizer {
   truncate(text: string, limit: number): string
 }
 
-/** About a few milliseconds of counting: the longest the event loop waits for one prompt. */
-export const sliceLength = 32 * 1024
+/** The longest prompt counted without letting the event loop in: a few milliseconds of counting at most. */
+export const atOnceLength = 32 * 1024
+/** How long a slice of a longer count runs before it lets the event loop in. */
+export const sliceMs = 8
+// How often, in characters, a slice looks at the clock.
+const clockEvery = 4096
 
 let loading: Promise<Tokenizer> | undefined
 
@@ -96,25 +100,43 @@ export function createTokenizer(vocabulary: Vocabulary): Tokenizer {
     }
   }
 
+  // The cuts of a long run of one character (or of a pattern whose length divides the cut) are
+  // all alike: 'x'.repeat(n), the usual way to provoke a context error, is then one merge.
+  let lastCut = ''
+  let lastCutTokens = 0
+  function countChunk(chunk: string): number {
+    if (chunk.length !== maxChunkLength) return split(chunk)
+    if (chunk !== lastCut) {
+      lastCutTokens = split(chunk)
+      lastCut = chunk
+    }
+    return lastCutTokens
+  }
+
   function countText(text: string): number {
     let total = 0
     const chunks = new PreTokenChunks(text, pattern)
-    for (let chunk = chunks.next(); chunk !== undefined; chunk = chunks.next()) total += split(chunk)
+    for (let chunk = chunks.next(); chunk !== undefined; chunk = chunks.next()) total += countChunk(chunk)
     return total
   }
 
   async function countInSlices(texts: readonly string[]): Promise<number> {
+    // Requests already waiting go first; the slices are timed, as the time a character takes
+    // varies tenfold with the text and with the machine's load.
+    await yieldToEventLoop()
+    let sliceStart = performance.now()
     let total = 0
-    let sliced = 0
+    let unclocked = 0
     for (const text of texts) {
       const chunks = new PreTokenChunks(text, pattern)
       for (let chunk = chunks.next(); chunk !== undefined; chunk = chunks.next()) {
-        total += split(chunk)
-        sliced += chunk.length
-        if (sliced >= sliceLength) {
-          sliced = 0
-          await yieldToEventLoop()
-        }
+        total += countChunk(chunk)
+        unclocked += chunk.length
+        if (unclocked < clockEvery) continue
+        unclocked = 0
+        if (performance.now() - sliceStart < sliceMs) continue
+        await yieldToEventLoop()
+        sliceStart = performance.now()
       }
     }
     return total
@@ -142,7 +164,7 @@ export function createTokenizer(vocabulary: Vocabulary): Tokenizer {
     countAll(texts) {
       let length = 0
       for (const text of texts) length += text.length
-      if (length > sliceLength) return countInSlices(texts)
+      if (length > atOnceLength) return countInSlices(texts)
       let total = 0
       for (const text of texts) total += count(text)
       return total
