@@ -120,6 +120,32 @@ describe('1 MiB prompts (the binary over HTTP)', () => {
   )
 
   it(
+    'reports as usage, for a long prompt that fits, the count that count_tokens, countTokens and the context check give',
+    async () => {
+      // A quarter of a MiB of prose: about 65 K tokens, within the windows of the models below.
+      const text = shapes.prose!().slice(0, mebibyte / 4)
+      const chat = await post('/v1/chat/completions', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: text }] })
+      const messages = await post('/v1/messages', {
+        model: 'claude-sonnet-4-6',
+        max_tokens: 16,
+        messages: [{ role: 'user', content: text }],
+      })
+      const gemini = await post('/v1beta/models/gemini-2.5-flash:generateContent', { contents: [{ role: 'user', parts: [{ text }] }] })
+      const usage = [
+        ((await chat.json()) as { usage: { prompt_tokens: number } }).usage.prompt_tokens,
+        ((await messages.json()) as { usage: { input_tokens: number } }).usage.input_tokens,
+        ((await gemini.json()) as { usageMetadata: { promptTokenCount: number } }).usageMetadata.promptTokenCount,
+      ]
+      const { prompt } = await contextError('chat', await generate('chat', text))
+      expect(prompt).toBeGreaterThan(60_000)
+      expect(usage).toEqual([prompt, prompt, prompt])
+      expect(await surfaces.messages.count(text)).toBe(prompt)
+      expect(await surfaces.generateContent.count(text)).toBe(prompt)
+    },
+    timeout,
+  )
+
+  it(
     'answers GET /v1/models while a 1 MiB prompt is being counted, and still stops on SIGTERM',
     async () => {
       const order: string[] = []
