@@ -57,8 +57,24 @@ export function createTokenizer(vocabulary: Vocabulary): Tokenizer {
   let ascii = false
 
   /** The number of tokens in a chunk; their ends (in bytes) are left in `merger.ends`. */
+  /** Writes the chunk's UTF-8 into the merger's buffer; returns its length in bytes. */
+  function encodeChunk(chunk: string): number {
+    const bytes = merger.bytes
+    // Most pre-tokens are a few ASCII characters, which copy faster than encodeInto is called.
+    if (chunk.length <= 32) {
+      let i = 0
+      for (; i < chunk.length; i++) {
+        const code = chunk.charCodeAt(i)
+        if (code >= 0x80) break
+        bytes[i] = code
+      }
+      if (i === chunk.length) return i
+    }
+    return encoder.encodeInto(chunk, bytes).written
+  }
+
   function split(chunk: string): number {
-    const { written } = encoder.encodeInto(chunk, merger.bytes)
+    const written = encodeChunk(chunk)
     whole = vocabulary.rankOf(merger.bytes, 0, written) !== -1
     if (whole) return 1
     ascii = written === chunk.length
