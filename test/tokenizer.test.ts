@@ -63,6 +63,12 @@ describe('tokenizer', () => {
       expect(pieces.some((piece) => piece.includes('\uFFFD'))).toBe(false)
     })
 
+    it('keeps a byte-order mark in the tokens o200k_base has for it', () => {
+      // o200k_base has '\uFEFFusing' as one token. gpt-tokenizer's encoder never reaches it: it
+      // decodes candidate pairs with a TextDecoder, which drops a leading byte-order mark.
+      expect(tokenizer.pieces('\uFEFFusing System;')).toEqual(['\uFEFFusing', ' System', ';'])
+    })
+
     it('splits at the same places as o200k_base', () => {
       const text = ordinary.prose!
       const tokens = encode(text)

@@ -11,7 +11,8 @@ export interface Vocabulary extends Ranks {
  * and its pre-token pattern. The tokens go into a hash table keyed by their bytes, so that the
  * merge looks a byte sequence up where it lies, without making a string of it: the lookup is
  * most of what tokenizing costs, and gpt-tokenizer's (decode the bytes, then a Map of 200 000
- * strings) costs several times more.
+ * strings) costs several times more. Keyed by bytes, it also finds the nine tokens that start
+ * with a byte-order mark, which gpt-tokenizer's lookup misses (its TextDecoder drops the mark).
  */
 export async function loadO200kVocabulary(): Promise<Vocabulary> {
   const [{ default: ranks }, { O200K_TOKEN_SPLIT_REGEX: pattern }] = await Promise.all([
