@@ -97,19 +97,22 @@ export async function longPromptRows(url: string, headers: Record<string, string
   const rows = ['\nPOST /v1/chat/completions, 1 MiB prompt to a 4 096-token model (gateway server)']
   for (const [shape, text] of Object.entries(longPrompts)) {
     const body = JSON.stringify({ model: 'small-context-4k', messages: [{ role: 'user', content: text }] })
-    let done = false
     const answer = timed(async () => {
       const response = await fetch(`${url}/v1/chat/completions`, { method: 'POST', headers, body })
       const error = ((await response.json()) as { error?: { code?: string } }).error
-      done = true
       return `${response.status} ${error?.code ?? ''}`
     })
+    const answered = answer.then(() => true)
     const waits: number[] = []
-    while (!done) waits.push((await timed(() => fetch(`${url}/v1/models`, { headers }).then((r) => r.arrayBuffer()))).ms)
+    const listModels = () => timed(() => fetch(`${url}/v1/models`, { headers }).then((response) => response.arrayBuffer()))
+    // One GET at a time until the POST is answered: each waits as long as the event loop is held.
+    for (let next = listModels(); !(await Promise.race([answered, next.then(() => false)])); next = listModels()) {
+      waits.push((await next).ms)
+    }
     const { ms, value } = await answer
     rows.push(
       `  ${shape.padEnd(16)} ${value.padEnd(28)} in ${ms.toFixed(0).padStart(5)} ms;` +
-        ` GET /v1/models meanwhile: ${String(waits.length).padStart(3)} answered, slowest in ${Math.max(...waits).toFixed(0)} ms`,
+        ` GET /v1/models meanwhile: ${String(waits.length).padStart(3)} answered, slowest in ${waits.length > 0 ? Math.max(...waits).toFixed(0) : '-'} ms`,
     )
   }
   return rows
