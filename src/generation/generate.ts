@@ -33,7 +33,7 @@ export async function generate(context: RouteContext<TokenAuth, unknown>, conver
   const { runtime, auth } = context
   const { model, group, action } = context.admission
   const tokenizer = await loadTokenizer()
-  const promptTokens = countPromptTokens(tokenizer, conversation)
+  const promptTokens = await countPromptTokens(tokenizer, conversation)
   assertFitsContext(model, promptTokens, conversation.maxOutputTokens, context.surface === 'gemini' ? 'contents' : 'messages')
   const reply = composeReply(tokenizer, model, conversation, promptTokens, action.reply)
 
