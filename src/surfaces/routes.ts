@@ -9,6 +9,7 @@ import { geminiGenerateRoutes } from './gemini/generate/generate-content-route.t
 import { getGeminiModelRoute } from './gemini/get-model.ts'
 import { listGeminiModelsRoute } from './gemini/list-models.ts'
 import { chatCompletionsRoute } from './openai/chat/chat-completions-route.ts'
+import { embeddingsRoute } from './openai/embeddings/embeddings-route.ts'
 import { openAIBillingRoutes } from './openai/billing.ts'
 import { listCompatModelsRoute } from './openai/list-compat-models.ts'
 import { listModelsRoute } from './openai/list-models.ts'
@@ -27,6 +28,7 @@ export const routes: readonly Route<any, any>[] = [
   ...geminiGenerateRoutes,
   listCompatModelsRoute,
   chatCompletionsRoute,
+  embeddingsRoute,
   messagesRoute,
   countTokensRoute,
   ...openAIBillingRoutes,
