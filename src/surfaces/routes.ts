@@ -5,6 +5,7 @@ import { messagesRoute } from './anthropic/messages/messages-route.ts'
 import { billingSummaryRoute } from './dashboard/billing-summary.ts'
 import { statusRoute } from './dashboard/status.ts'
 import { userSelfRoute } from './dashboard/user-self.ts'
+import { geminiEmbedRoutes } from './gemini/embed/embed-content-routes.ts'
 import { geminiGenerateRoutes } from './gemini/generate/generate-content-route.ts'
 import { getGeminiModelRoute } from './gemini/get-model.ts'
 import { listGeminiModelsRoute } from './gemini/list-models.ts'
@@ -26,6 +27,7 @@ export const routes: readonly Route<any, any>[] = [
   listGeminiModelsRoute,
   getGeminiModelRoute,
   ...geminiGenerateRoutes,
+  ...geminiEmbedRoutes,
   listCompatModelsRoute,
   chatCompletionsRoute,
   embeddingsRoute,
