@@ -24,7 +24,7 @@ function embedRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
       id: 'gemini.batch_embed_contents',
       body: { schema: batchEmbedContentsRequestSchema },
       model: { read: pathModel(prefix, 'batchEmbedContents'), admission: 'generation' },
-      banner: `Gemini batchEmbedContents (what @google/genai's embedContent calls)${relay}`,
+      banner: `Gemini batchEmbedContents (@google/genai's embedContent)${relay}`,
       handle: async (context) =>
         json(batchEmbedContentsResponse(await embed(context, batchEmbeddingInputs(context.body), fields('requests')))),
     }),

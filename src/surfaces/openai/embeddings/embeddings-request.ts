@@ -6,7 +6,7 @@ import type { EmbeddingInput } from '../../../generation/embed.ts'
 const maxInputs = 2048
 const tokenId = z.int().nonnegative()
 
-const input = z
+const inputSchema = z
   .union([z.string(), z.array(z.string()), z.array(tokenId), z.array(z.array(tokenId))], {
     error: 'expected a string, a list of strings, a list of token ids or a list of token-id lists',
   })
@@ -28,7 +28,7 @@ const input = z
 /** `POST /v1/embeddings`: the fields the gateway reads; `user` and anything else are accepted and ignored. */
 export const embeddingsRequestSchema = z.looseObject({
   model: z.string().min(1),
-  input,
+  input: inputSchema,
   dimensions: z.int().positive().nullable().optional(),
   encoding_format: z.enum(['float', 'base64']).nullable().optional(),
   user: z.string().optional(),
