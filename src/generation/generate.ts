@@ -1,7 +1,7 @@
 import type { TokenAuth } from '../auth/token-auth.ts'
 import { chargeQuota } from '../billing/charge-quota.ts'
-import { gatewayError } from '../errors/gateway-error.ts'
 import { quotaCost } from '../billing/quota-cost.ts'
+import { gatewayError } from '../errors/gateway-error.ts'
 import type { RouteContext } from '../pipeline/route.ts'
 import { scenarioError } from '../scenarios/scenario-error-of.ts'
 import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
@@ -26,9 +26,9 @@ export interface Generation {
 
 /**
  * Composes and charges the reply to an admitted generation request (see 3-admit.ts), the same on
- * every surface: the model must be a chat model, the prompt is counted, it must fit the model's window with the requested
- * output, the reply is composed (the model's own, or the scenario's override) and its cost
- * debited from the key and its user.
+ * every surface: the model must be a chat model, the prompt is counted, it must fit the model's
+ * window with the requested output, the reply is composed (the model's own, or the scenario's
+ * override) and its cost debited from the key and its user.
  */
 export async function generate(context: RouteContext<TokenAuth, unknown>, conversation: Conversation): Promise<Generation> {
   const { runtime, auth } = context
