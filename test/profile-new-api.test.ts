@@ -27,7 +27,7 @@ const noRoute = (method: string, path: string) => ({
 const dashboardAuth = (code: string, message: string) => ({ code, message, success: false })
 const admin = (code: string, message: unknown) => ({ error: { code, message } })
 /** An upstream's error, relayed as it came (no request id). */
-const upstreamOpenAI = (message: unknown, type: string, code: string, param: string | null = null) => ({
+const upstreamOpenAI = (message: unknown, type: string, code: string | null, param: string | null = null) => ({
   error: { message, type, param, code },
 })
 const upstreamClaude = (type: string, message: unknown) => ({ error: { type, message }, type: 'error' })
@@ -77,6 +77,7 @@ const notFound = (surface: SurfaceName, method: string, path: string, headers?: 
   status: 404,
   body: noRoute(method, path.split('?')[0]!),
 })
+const notChat = 'This is not a chat model and thus not supported in the v1/chat/completions endpoint. Did you mean to use v1/completions?'
 const deepSchema = Array.from({ length: 150 }).reduce<unknown>((inner) => ({ a: inner }), { type: 'string' })
 
 const table: CatalogueTable = {
@@ -424,6 +425,75 @@ const table: CatalogueTable = {
     'model_price_error',
   ),
   // RetrieveModel looks in its built-in table only, whatever the key, and writes its own body: HTTP 200, no request id.
+  // The upstream refuses a model of the wrong kind, and new-api relays its refusal.
+  model_not_embedding: [
+    {
+      surface: 'openai',
+      send: http('POST', '/v1/embeddings', { authorization: 'Bearer sk-unrestricted', ...json }, '{"model":"gpt-4o-mini","input":"Hello"}'),
+      status: 403,
+      body: upstreamOpenAI('You are not allowed to generate embeddings from this model', 'invalid_request_error', null),
+    },
+    {
+      surface: 'gemini',
+      send: http(
+        'POST',
+        '/v1beta/models/gemini-2.5-flash:embedContent',
+        { 'x-goog-api-key': 'sk-unrestricted', ...json },
+        '{"content":{"parts":[{"text":"Hello"}]}}',
+      ),
+      status: 400,
+      body: upstreamGoogle(400, 'Invalid JSON payload received. Unknown name "content": Cannot find field.'),
+    },
+  ],
+  model_is_embedding: [
+    {
+      surface: 'openai',
+      send: generation({ model: 'text-embedding-3-small' }),
+      status: 404,
+      body: upstreamOpenAI(notChat, 'invalid_request_error', null, 'model'),
+    },
+    // new-api prints the null code with %v, and writes the request id on /v1/messages.
+    {
+      surface: 'anthropic',
+      send: generation({ model: 'text-embedding-3-small' }),
+      status: 404,
+      body: { error: { type: '<nil>', message: withId(notChat) }, type: 'error' },
+    },
+    {
+      surface: 'gemini',
+      send: generation({ model: 'gemini-embedding-001' }),
+      status: 400,
+      body: upstreamGoogle(400, 'Invalid JSON payload received. Unknown name "contents": Cannot find field.'),
+    },
+  ],
+  dimensions_too_large: [
+    {
+      surface: 'openai',
+      send: http(
+        'POST',
+        '/v1/embeddings',
+        { authorization: 'Bearer sk-unrestricted', ...json },
+        '{"model":"text-embedding-3-small","input":"Hello","dimensions":2000}',
+      ),
+      status: 400,
+      body: upstreamOpenAI(
+        "The model 'text-embedding-3-small' makes vectors of 1536 dimensions: ask for at most 1536, got 2000.",
+        'invalid_request_error',
+        null,
+      ),
+    },
+    {
+      surface: 'gemini',
+      send: http(
+        'POST',
+        '/v1beta/models/gemini-embedding-001:embedContent',
+        { 'x-goog-api-key': 'sk-unrestricted', ...json },
+        '{"content":{"parts":[{"text":"Hello"}]},"outputDimensionality":4000}',
+      ),
+      status: 400,
+      body: upstreamGoogle(400, 'Request contains an invalid argument.'),
+    },
+  ],
   retrieve_model_missing: [
     {
       surface: 'openai',

@@ -43,6 +43,20 @@ const http = (method: string, path: string, headers?: Record<string, string>, bo
   body,
 })
 
+/** `POST /v1/embeddings` with `body`, as the openai SDK would send it. */
+const embeddings = (body: Record<string, unknown>) =>
+  http('POST', '/v1/embeddings', { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' }, JSON.stringify(body))
+/** `POST /v1beta/models/{model}:embedContent` with `body`. */
+const embedContent = (model: string, body: Record<string, unknown>) =>
+  http(
+    'POST',
+    `/v1beta/models/${model}:embedContent`,
+    { 'x-goog-api-key': 'sk-unrestricted', 'content-type': 'application/json' },
+    JSON.stringify(body),
+  )
+const notEmbedding = (model: string) =>
+  `The model '${model}' is a chat model and cannot create embeddings. Use an embedding model: GET /v1/models lists them with "embeddings" in supported_endpoint_types.`
+
 const anthropicType: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'authentication_error',
@@ -476,6 +490,51 @@ const table: CatalogueTable = {
         'NOT_FOUND',
         'models/gpt-9 is not found for API version v1beta, or is not available to this key.',
         'model_not_found',
+      ),
+    },
+  ],
+  model_not_embedding: [
+    {
+      surface: 'openai',
+      send: embeddings({ model: 'gpt-4o-mini', input: 'Hello' }),
+      status: 400,
+      body: openai(notEmbedding('gpt-4o-mini'), 'invalid_request_error', undefined, 'model'),
+    },
+    {
+      surface: 'gemini',
+      send: embedContent('gemini-2.5-flash', { content: { parts: [{ text: 'Hello' }] } }),
+      status: 400,
+      body: googleError(400, 'INVALID_ARGUMENT', notEmbedding('gemini-2.5-flash'), 'invalid_request_error'),
+    },
+  ],
+  model_is_embedding: onGenerations(
+    generation({ model: 'text-embedding-3-small' }),
+    400,
+    'invalid_request_error',
+    "The model 'text-embedding-3-small' is an embedding model and cannot generate text. Send it to POST /v1/embeddings or a Gemini :embedContent / :batchEmbedContents route, or use a chat model here.",
+    { param: 'model' },
+  ),
+  dimensions_too_large: [
+    {
+      surface: 'openai',
+      send: embeddings({ model: 'text-embedding-3-small', input: 'Hello', dimensions: 2000 }),
+      status: 400,
+      body: openai(
+        "The model 'text-embedding-3-small' makes vectors of 1536 dimensions: ask for at most 1536, got 2000.",
+        'invalid_request_error',
+        undefined,
+        'dimensions',
+      ),
+    },
+    {
+      surface: 'gemini',
+      send: embedContent('gemini-embedding-001', { content: { parts: [{ text: 'Hello' }] }, outputDimensionality: 4000 }),
+      status: 400,
+      body: googleError(
+        400,
+        'INVALID_ARGUMENT',
+        "The model 'gemini-embedding-001' makes vectors of 3072 dimensions: ask for at most 3072, got 4000.",
+        'invalid_request_error',
       ),
     },
   ],

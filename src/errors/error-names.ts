@@ -59,6 +59,12 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   retrieve_model_missing: { model: string }
   anthropic_model_missing: { model: string }
   gemini_model_missing: { model: string }
+  /** A chat model on an embedding route; `field` is the body field that holds the input (`input`, `content`, `requests`). */
+  model_not_embedding: { model: string; field: string }
+  /** An embedding model on a generation route; `field` is the body field that holds the prompt (`messages`, `contents`). */
+  model_is_embedding: { model: string; field: string }
+  /** More dimensions than an embedding model's vectors have. */
+  dimensions_too_large: { model: string; requested: number; max: number }
 
   // Admission and generation.
   quota_key_exhausted: { key: string; name: string }

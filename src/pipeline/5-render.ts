@@ -52,7 +52,7 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
 export function renderError(
   context: PipelineContext,
   failure: unknown,
-): { error: { name: string; code: string | number }; rendered: RenderedResponse } {
+): { error: { name: string; code: string | number | null }; rendered: RenderedResponse } {
   const error = toGatewayError(failure)
   const profile = profileOf(context)
   const { resolved, envelope } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))

@@ -47,6 +47,21 @@ const upstream = (
   },
 })
 
+/**
+ * What Google answers a body whose field the method it reached does not have. A Gemini channel
+ * picks the upstream method by the model's name (`embedContent` for embedding models,
+ * `generateContent` for the rest), whatever action the client asked for.
+ */
+const googleUnknownField = 'Invalid JSON payload received. Unknown name "{field}": Cannot find field.'
+/** A relayed Google error on a Gemini route: the OpenAI wrapper, Google's numeric code, no request id. */
+const googleRelayed = (status: number, message: string): Partial<CatalogueEntry> => ({
+  status,
+  code: status,
+  type: 'upstream_error',
+  param: '',
+  message,
+})
+
 const invalidToken: Messages = { en: 'Invalid token', 'zh-CN': '无效的令牌', 'zh-TW': '無效的令牌' }
 const userBanned: Messages = { en: 'User has been banned', 'zh-CN': '用户已被封禁', 'zh-TW': '用戶已被封禁' }
 const invalidJson: Messages = {
@@ -103,6 +118,7 @@ export const newApiProfile = defineProfile(specProfile, {
     geminiKeyOnModelList: 'gemini-list',
     retrieveModel: 'static-table',
     geminiReplies: 'by-channel',
+    openaiEmbeddings: 'by-channel',
     geminiCountTokens: 'generate',
     exhaustedKey: 'auth',
     rateLimitHeaders: false,
@@ -227,6 +243,39 @@ export const newApiProfile = defineProfile(specProfile, {
       },
       'api_error',
     ),
+
+    // The wrong kind of model is relayed, and the upstream refuses it: OpenAI's words with `code: null`
+    // (on /v1/messages ToClaudeError prints that null as the type "<nil>", and its message carries the
+    // request id), or Google's refusal of the other method's body field.
+    model_is_embedding: {
+      status: 404,
+      code: null,
+      type: 'invalid_request_error',
+      message: 'This is not a chat model and thus not supported in the v1/chat/completions endpoint. Did you mean to use v1/completions?',
+      param: 'model',
+      envelope: { '*': 'openai', anthropic: 'new-api-claude', gemini: 'new-api-relay' },
+      requestIdSuffix: false,
+      bySurface: { anthropic: { type: '<nil>', requestIdSuffix: true }, gemini: googleRelayed(400, googleUnknownField) },
+    },
+    model_not_embedding: {
+      status: 403,
+      code: null,
+      type: 'invalid_request_error',
+      message: 'You are not allowed to generate embeddings from this model',
+      param: null,
+      envelope: { '*': 'openai', gemini: 'new-api-relay' },
+      requestIdSuffix: false,
+      bySurface: { gemini: googleRelayed(400, googleUnknownField) },
+    },
+    // Also the upstream's refusal; its exact OpenAI wording is not on record, so the spec's is kept.
+    dimensions_too_large: {
+      ...specProfile.errors.dimensions_too_large,
+      code: null,
+      param: null,
+      envelope: { '*': 'openai', gemini: 'new-api-relay' },
+      requestIdSuffix: false,
+      bySurface: { gemini: googleRelayed(400, 'Request contains an invalid argument.') },
+    },
 
     // RelayNotImplemented and NoRoute write their bodies directly: no request id.
     not_implemented: { ...relay(501, 'api_not_implemented', 'API not implemented'), requestIdSuffix: false },

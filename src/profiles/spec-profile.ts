@@ -58,6 +58,7 @@ export const specProfile: Profile = {
     geminiKeyOnModelList: 'refuse',
     retrieveModel: 'visible',
     geminiReplies: 'native',
+    openaiEmbeddings: 'openai',
     geminiCountTokens: 'count',
     exhaustedKey: 'quota',
     rateLimitHeaders: true,
@@ -148,6 +149,13 @@ export const specProfile: Profile = {
     retrieve_model_missing: { ...modelNotFound("The model '{model}' does not exist"), status: 200 },
     anthropic_model_missing: modelNotFound('model: {model}'),
     gemini_model_missing: modelNotFound('models/{model} is not found for API version v1beta, or is not available to this key.'),
+    model_not_embedding: badRequest(
+      'The model \'{model}\' is a chat model and cannot create embeddings. Use an embedding model: GET /v1/models lists them with "embeddings" in supported_endpoint_types.',
+    ),
+    model_is_embedding: badRequest(
+      "The model '{model}' is an embedding model and cannot generate text. Send it to POST /v1/embeddings or a Gemini :embedContent / :batchEmbedContents route, or use a chat model here.",
+    ),
+    dimensions_too_large: badRequest("The model '{model}' makes vectors of {max} dimensions: ask for at most {max}, got {requested}."),
 
     quota_key_exhausted: insufficientQuota('API key {key} ("{name}") has no quota left.'),
     quota_user_exhausted: insufficientQuota('User "{username}" has no quota left (0 units).'),
