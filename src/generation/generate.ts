@@ -29,12 +29,17 @@ export interface Generation {
  * output, the reply is composed (the model's own, or the scenario's override) and its cost
  * debited from the key and its user.
  */
-export async function generate(context: RouteContext<TokenAuth, unknown>, conversation: Conversation): Promise<Generation> {
+export async function generate(
+  context: RouteContext<TokenAuth, unknown>,
+  conversation: Conversation,
+  /** The request field that holds the prompt, named by a context-window refusal (default: the surface's). */
+  promptParam: string = context.surface === 'gemini' ? 'contents' : 'messages',
+): Promise<Generation> {
   const { runtime, auth } = context
   const { model, group, action } = context.admission
   const tokenizer = await loadTokenizer()
   const promptTokens = countPromptTokens(tokenizer, conversation)
-  assertFitsContext(model, promptTokens, conversation.maxOutputTokens, context.surface === 'gemini' ? 'contents' : 'messages')
+  assertFitsContext(model, promptTokens, conversation.maxOutputTokens, promptParam)
   const reply = composeReply(tokenizer, model, conversation, promptTokens, action.reply)
 
   const cost = quotaCost(model, group?.ratio ?? 1, reply)
