@@ -43,6 +43,10 @@ const http = (method: string, path: string, headers?: Record<string, string>, bo
   body,
 })
 
+/** A `POST /v1/responses` with `body`, by the unrestricted key. */
+const responsesRequest = (body: unknown) =>
+  http('POST', '/v1/responses', { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' }, JSON.stringify(body))
+
 const anthropicType: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'authentication_error',
@@ -549,6 +553,44 @@ const table: CatalogueTable = {
   not_implemented: {
     unreachable: 'the spec profile serves none of the routes new-api answers 501: they are unknown paths (route_not_found)',
   },
+
+  response_not_found: [
+    {
+      surface: 'openai',
+      send: http('GET', '/v1/responses/resp_nothing', { authorization: 'Bearer sk-unrestricted' }),
+      status: 404,
+      body: openai(
+        "Response with id 'resp_nothing' not found. The gateway keeps the last 1000 responses created with `store` on (the default), in memory, until it is reset.",
+        'response_not_found',
+      ),
+    },
+  ],
+  previous_response_not_found: [
+    {
+      surface: 'openai',
+      send: responsesRequest({ model: 'gpt-4o-mini', input: 'Hi', previous_response_id: 'resp_nothing' }),
+      status: 400,
+      body: openai(
+        "Previous response with id 'resp_nothing' not found. Pass the id of a response created with `store` on (the default) since the gateway was last reset.",
+        'previous_response_not_found',
+        undefined,
+        'previous_response_id',
+      ),
+    },
+  ],
+  response_item_not_found: [
+    {
+      surface: 'openai',
+      send: responsesRequest({ model: 'gpt-4o-mini', input: [{ type: 'item_reference', id: 'msg_nothing' }] }),
+      status: 404,
+      body: openai(
+        "Item with id 'msg_nothing' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
+        'item_not_found',
+        undefined,
+        'input',
+      ),
+    },
+  ],
 
   route_not_found: [
     notFound('openai', '/v1/nothing', openai('Invalid URL (GET /v1/nothing)', 'invalid_url')),

@@ -79,9 +79,7 @@ function toConversation(request: ResponsesRequest, settings: ReadRequest['settin
 }
 
 function inputItems(input: ResponsesRequest['input']): InputItem[] {
-  if (input === undefined) return []
-  if (typeof input === 'string') return [{ kind: 'message', role: 'user', text: input }]
-  return input.flatMap((item) => toItem(item) ?? [])
+  return (input ?? []).flatMap((item) => toItem(item) ?? [])
 }
 
 function toItem(item: ResponsesInputItem): InputItem | undefined {

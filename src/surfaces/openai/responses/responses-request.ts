@@ -76,7 +76,10 @@ const optionalString = z.string().nullish()
 /** `POST /v1/responses`: the fields the gateway reads or repeats in its response; anything else is accepted and ignored. */
 export const responsesRequestSchema = z.looseObject({
   model: z.string().min(1),
-  input: z.union([z.string(), z.array(inputItem)]).optional(),
+  // A string is one user message; read as such, so that a bad item is reported by its own field.
+  input: z
+    .preprocess((value) => (typeof value === 'string' ? [{ type: 'message', role: 'user', content: value }] : value), z.array(inputItem))
+    .optional(),
   instructions: optionalString,
   previous_response_id: optionalString,
   tools: z.array(tool).nullish(),
@@ -100,5 +103,5 @@ export const responsesRequestSchema = z.looseObject({
 })
 
 export type ResponsesRequest = z.output<typeof responsesRequestSchema>
-export type ResponsesInputItem = Exclude<ResponsesRequest['input'], string | undefined>[number]
+export type ResponsesInputItem = NonNullable<ResponsesRequest['input']>[number]
 export type ResponsesTool = NonNullable<ResponsesRequest['tools']>[number]
