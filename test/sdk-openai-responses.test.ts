@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { modes, useHarness } from './support/modes.ts'
 import { rejection } from './support/rejection.ts'
 
@@ -406,5 +406,180 @@ describe.each(modes)('openai SDK Responses API ($name)', (mode) => {
       quota: expect.any(Number),
     })
     expect(retrieved).toMatchObject({ method: 'GET', path: `/v1/responses/${response.id}`, model: 'gpt-4o-mini', status: 200 })
+  })
+})
+
+describe.each(modes)('scenarios on the Responses API ($name)', (mode) => {
+  const harness = useHarness(mode)
+  const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+  const hello = { model: 'gpt-4o-mini', input: 'Hello there' }
+
+  afterEach(() => harness.gateway.reset())
+
+  /** Reads a Responses stream to its end or its error. */
+  async function read(body: OpenAI.Responses.ResponseCreateParamsStreaming) {
+    const seen: ResponseStreamEvent[] = []
+    const error = await rejection(
+      (async () => {
+        for await (const event of await client().responses.create(body)) seen.push(event)
+      })(),
+    ).catch(() => undefined)
+    return { seen, error, text: seen.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('') }
+  }
+
+  it("a rule's fail answers the request with the scenario's error, and the journal says which rule decided", async () => {
+    await harness.gateway.useScenario({
+      name: 'busy',
+      rules: [
+        {
+          name: 'no responses',
+          when: { route: 'POST /v1/responses' },
+          then: { fail: { code: 'rate_limit_exceeded', retryAfterMs: 2000 } },
+        },
+      ],
+    })
+    const error = await rejection(client().responses.create(hello))
+    expect(error).toBeInstanceOf(OpenAI.RateLimitError)
+    expect(error).toMatchObject({ status: 429, code: 'rate_limit_exceeded' })
+    expect(harness.gateway.journal.entries.at(-1)).toMatchObject({
+      path: '/v1/responses',
+      status: 429,
+      decidedBy: 'scenario "busy" rule "no responses"',
+    })
+    // Chat is not the route the rule names.
+    await expect(
+      client().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] }),
+    ).resolves.toBeDefined()
+  })
+
+  it('a reply override reaches the response and its stream', async () => {
+    await harness.gateway.useScenario({ name: 'fixed', rules: [{ then: { reply: { text: 'Fixed by the scenario.' } } }] })
+    expect((await client().responses.create(hello)).output_text).toBe('Fixed by the scenario.')
+    expect((await client().responses.stream(hello).finalResponse()).output_text).toBe('Fixed by the scenario.')
+  })
+
+  it('breakStream with an error: the first N deltas, an error event the SDK throws, then response.failed; stored as failed', async () => {
+    await harness.gateway.useScenario({
+      name: 'break',
+      rules: [
+        { when: { stream: true }, then: { breakStream: { afterChunks: 3, error: { code: 'internal_error', message: 'Broke mid-way.' } } } },
+      ],
+    })
+    const full = (await client().responses.create(hello)).output_text
+    const { seen, error, text } = await read({ ...hello, stream: true })
+    expect(error).toBeInstanceOf(OpenAI.APIError)
+    expect(error).toMatchObject({ message: 'Broke mid-way.', code: 'internal_error', type: 'server_error' })
+    expect(seen.filter((event) => event.type === 'response.output_text.delta')).toHaveLength(3)
+    expect(full.startsWith(text)).toBe(true)
+
+    // On the wire: the error event, numbered on, then response.failed with the error and the output so far.
+    const raw = await fetch(`${harness.baseUrl}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body: JSON.stringify({ ...hello, stream: true }),
+    })
+    const blocks = (await raw.text()).trim().split('\n\n')
+    const [failedEvent, failedData] = blocks.at(-1)!.split('\n')
+    const [errorEvent, errorData] = blocks.at(-2)!.split('\n')
+    expect(errorEvent).toBe('event: error')
+    expect(JSON.parse(errorData!.slice('data: '.length))).toEqual({
+      type: 'error',
+      sequence_number: blocks.length - 2,
+      error: { type: 'server_error', code: 'internal_error', message: 'Broke mid-way.', param: null },
+    })
+    expect(failedEvent).toBe('event: response.failed')
+    const failed = JSON.parse(failedData!.slice('data: '.length)) as { sequence_number: number; response: OpenAI.Responses.Response }
+    expect(failed.sequence_number).toBe(blocks.length - 1)
+    expect(failed.response).toMatchObject({
+      status: 'failed',
+      error: { code: 'internal_error', message: 'Broke mid-way.' },
+      usage: null,
+      output: [{ type: 'message', status: 'in_progress', content: [{ type: 'output_text', text }] }],
+    })
+
+    const stored = await client().responses.retrieve(failed.response.id)
+    expect(stored).toMatchObject({ status: 'failed', error: { code: 'internal_error' } })
+  })
+
+  it('breakStream with an error before any text: the opening events, then the error', async () => {
+    await harness.gateway.useScenario({
+      name: 'early',
+      rules: [{ then: { breakStream: { afterChunks: 0, error: { code: 'upstream_error', message: 'Broke at once.' } } } }],
+    })
+    const { seen, error } = await read({ ...hello, stream: true })
+    expect(error).toMatchObject({ message: 'Broke at once.', code: 'upstream_error' })
+    expect(seen.map((event) => event.type)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.content_part.added',
+    ])
+  })
+
+  it('breakStream with disconnect: the first N deltas, then a connection error; the next request is served', async () => {
+    await harness.gateway.useScenario({
+      name: 'cut',
+      rules: [{ when: { stream: true }, then: { breakStream: { afterChunks: 4, disconnect: true } } }],
+    })
+    const { seen, error } = await read({ ...hello, stream: true })
+    expect(error instanceof TypeError || error instanceof OpenAI.APIConnectionError).toBe(true)
+    expect(
+      seen
+        .filter((event) => event.type === 'response.output_text.delta')
+        .map((event) => event.delta)
+        .join(''),
+    ).toBe('This is a mock')
+    await expect(client().responses.create(hello)).resolves.toMatchObject({ status: 'completed' })
+  })
+})
+
+describe.each(modes)('the Responses API in the new-api profile ($name)', (mode) => {
+  const harness = useHarness(mode, { profile: 'new-api' })
+  const post = (key: string, body: unknown) =>
+    fetch(`${harness.baseUrl}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+
+  it('answers a bad key with the middleware\'s 401 "Invalid token", as on chat', async () => {
+    const response = await post('sk-nobody', { model: 'gpt-4o-mini', input: 'Hi' })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({
+      error: { code: '', message: expect.stringMatching(/^Invalid token \(request id: \w+\)$/), type: 'new_api_error' },
+    })
+    const error = await rejection(
+      new OpenAI({ apiKey: 'sk-nobody', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 }).responses.create({
+        model: 'gpt-4o-mini',
+        input: 'Hi',
+      }),
+    )
+    expect(error).toBeInstanceOf(OpenAI.AuthenticationError)
+  })
+
+  it("answers an unknown model with the distributor's 503, and serves a known one", async () => {
+    const unknown = await post('sk-unrestricted', { model: 'gpt-9', input: 'Hi' })
+    expect(unknown.status).toBe(503)
+    expect(await unknown.json()).toMatchObject({ error: { code: 'model_not_found', type: 'new_api_error' } })
+    const served = await post('sk-unrestricted', { model: 'gpt-4o-mini', input: 'Hi' })
+    expect(await served.json()).toMatchObject({ object: 'response', status: 'completed' })
+  })
+
+  it('relays the upstream refusal of an unknown previous_response_id, and does not route GET /v1/responses/{id}', async () => {
+    const refused = await post('sk-unrestricted', { model: 'gpt-4o-mini', input: 'Hi', previous_response_id: 'resp_nothing' })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({
+      error: {
+        message: "Previous response with id 'resp_nothing' not found.",
+        type: 'invalid_request_error',
+        param: 'previous_response_id',
+        code: 'previous_response_not_found',
+      },
+    })
+    const retrieved = await fetch(`${harness.baseUrl}/v1/responses/resp_nothing`, { headers: { authorization: 'Bearer sk-unrestricted' } })
+    expect(retrieved.status).toBe(404)
+    expect(await retrieved.json()).toEqual({
+      error: { message: 'Invalid URL (GET /v1/responses/resp_nothing)', type: 'invalid_request_error', param: '', code: '' },
+    })
   })
 })
