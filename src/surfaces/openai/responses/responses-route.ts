@@ -21,7 +21,7 @@ export const responsesRoute = defineRoute({
   auth: tokenAuth('openai'),
   body: { schema: responsesRequestSchema },
   model: { read: ({ body }) => body.model, admission: 'generation', stream: ({ body }) => body.stream === true },
-  banner: 'OpenAI Responses API (stream: true for SSE; previous_response_id)',
+  banner: 'OpenAI Responses (stream: true for SSE; stored for previous_response_id)',
   async handle(context) {
     const { body, runtime, auth } = context
     const userId = auth.user.id

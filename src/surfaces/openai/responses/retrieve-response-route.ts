@@ -2,6 +2,7 @@ import { tokenAuth } from '../../../auth/token-auth.ts'
 import { gatewayError } from '../../../errors/gateway-error.ts'
 import { json } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
+import { defaultResponseStoreLimit } from './response-store.ts'
 
 /**
  * `GET /v1/responses/{id}`: a response the key's user stored, as it was answered. The real
@@ -14,7 +15,7 @@ export const retrieveResponseRoute = defineRoute({
   path: '/v1/responses/:id',
   surface: 'openai',
   auth: tokenAuth('openai'),
-  banner: 'a stored response',
+  banner: `a stored response (the last ${defaultResponseStoreLimit}; none with store: false)`,
   handle({ params, runtime, auth, note }) {
     const stored = runtime.responses.get(params.id!, auth.user.id)
     if (!stored) throw gatewayError('response_not_found', { id: params.id!, limit: runtime.responses.limit })
