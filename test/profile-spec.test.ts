@@ -591,6 +591,19 @@ const table: CatalogueTable = {
       ),
     },
   ],
+  output_limit_too_small: [
+    {
+      surface: 'openai',
+      send: responsesRequest({ model: 'gpt-4o-mini', input: 'Hi', max_output_tokens: 3 }),
+      status: 400,
+      body: openai(
+        "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got 3 instead.",
+        'integer_below_min_value',
+        undefined,
+        'max_output_tokens',
+      ),
+    },
+  ],
 
   route_not_found: [
     notFound('openai', '/v1/nothing', openai('Invalid URL (GET /v1/nothing)', 'invalid_url')),

@@ -271,7 +271,10 @@ describe.each(modes)('openai SDK Responses API ($name)', (mode) => {
   it('refuses max_output_tokens below 16, as OpenAI does', async () => {
     const error = await rejection(client().responses.create({ ...hello, max_output_tokens: 3 }))
     expect(error).toBeInstanceOf(OpenAI.BadRequestError)
-    expect(error).toMatchObject({ status: 400, param: 'max_output_tokens' })
+    expect(error).toMatchObject({ status: 400, param: 'max_output_tokens', code: 'integer_below_min_value' })
+    expect((error as Error).message).toBe(
+      "400 Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got 3 instead.",
+    )
   })
 
   it('accepts text.format json_schema and json_object and repeats them in the response', async () => {
@@ -565,7 +568,7 @@ describe.each(modes)('the Responses API in the new-api profile ($name)', (mode) 
     expect(await served.json()).toMatchObject({ object: 'response', status: 'completed' })
   })
 
-  it('relays the upstream refusal of an unknown previous_response_id, and does not route GET /v1/responses/{id}', async () => {
+  it('relays the upstream refusals (unknown previous_response_id, max_output_tokens under 16), and does not route GET /v1/responses/{id}', async () => {
     const refused = await post('sk-unrestricted', { model: 'gpt-4o-mini', input: 'Hi', previous_response_id: 'resp_nothing' })
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({
@@ -574,6 +577,18 @@ describe.each(modes)('the Responses API in the new-api profile ($name)', (mode) 
         type: 'invalid_request_error',
         param: 'previous_response_id',
         code: 'previous_response_not_found',
+      },
+    })
+    const tooShort = await post('sk-unrestricted', { model: 'gpt-4o-mini', input: 'Hi', max_output_tokens: 3 })
+    expect({ status: tooShort.status, body: await tooShort.json() }).toEqual({
+      status: 400,
+      body: {
+        error: {
+          message: "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got 3 instead.",
+          type: 'invalid_request_error',
+          param: 'max_output_tokens',
+          code: 'integer_below_min_value',
+        },
       },
     })
     const retrieved = await fetch(`${harness.baseUrl}/v1/responses/resp_nothing`, { headers: { authorization: 'Bearer sk-unrestricted' } })

@@ -78,6 +78,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   previous_response_not_found: { id: string }
   /** An `item_reference` in `input` names no output item of a response this user stored. */
   response_item_not_found: { id: string }
+  /** `max_output_tokens` below the least the Responses API takes. */
+  output_limit_too_small: { got: number; least: number }
 
   // Routing and the adapter.
   route_not_found: RequestFacts

@@ -263,9 +263,15 @@ export const newApiProfile = defineProfile(specProfile, {
     },
     scenario_mismatch: relay(400, 'scenario_mismatch', 'The request did not match the scenario script.'),
 
-    // The relay forwards `previous_response_id` and `item_reference`s to the upstream, which keeps
-    // the responses; its refusal comes back as OpenAI wrote it (its item error has code null, shown here as its name).
+    // The relay forwards `previous_response_id`, `item_reference`s and `max_output_tokens` to the upstream,
+    // which keeps the responses and checks the limit; its refusal comes back as OpenAI wrote it
+    // (its item error has code null, shown here as its name).
     previous_response_not_found: openaiUpstream(400, 'previous_response_not_found', "Previous response with id '{id}' not found."),
+    output_limit_too_small: openaiUpstream(
+      400,
+      'integer_below_min_value',
+      "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= {least}, but got {got} instead.",
+    ),
     response_item_not_found: openaiUpstream(
       404,
       'item_not_found',

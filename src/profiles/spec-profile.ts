@@ -192,6 +192,12 @@ export const specProfile: Profile = {
       message:
         "Item with id '{id}' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
     },
+    output_limit_too_small: {
+      status: 400,
+      code: 'integer_below_min_value',
+      type: 'invalid_request_error',
+      message: "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= {least}, but got {got} instead.",
+    },
 
     route_not_found: { status: 404, code: 'invalid_url', type: 'invalid_request_error', message: 'Invalid URL ({method} {path})' },
     not_a_gateway_route: {

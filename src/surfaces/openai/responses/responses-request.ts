@@ -85,8 +85,8 @@ export const responsesRequestSchema = z.looseObject({
   tools: z.array(tool).nullish(),
   tool_choice: toolChoice.nullish(),
   parallel_tool_calls: z.boolean().nullish(),
-  // OpenAI refuses fewer than 16.
-  max_output_tokens: z.int().min(16).nullish(),
+  // Any positive count passes here: the Responses API's own floor is checked by the route, as OpenAI words it.
+  max_output_tokens: z.int().positive().nullish(),
   text: z.looseObject({ format: textFormat.nullish(), verbosity: z.enum(['low', 'medium', 'high']).nullish() }).nullish(),
   stream: z.boolean().nullish(),
   store: z.boolean().nullish(),

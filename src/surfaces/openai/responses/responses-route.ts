@@ -1,4 +1,5 @@
 import { tokenAuth } from '../../../auth/token-auth.ts'
+import { gatewayError } from '../../../errors/gateway-error.ts'
 import { generate } from '../../../generation/generate.ts'
 import { json, stream } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
@@ -7,6 +8,9 @@ import { finishedResponse, outputAsItems, type ResponseObject } from './response
 import { responseStream } from './response-stream.ts'
 import { responsesConversation } from './responses-conversation.ts'
 import { responsesRequestSchema } from './responses-request.ts'
+
+/** The least `max_output_tokens` the Responses API takes. */
+const leastOutputLimit = 16
 
 /**
  * `POST /v1/responses`, the OpenAI Responses API, streamed when the body says `stream: true`.
@@ -24,6 +28,10 @@ export const responsesRoute = defineRoute({
   banner: 'OpenAI Responses (stream: true for SSE; stored for previous_response_id)',
   async handle(context) {
     const { body, runtime, auth } = context
+    const limit = body.max_output_tokens
+    if (limit !== undefined && limit !== null && limit < leastOutputLimit) {
+      throw gatewayError('output_limit_too_small', { got: limit, least: leastOutputLimit }, { param: 'max_output_tokens' })
+    }
     const userId = auth.user.id
     const { conversation, items } = responsesConversation(body, runtime.responses.conversationsOf(userId))
     const generation = await generate(context, conversation, 'input')
