@@ -36,7 +36,7 @@ describe.each(modes)('openai SDK Responses API ($name)', (mode) => {
         },
         { id: 'forty-tokens', ownedBy: 'custom', pricing: { ratio: 1 }, reply: { type: 'lorem', tokens: 40 } },
       ],
-      groups: [{ name: 'default', models: ['gpt-4o-mini', 'gpt-4o', 'two-tools', 'forty-tokens'] }],
+      groups: [{ name: 'default', models: ['gpt-4o-mini', 'gpt-4o', 'small-context-4k', 'two-tools', 'forty-tokens'] }],
     },
   })
 
@@ -275,6 +275,12 @@ describe.each(modes)('openai SDK Responses API ($name)', (mode) => {
     expect((error as Error).message).toBe(
       "400 Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got 3 instead.",
     )
+  })
+
+  it('refuses a prompt over the context window, naming input', async () => {
+    const error = await rejection(client().responses.create({ model: 'small-context-4k', input: 'word '.repeat(5_000) }))
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError)
+    expect(error).toMatchObject({ status: 400, code: 'context_length_exceeded', param: 'input' })
   })
 
   it('accepts text.format json_schema and json_object and repeats them in the response', async () => {
