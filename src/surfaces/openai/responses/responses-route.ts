@@ -3,7 +3,6 @@ import { gatewayError } from '../../../errors/gateway-error.ts'
 import { generate } from '../../../generation/generate.ts'
 import { json, stream } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
-import type { ResolvedItem } from './input-items.ts'
 import { finishedResponse, outputAsItems, type ResponseObject } from './response-object.ts'
 import { responseStream } from './response-stream.ts'
 import { responsesConversation } from './responses-conversation.ts'
@@ -38,7 +37,7 @@ export const responsesRoute = defineRoute({
     const store = (response: ResponseObject) => {
       if (body.store === false) return
       const outputItems = outputAsItems(response.output)
-      runtime.responses.put({ userId, response, items: [...items, ...outputItems.values()] as ResolvedItem[], outputItems })
+      runtime.responses.put({ userId, response, items: [...items, ...outputItems.values()], outputItems })
     }
     const response = finishedResponse(generation, body)
     store(response)
