@@ -56,6 +56,8 @@ describe('the llm-gateway-mock binary', () => {
     running = run('--port', '0', '--max-body-mb', '0.01')
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
     expect(running.output()).toMatch(/POST +\/v1\/chat\/completions +OpenAI chat/)
+    expect(running.output()).toMatch(/POST +\/v1\/responses +OpenAI Responses/)
+    expect(running.output()).toMatch(/GET +\/v1\/responses\/\{id\} +a stored response/)
     const chat = (content: string) =>
       fetch(`${url}/v1/chat/completions`, {
         method: 'POST',

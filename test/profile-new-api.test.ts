@@ -494,6 +494,62 @@ const table: CatalogueTable = {
       body: upstreamGoogle(400, 'Request contains an invalid argument.'),
     },
   ],
+  // The Responses API: new-api relays POST /v1/responses only, so these are OpenAI's own refusals.
+  response_not_found: { unreachable: 'new-api does not route GET /v1/responses/{id}: route_not_found covers it' },
+  previous_response_not_found: [
+    {
+      surface: 'openai',
+      send: http(
+        'POST',
+        '/v1/responses',
+        { authorization: 'Bearer sk-unrestricted', ...json },
+        '{"model":"gpt-4o-mini","input":"Hi","previous_response_id":"resp_nothing"}',
+      ),
+      status: 400,
+      body: upstreamOpenAI(
+        "Previous response with id 'resp_nothing' not found.",
+        'invalid_request_error',
+        'previous_response_not_found',
+        'previous_response_id',
+      ),
+    },
+  ],
+  response_item_not_found: [
+    {
+      surface: 'openai',
+      send: http(
+        'POST',
+        '/v1/responses',
+        { authorization: 'Bearer sk-unrestricted', ...json },
+        '{"model":"gpt-4o-mini","input":[{"type":"item_reference","id":"msg_nothing"}]}',
+      ),
+      status: 404,
+      body: upstreamOpenAI(
+        "Item with id 'msg_nothing' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
+        'invalid_request_error',
+        'item_not_found',
+        'input',
+      ),
+    },
+  ],
+  output_limit_too_small: [
+    {
+      surface: 'openai',
+      send: http(
+        'POST',
+        '/v1/responses',
+        { authorization: 'Bearer sk-unrestricted', ...json },
+        '{"model":"gpt-4o-mini","input":"Hi","max_output_tokens":3}',
+      ),
+      status: 400,
+      body: upstreamOpenAI(
+        "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got 3 instead.",
+        'invalid_request_error',
+        'integer_below_min_value',
+        'max_output_tokens',
+      ),
+    },
+  ],
   retrieve_model_missing: [
     {
       surface: 'openai',
@@ -597,6 +653,7 @@ const table: CatalogueTable = {
     notFound('anthropic', 'POST', '/v1/messages/count_tokens', { 'x-api-key': 'sk-unrestricted' }),
     notFound('gemini', 'GET', '/v1beta/models/gemini-2.5-flash?key=sk-unrestricted'),
     notFound('dashboard', 'GET', '/api/user/billing/summary', { authorization: 'Bearer at-alice' }),
+    notFound('openai', 'GET', '/v1/responses/resp_anything', { authorization: 'Bearer sk-unrestricted' }),
     {
       surface: 'admin',
       send: http('GET', '/__mock/nothing'),

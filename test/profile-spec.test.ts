@@ -56,6 +56,9 @@ const embedContent = (model: string, body: Record<string, unknown>) =>
   )
 const notEmbedding = (model: string) =>
   `The model '${model}' is a chat model and cannot create embeddings. Use an embedding model: GET /v1/models lists them with "embeddings" in supported_endpoint_types.`
+/** A `POST /v1/responses` with `body`, by the unrestricted key. */
+const responsesRequest = (body: unknown) =>
+  http('POST', '/v1/responses', { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' }, JSON.stringify(body))
 
 const anthropicType: Record<number, string> = {
   400: 'invalid_request_error',
@@ -608,6 +611,57 @@ const table: CatalogueTable = {
   not_implemented: {
     unreachable: 'the spec profile serves none of the routes new-api answers 501: they are unknown paths (route_not_found)',
   },
+
+  response_not_found: [
+    {
+      surface: 'openai',
+      send: http('GET', '/v1/responses/resp_nothing', { authorization: 'Bearer sk-unrestricted' }),
+      status: 404,
+      body: openai(
+        "Response with id 'resp_nothing' not found. The gateway keeps the last 1000 responses created with `store` on (the default), in memory, until it is reset.",
+        'response_not_found',
+      ),
+    },
+  ],
+  previous_response_not_found: [
+    {
+      surface: 'openai',
+      send: responsesRequest({ model: 'gpt-4o-mini', input: 'Hi', previous_response_id: 'resp_nothing' }),
+      status: 400,
+      body: openai(
+        "Previous response with id 'resp_nothing' not found. Pass the id of a response created with `store` on (the default) since the gateway was last reset.",
+        'previous_response_not_found',
+        undefined,
+        'previous_response_id',
+      ),
+    },
+  ],
+  response_item_not_found: [
+    {
+      surface: 'openai',
+      send: responsesRequest({ model: 'gpt-4o-mini', input: [{ type: 'item_reference', id: 'msg_nothing' }] }),
+      status: 404,
+      body: openai(
+        "Item with id 'msg_nothing' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
+        'item_not_found',
+        undefined,
+        'input',
+      ),
+    },
+  ],
+  output_limit_too_small: [
+    {
+      surface: 'openai',
+      send: responsesRequest({ model: 'gpt-4o-mini', input: 'Hi', max_output_tokens: 3 }),
+      status: 400,
+      body: openai(
+        "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got 3 instead.",
+        'integer_below_min_value',
+        undefined,
+        'max_output_tokens',
+      ),
+    },
+  ],
 
   route_not_found: [
     notFound('openai', '/v1/nothing', openai('Invalid URL (GET /v1/nothing)', 'invalid_url')),

@@ -77,6 +77,16 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   /** A route the real gateway registers but never implements. */
   not_implemented: Record<string, never>
 
+  // Stored responses (the Responses API).
+  /** `GET /v1/responses/{id}` names no response this user stored (`store: false`, unknown, or dropped for newer ones). */
+  response_not_found: { id: string; limit: number }
+  /** `previous_response_id` names no response this user stored. */
+  previous_response_not_found: { id: string }
+  /** An `item_reference` in `input` names no output item of a response this user stored. */
+  response_item_not_found: { id: string }
+  /** `max_output_tokens` below the least the Responses API takes. */
+  output_limit_too_small: { got: number; least: number }
+
   // Routing and the adapter.
   route_not_found: RequestFacts
   not_a_gateway_route: RequestFacts

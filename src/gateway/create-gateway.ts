@@ -13,6 +13,7 @@ import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenar
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from '../journal/journal.ts'
+import { ResponseStore } from '../surfaces/openai/responses/response-store.ts'
 
 import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { createClock, type Clock } from '../time/clock.ts'
@@ -83,7 +84,8 @@ export interface Gateway {
   useScenario(...scenarios: ScenarioSpec[]): Promise<void>
   /**
    * Back to how the gateway was created: the world, the clock, the scenarios it was created with
-   * (their counters and scripts from the start), empty rate windows and an empty journal.
+   * (their counters and scripts from the start), empty rate windows, an empty journal and no
+   * stored responses.
    */
   reset(): Promise<void>
   /** The profile answering now: the gateway's, or the one the active scenarios set. */
@@ -125,6 +127,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const scenarios = new ScenarioEngine()
   scenarios.load(initial)
   const rateLimiter = new RateLimiter()
+  const responses = new ResponseStore()
   const onRequest = options.onRequest
   const runtime: GatewayRuntime = {
     world,
@@ -136,6 +139,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scenarios,
     rateLimiter,
     journal,
+    responses,
     report(entry) {
       // The admin API's own calls would crowd out the requests a test wants to read back.
       if (entry.surface !== 'admin') journal.add(entry)
@@ -160,6 +164,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   async function reset(): Promise<void> {
     clock.reset()
     journal.clear()
+    responses.clear()
     await activate(initial)
   }
 

@@ -6,6 +6,7 @@ import type { World } from '../world/world.ts'
 import type { Journal } from '../journal/journal.ts'
 import type { Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
+import type { ResponseStore } from '../surfaces/openai/responses/response-store.ts'
 
 /** The live parts of one gateway that every request reads. */
 export interface GatewayRuntime {
@@ -22,6 +23,8 @@ export interface GatewayRuntime {
   scenarios: ScenarioEngine
   rateLimiter: RateLimiter
   journal: Journal
+  /** The Responses API's stored responses (`GET /v1/responses/{id}`, `previous_response_id`). */
+  responses: ResponseStore
   report(entry: RequestLogEntry): void
   /** The gateway-wide operations the admin routes expose. */
   control: GatewayControl

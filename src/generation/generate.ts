@@ -30,14 +30,19 @@ export interface Generation {
  * window with the requested output, the reply is composed (the model's own, or the scenario's
  * override) and its cost debited from the key and its user.
  */
-export async function generate(context: RouteContext<TokenAuth, unknown>, conversation: Conversation): Promise<Generation> {
+export async function generate(
+  context: RouteContext<TokenAuth, unknown>,
+  conversation: Conversation,
+  /** The request field that holds the prompt, named by a context-window refusal (default: the surface's). */
+  promptParam: string = context.surface === 'gemini' ? 'contents' : 'messages',
+): Promise<Generation> {
   const { runtime, auth } = context
   const { model, group, action } = context.admission
   const field = context.surface === 'gemini' ? 'contents' : 'messages'
   if (model.kind === 'embedding') throw gatewayError('model_is_embedding', { model: model.id, field }, { param: 'model' })
   const tokenizer = await loadTokenizer()
   const promptTokens = await countPromptTokens(tokenizer, conversation)
-  assertFitsContext(model, promptTokens, conversation.maxOutputTokens, field)
+  assertFitsContext(model, promptTokens, conversation.maxOutputTokens, promptParam)
   const reply = composeReply(tokenizer, model, conversation, promptTokens, action.reply)
 
   const cost = quotaCost(model, group?.ratio ?? 1, reply)

@@ -28,8 +28,9 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
   const profile = profileOf(context)
   if (reply.kind === 'stream') {
     const frames = reply.breakAfter
-      ? breakFrames(reply.frames, reply.breakAfter, (error) => {
+      ? breakFrames(reply.frames, reply.breakAfter, (error, sent) => {
           const { resolved } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))
+          if (reply.renderError) return reply.renderError(resolved, sent)
           const surface = surfaces[context.surface]
           if (!surface.renderStreamError) throw new Error(`the ${surface.name} surface does not stream`)
           return surface.renderStreamError(resolved)

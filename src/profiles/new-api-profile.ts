@@ -62,6 +62,16 @@ const googleRelayed = (status: number, message: string): Partial<CatalogueEntry>
   message,
 })
 
+/** An OpenAI upstream's refusal of a request only the OpenAI surface can make, relayed as it came. */
+const openaiUpstream = (status: number, code: string, message: string): CatalogueEntry => ({
+  status,
+  code,
+  type: 'invalid_request_error',
+  message,
+  envelope: 'openai',
+  requestIdSuffix: false,
+})
+
 const invalidToken: Messages = { en: 'Invalid token', 'zh-CN': '无效的令牌', 'zh-TW': '無效的令牌' }
 const userBanned: Messages = { en: 'User has been banned', 'zh-CN': '用户已被封禁', 'zh-TW': '用戶已被封禁' }
 const invalidJson: Messages = {
@@ -107,7 +117,8 @@ export const newApiProfile = defineProfile(specProfile, {
     'openai-models': ['goog-api-key', 'key-query', 'x-api-key', 'bearer'],
   },
   routes: {
-    lacks: ['anthropic.count_tokens', 'gemini.get_model', 'gemini.count_tokens', 'dashboard.billing_summary'],
+    // Its relay routes POST /v1/responses only: the upstream keeps the responses, and no route reads them back.
+    lacks: ['anthropic.count_tokens', 'gemini.get_model', 'gemini.count_tokens', 'dashboard.billing_summary', 'openai.responses_retrieve'],
     adds: ['gemini.count_tokens_as_generation', 'openai.not_implemented'],
   },
   shapes: {
@@ -308,5 +319,20 @@ export const newApiProfile = defineProfile(specProfile, {
       requestIdSuffix: false,
     },
     scenario_mismatch: relay(400, 'scenario_mismatch', 'The request did not match the scenario script.'),
+
+    // The relay forwards `previous_response_id`, `item_reference`s and `max_output_tokens` to the upstream,
+    // which keeps the responses and checks the limit; its refusal comes back as OpenAI wrote it
+    // (its item error has code null, shown here as its name).
+    previous_response_not_found: openaiUpstream(400, 'previous_response_not_found', "Previous response with id '{id}' not found."),
+    output_limit_too_small: openaiUpstream(
+      400,
+      'integer_below_min_value',
+      "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= {least}, but got {got} instead.",
+    ),
+    response_item_not_found: openaiUpstream(
+      404,
+      'item_not_found',
+      "Item with id '{id}' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
+    ),
   },
 })

@@ -178,6 +178,35 @@ export const specProfile: Profile = {
     client_closed: { ...badRequest('The client closed the request during the scenario delay.'), status: 499 },
     not_implemented: { status: 501, code: 'api_not_implemented', type: 'invalid_request_error', message: 'API not implemented' },
 
+    // OpenAI's codes and statuses for these; the messages say where responses are kept.
+    response_not_found: {
+      status: 404,
+      code: 'response_not_found',
+      type: 'invalid_request_error',
+      message:
+        "Response with id '{id}' not found. The gateway keeps the last {limit} responses created with `store` on (the default), in memory, until it is reset.",
+    },
+    previous_response_not_found: {
+      status: 400,
+      code: 'previous_response_not_found',
+      type: 'invalid_request_error',
+      message:
+        "Previous response with id '{id}' not found. Pass the id of a response created with `store` on (the default) since the gateway was last reset.",
+    },
+    response_item_not_found: {
+      status: 404,
+      code: 'item_not_found',
+      type: 'invalid_request_error',
+      message:
+        "Item with id '{id}' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
+    },
+    output_limit_too_small: {
+      status: 400,
+      code: 'integer_below_min_value',
+      type: 'invalid_request_error',
+      message: "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= {least}, but got {got} instead.",
+    },
+
     route_not_found: { status: 404, code: 'invalid_url', type: 'invalid_request_error', message: 'Invalid URL ({method} {path})' },
     not_a_gateway_route: {
       status: 404,

@@ -15,6 +15,8 @@ import { openAIBillingRoutes } from './openai/billing.ts'
 import { listCompatModelsRoute } from './openai/list-compat-models.ts'
 import { listModelsRoute } from './openai/list-models.ts'
 import { notImplementedRoutes } from './openai/not-implemented-routes.ts'
+import { responsesRoute } from './openai/responses/responses-route.ts'
+import { retrieveResponseRoute } from './openai/responses/retrieve-response-route.ts'
 import { retrieveModelRoute } from './openai/retrieve-model.ts'
 
 /**
@@ -31,6 +33,8 @@ export const routes: readonly Route<any, any>[] = [
   listCompatModelsRoute,
   chatCompletionsRoute,
   embeddingsRoute,
+  responsesRoute,
+  retrieveResponseRoute,
   messagesRoute,
   countTokensRoute,
   ...openAIBillingRoutes,

@@ -96,7 +96,7 @@ function textOf(content: z.output<typeof messageContent> | undefined): string {
  * A call's arguments as the object they spell. Text that is not JSON, or JSON nested too deeply
  * for the token count and reply hash to serialize, stays text: the API takes any string here.
  */
-function parseArguments(text: string): Record<string, unknown> {
+export function parseArguments(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text)
     if (pathBeyondDepth(value, maxBodyDepthCeiling)) return { arguments: text }
