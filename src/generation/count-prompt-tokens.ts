@@ -7,8 +7,8 @@ const perTurn = 3
 const replyPriming = 3
 
 /**
- * The prompt's size in tokens: every turn's text and tool calls, the system text and the tool
- * definitions, plus per-message framing. Usage, count_tokens/countTokens and the context check
+ * The prompt's size in tokens: every turn's text and tool calls, the system text, the tool
+ * definitions and the output schema, plus per-message framing. Usage, count_tokens/countTokens and the context check
  * all use this one count, so they agree on every surface.
  */
 export function countPromptTokens(tokenizer: Tokenizer, conversation: Conversation): number {
@@ -30,5 +30,9 @@ function count(tokenizer: Tokenizer, conversation: Conversation): number {
   for (const tool of conversation.tools) {
     total += tokenizer.count(tool.name) + tokenizer.count(tool.description) + tokenizer.count(JSON.stringify(tool.parameters ?? {}))
   }
+  // A schema the reply must follow is read by the model like a tool's (the real APIs bill it as prompt).
+  const output = conversation.output
+  if (output?.type === 'json_schema') total += tokenizer.count(JSON.stringify(output.schema ?? {}))
+  if (output?.type === 'enum') total += tokenizer.count(output.values.join('\n'))
   return total
 }
