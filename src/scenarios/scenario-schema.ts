@@ -48,7 +48,7 @@ export const replyOverrideSchema = z
     /** The reply text, sent as given (also to a request for structured output). */
     text: z.string().optional(),
     /** Any JSON value, sent as the reply text in compact JSON and never cut by `max_tokens`: structured output a test chooses. */
-    json: z.json().optional(),
+    json: z.json().meta({ id: 'JsonValue' }).optional(),
     toolCalls: z.array(toolCallSpecSchema).optional(),
     finishReason: z.enum(['stop', 'length', 'tool_calls']).optional(),
     usage: z
