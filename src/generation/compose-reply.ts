@@ -71,12 +71,13 @@ function compose(
   id: string,
 ): GeneratedReply {
   const planned = plan(overridden(model.reply, override), model, conversation, id)
-  const scripted = override.text !== undefined || override.json !== undefined
   const output = conversation.output
-  if (isStructured(output) && !scripted && planned.toolCalls.length === 0) planned.text = structuredReply(output, planned.text)
+  // A scenario's text or JSON is sent as given; a reply that calls tools is not an answer yet.
+  const scripted = override.text !== undefined || override.json !== undefined
+  const shape = isStructured(output) && !scripted && planned.toolCalls.length === 0
   const limit = Math.min(conversation.maxOutputTokens ?? Number.POSITIVE_INFINITY, model.maxOutputTokens)
 
-  let text = planned.text
+  let text = shape ? structuredReply(output, planned.text) : planned.text
   let finishReason: FinishReason = planned.toolCalls.length > 0 ? 'tool_calls' : 'stop'
   // Structured output is never cut, as tool calls are not: half a JSON document would only test
   // the client's JSON parser. A scenario can still send a cut one (`text` and `finishReason`).
