@@ -148,6 +148,21 @@ const jsonSchemas: [string, Record<string, unknown>][] = [
     },
   ],
   [
+    'patterns: classes, negated classes, groups, alternation, quantifiers, named groups',
+    {
+      type: 'object',
+      properties: {
+        sku: { type: 'string', pattern: '^[A-Z]{2,3}-\\d{4}(?:-[a-z]+)?$' },
+        hex: { type: 'string', pattern: '^#(?:[0-9a-fA-F]{3}){1,2}$' },
+        word: { type: 'string', pattern: '^(cat|dog)s?$' },
+        free: { type: 'string', pattern: '^[^\\s@]+$', minLength: 12 },
+        semver: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' },
+        named: { type: 'string', pattern: '^(?<year>\\d{4})/(?<n>\\d+)$' },
+      },
+      required: ['sku', 'hex', 'word', 'free', 'semver', 'named'],
+    },
+  ],
+  [
     'minProperties and additionalProperties schemas',
     { type: 'object', additionalProperties: { type: 'integer' }, minProperties: 2, required: ['first'] },
   ],

@@ -111,6 +111,8 @@ function pickFromClass(body: string): string | undefined {
   return classCandidates.find((candidate) => tester.test(candidate))
 }
 
+const propertyCandidates = ['a', 'A', '0', '_', '-', ' ', '.', 'é', 'É', '中', '١']
+
 const classEscapes: Record<string, string> = { d: '0', D: 'a', w: 'a', W: '-', s: ' ', S: 'a', n: '\n', t: '\t', r: '\r', f: '\f', v: '\v' }
 
 /** The character an escape at `i` stands for (one of its class for `\d` and the like), and where it ends. */
@@ -124,7 +126,14 @@ function escapeAt(pattern: string, i: number): [string, number] | undefined {
   if (hex) return [String.fromCodePoint(Number.parseInt(hex[1] ?? hex[2] ?? hex[3]!, 16)), i + hex[0].length]
   if (c === 'p' || c === 'P') {
     const end = pattern.indexOf('}', i)
-    return end === -1 ? undefined : [c === 'p' ? 'a' : '0', end + 1]
+    if (end === -1) return undefined
+    try {
+      const property = new RegExp(`^${pattern.slice(i, end + 1)}$`, 'u')
+      const picked = propertyCandidates.find((candidate) => property.test(candidate))
+      return picked === undefined ? undefined : [picked, end + 1]
+    } catch {
+      return undefined
+    }
   }
   return [c, i + 2]
 }
