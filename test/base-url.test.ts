@@ -31,3 +31,19 @@ describe('createGateway({ baseUrl }) under setupServer', () => {
     await expect(createGateway({ baseUrl: '/v1' })).rejects.toThrow('baseUrl must be an absolute URL')
   })
 })
+
+describe('createGateway({ baseUrl }) with an origin alone, under setupServer', () => {
+  const server = setupServer()
+  beforeAll(async () => {
+    const gateway = await createGateway({ baseUrl: 'https://gateway.test/' })
+    server.use(...gateway.handlers)
+    server.listen({ onUnhandledFrame: 'error' })
+  })
+  afterAll(() => server.close())
+
+  it('404s unknown paths in the surface envelope (the base path is empty, not "/")', async () => {
+    const response = await fetch('https://gateway.test/v1beta/nothing')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ error: { status: 'NOT_FOUND', message: 'Invalid URL (GET /v1beta/nothing)' } })
+  })
+})

@@ -1,6 +1,6 @@
 import { gatewayPrefixes, notFoundRoute } from '../surfaces/not-found.ts'
 import { GatewayHandler } from './gateway-handler.ts'
-import { pathMatcher, pathnameOf } from '../http/path-matcher.ts'
+import { basePathOf, pathMatcher, pathnameOf } from '../http/path-matcher.ts'
 import type { Route } from '../pipeline/route.ts'
 import { runPipeline } from '../pipeline/run-pipeline.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
@@ -40,7 +40,8 @@ export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayR
   })
 
   const baseOrigin = base === undefined ? undefined : new URL(base).origin
-  const basePath = base === undefined ? '' : new URL(base).pathname
+  // Without its trailing slash: an origin alone is `''`, not `/`, or no path below it would match.
+  const basePath = basePathOf(base)
   const relativePath = (request: Request): string | undefined => {
     if (baseOrigin !== undefined && !request.url.startsWith(baseOrigin)) return undefined
     const pathname = pathnameOf(request.url)
