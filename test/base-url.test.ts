@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk'
 import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,6 +22,17 @@ describe('createGateway({ baseUrl }) under setupServer', () => {
     const response = await fetch('https://gateway.test/proxy/v1beta/nothing')
     expect(response.status).toBe(404)
     expect(await response.json()).toMatchObject({ error: { status: 'NOT_FOUND', message: 'Invalid URL (GET /proxy/v1beta/nothing)' } })
+  })
+
+  it('names the base URL, path included, when a client is given the wrong one', async () => {
+    const client = new Anthropic({ apiKey: 'sk-unrestricted', baseURL: 'https://gateway.test/proxy/v1', maxRetries: 0 })
+    const error = await client.messages
+      .create({ model: 'claude-sonnet-4-6', max_tokens: 16, messages: [{ role: 'user', content: 'Hello' }] })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Anthropic.NotFoundError)
+    expect((error as Error).message).toContain(
+      'Invalid URL (POST /proxy/v1/v1/messages). The Anthropic SDK appends /v1 itself: give it baseURL https://gateway.test/proxy (without /v1).',
+    )
   })
 
   it('leaves other origins alone', async () => {
