@@ -138,6 +138,43 @@ describe('the llm-gateway-mock binary', () => {
     },
   )
 
+  it.each([
+    [['--port', 'abc'], '--port must be an integer from 0 to 65535, got "abc"'],
+    [['--port='], '--port must be an integer from 0 to 65535, got no value'],
+    [['--port', '1', '--port', '2'], '--port was given 2 times (1, 2): give it once'],
+    [['--max-body-mb', 'lots'], '--max-body-mb must be a positive number, got "lots"'],
+    [['--journal-limit', 'ten'], '--journal-limit must be a positive integer, got "ten"'],
+  ])('says what %j gave and what the flag expects, with exit code 2', async (args, message) => {
+    running = run(...args)
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toContain(`${message}\nRun "llm-gateway-mock --help" for usage.`)
+  })
+
+  it.each([[['--world']], [['keys', '--world']], [['scenarios', 'validate', 'x.json', '--world']], [['--host']], [['--port']]])(
+    'refuses a flag without its value, %j, as a usage error (exit code 2)',
+    async (args) => {
+      running = run(...args)
+      expect(await running.exited).toBe(2)
+      expect(running.output()).toContain(`${args.at(-1)} needs a value.\nRun "llm-gateway-mock --help" for usage.`)
+    },
+  )
+
+  it.each([
+    [['scenario', 'list'], 'llm-gateway-mock scenarios list'],
+    [['scenarios', 'lst', '--json'], 'llm-gateway-mock scenarios list --json'],
+    [['kyes', '--json'], 'llm-gateway-mock keys --json'],
+  ])('suggests the command %j was meant to be', async (args, suggestion) => {
+    running = run(...args)
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toContain(`Did you mean: ${suggestion}\n`)
+  })
+
+  it('shows the files of scenarios validate as required, without an empty default', async () => {
+    running = run('scenarios', 'validate', '--help')
+    expect(await running.exited).toBe(0)
+    expect(running.output()).toMatch(/files +One or more scenario files \(\.json or \.ts\) +\[array\] \[required\]\n/)
+  })
+
   it('prints the keys as JSON for scripts', async () => {
     running = run('keys', '--json')
     expect(await running.exited).toBe(0)

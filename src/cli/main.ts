@@ -1,10 +1,20 @@
 import yargs from 'yargs'
 import { version } from '../version.ts'
 import { keysCommand } from './commands/keys.ts'
+import { scenariosListCommand } from './commands/scenarios-list.ts'
+import { scenariosValidateCommand } from './commands/scenarios-validate.ts'
 import { scenariosCommand } from './commands/scenarios.ts'
 import { schemaCommand } from './commands/schema.ts'
 import { serveCommand } from './commands/serve.ts'
 import { CliError, exitCodes } from './exit-codes.ts'
+import { usageMessage, type CommandNames } from './usage-hint.ts'
+
+const nameOf = (command: { command?: string | readonly string[] }) => String([command.command].flat()[0]).split(' ')[0]!
+
+const commandNames: CommandNames = {
+  top: [serveCommand, keysCommand, scenariosCommand, schemaCommand].map(nameOf),
+  sub: { scenarios: [scenariosListCommand, scenariosValidateCommand].map(nameOf) },
+}
 
 /** Runs the CLI on `argv` (without the node and script paths) and resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -28,7 +38,8 @@ export async function main(argv: string[]): Promise<number> {
     .fail((message, error) => {
       // yargs passes a message for usage problems, and only the error for a handler's own failure.
       if (error instanceof CliError || (error && !message)) throw error
-      throw new CliError(`${message ?? error?.message}\nRun "llm-gateway-mock --help" for usage.`, exitCodes.usage)
+      const text = usageMessage(message ?? error?.message ?? '', argv, commandNames)
+      throw new CliError(`${text}\nRun "llm-gateway-mock --help" for usage.`, exitCodes.usage)
     })
     .exitProcess(false)
 
