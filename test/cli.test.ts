@@ -175,6 +175,15 @@ describe('the llm-gateway-mock binary', () => {
     expect(running.output()).toMatch(/files +One or more scenario files \(\.json or \.ts\) +\[array\] \[required\]\n/)
   })
 
+  it('fits its help, examples included, in 80 columns (COLUMNS when not a terminal)', async () => {
+    running = spawnCli(process.execPath, [bin, '--help'], { env: { COLUMNS: '80' } })
+    expect(await running.exited).toBe(0)
+    const lines = running.output().trimEnd().split('\n')
+    expect(lines.filter((line) => line.length > 80)).toEqual([])
+    expect(lines).toContain('  Serve with two scenarios, applied in order:')
+    expect(lines).toContain('    llm-gateway-mock --scenario flaky-upstream --scenario ./my-scenario.ts')
+  })
+
   it('prints the keys as JSON for scripts', async () => {
     running = run('keys', '--json')
     expect(await running.exited).toBe(0)

@@ -32,7 +32,7 @@ interface ServeArgs {
 /** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until told to stop. */
 export const serveCommand: CommandModule<object, ServeArgs> = {
   command: ['serve', '$0'],
-  describe: 'Start the mock gateway (the default command)',
+  describe: 'Start the mock gateway',
   builder: (yargs) =>
     yargs
       .option('port', {
