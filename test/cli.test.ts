@@ -184,6 +184,25 @@ describe('the llm-gateway-mock binary', () => {
     expect(lines).toContain('    llm-gateway-mock --scenario flaky-upstream --scenario ./my-scenario.ts')
   })
 
+  it('prints a usable URL when bound to all interfaces, and says it is', async () => {
+    // The one server bound beyond loopback: what the flag does cannot be seen otherwise. Port 0, stopped at once.
+    running = run('--host', '0.0.0.0', '--port', '0', '--quiet')
+    const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\n {2}bound to all interfaces \(0\.0\.0\.0\);/)
+    expect(running.output()).not.toContain('http://0.0.0.0')
+    expect((await fetch(`${url}/v1/models`, { headers: { authorization: 'Bearer sk-limited' } })).status).toBe(200)
+  })
+
+  it('says which world it serves', async () => {
+    running = run('--port', '0', '--quiet')
+    await running.waitFor(/listening on/)
+    expect(running.output()).toContain('\nWorld the default world (--world FILE to serve another)\n')
+    running.child.kill('SIGKILL')
+
+    running = run('--port', '0', '--quiet', '--world', fixture('typed-world.ts'))
+    await running.waitFor(/listening on/)
+    expect(running.output()).toContain(`\nWorld ${fixture('typed-world.ts')}\n`)
+  })
+
   it('prints the keys as JSON for scripts', async () => {
     running = run('keys', '--json')
     expect(await running.exited).toBe(0)

@@ -10,6 +10,8 @@ import { formatBanner } from '../format-banner.ts'
 import { worldOption } from '../world-option.ts'
 import { formatRequest } from '../format-request.ts'
 import { loadGateway } from '../load-gateway.ts'
+import { isWildcardHost, networkUrls } from '../network-urls.ts'
+import { isScenarioPath } from '../scenario-specs.ts'
 import { waitForStop } from '../wait-for-stop.ts'
 
 /** Where the admin token can come from instead of the command line, which `ps` shows to everyone. */
@@ -126,7 +128,15 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
               : String((error as Error).message)
       throw new CliError(`llm-gateway-mock: ${reason}`, exitCodes.listenFailed)
     }
-    console.log(formatBanner(server.url, gateway, { adminToken: adminToken !== undefined }))
+    console.log(
+      formatBanner(server.url, gateway, {
+        adminToken: adminToken !== undefined,
+        worldFile: args.world,
+        // One active scenario per --scenario value, in order (loadGateway gives them to the gateway so).
+        scenarioSources: args.scenario.map((value) => (isScenarioPath(value) ? value : 'built-in')),
+        allInterfaces: isWildcardHost(server.host) ? { address: server.host, urls: networkUrls(server.port) } : undefined,
+      }),
+    )
 
     const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
     console.log(`\n${reason}: stopping`)
