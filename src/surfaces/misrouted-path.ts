@@ -1,5 +1,5 @@
 import type { ErrorName } from '../errors/error-names.ts'
-import { searchParamOf } from '../http/path-matcher.ts'
+import { hasGeminiKey } from './model-routes-auth.ts'
 import type { SurfaceName } from './surface.ts'
 
 /** The errors that answer an API path below the wrong base URL, each naming the base URL one kind of client wants. */
@@ -99,10 +99,6 @@ function hasApiHeaders(surface: Misroute['surface'] | undefined, request: Reques
   if (surface === 'gemini') return hasGeminiKey(request)
   if (surface === 'openai') return hasBearer(request)
   return false
-}
-
-function hasGeminiKey(request: Request): boolean {
-  return request.headers.has('x-goog-api-key') || searchParamOf(request.url, 'key') !== null
 }
 
 function hasBearer(request: Request): boolean {
