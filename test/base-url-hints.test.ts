@@ -148,7 +148,7 @@ describe.each(modes)('a wrong base URL gets a 404 that names the right one ($nam
 
   it.each([
     ['POST', '/v1/models/gemini-2.5-flash:predict'],
-    ['POST', '/v1beta/models/gemini-2.5-flash:embedContent'],
+    ['POST', '/v1beta/models/gemini-2.5-flash:asyncBatchEmbedContent'],
     ['POST', '/v1/messages/batches'],
     ['GET', '/v1beta/openai/chat'],
   ])('%s %s under its right prefix keeps the plain 404', async (method, path) => {
