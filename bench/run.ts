@@ -3,9 +3,11 @@
 // latency, RSS and the ratio of the medians for each case: GET /v1/models, a non-streamed chat
 // completion, and a 50-chunk chat stream. Alternating rounds: on a small shared machine the
 // throughput drifts by a third within a minute, and both servers should see the same drift.
+// Then the token count of 1 MiB prompts, and the gateway's answer to one (long-prompts.ts).
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import autocannon from 'autocannon'
+import { countingRows, longPromptRows } from './long-prompts.ts'
 import type { ReferenceReplies } from './report-to-parent.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3)
@@ -139,6 +141,7 @@ try {
       `  gateway / bare: ${(ratio * 100).toFixed(0)}% (rounds: ${perRound.map((x) => `${(x * 100).toFixed(0)}%`).join(', ')}; target: at least 50%)`,
     )
   }
+  if (!failed) rows.push(...(await longPromptRows(gateway.url, chatHeaders)), ...(await countingRows()))
 } finally {
   stop(gateway)
   stop(bare)

@@ -84,7 +84,7 @@ export type {
   Messages,
   PerSurface,
 } from './profiles/profile.ts'
-export type { SurfaceName } from './surfaces/surface.ts'
+export type { SurfaceName } from './http/surface-name.ts'
 
 export { defineWorld } from './world/define-world.ts'
 

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installPackedProject, type PackedProject } from './support/packed-project.ts'
 import { spawnCli } from './support/spawn-cli.ts'
 import { stopLikeAUser } from './support/stop-like-a-user.ts'
 
@@ -11,24 +11,14 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
 // The tarball a user would install, in an empty project that has nothing else.
 describe('the packed tarball', () => {
-  const work = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-pack-'))
-  const project = join(work, 'project')
+  let packed: PackedProject
+  let project = ''
 
   beforeAll(() => {
-    execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: repo, stdio: 'ignore' })
-    const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))
-    if (!tarball) throw new Error('npm pack produced no tarball')
-    execFileSync('mkdir', ['-p', project])
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({ name: 'consumer', private: true, type: 'module', scripts: { start: 'llm-gateway-mock --port 0 --quiet' } }),
-    )
-    execFileSync(npm, ['install', join(work, tarball), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-      cwd: project,
-      stdio: 'ignore',
-    })
+    packed = installPackedProject({ scripts: { start: 'llm-gateway-mock --port 0 --quiet' } })
+    project = packed.project
   }, 240_000)
-  afterAll(() => rmSync(work, { recursive: true, force: true }))
+  afterAll(() => packed?.remove())
 
   // npm runs the bin through `sh -c`, which (as dash) passes no signal on: the server has to notice
   // that its parent is gone. Both must leave no process behind and the port free.

@@ -36,7 +36,14 @@ describe.each(modes)('built-in scenarios on the README weather world ($name)', (
 
   it('serves the world as written before any scenario', async () => {
     expect(await listed()).toEqual(['gpt-4o-mini', 'weather-bot'])
-    expect(await listed('sk-vip')).toEqual(['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash'])
+    expect(await listed('sk-vip')).toEqual([
+      'gpt-4o',
+      'claude-opus-4-1',
+      'gemini-2.5-pro',
+      'gemini-2.5-flash',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
+    ])
   })
 
   it('model-missing takes gpt-4o and gemini-2.5-pro out of the groups that have them, and nothing else', async () => {
@@ -44,7 +51,7 @@ describe.each(modes)('built-in scenarios on the README weather world ($name)', (
     // The custom group keeps its own list: weather-bot stays, and no removed default model comes back.
     expect(await listed()).toEqual(['gpt-4o-mini', 'weather-bot'])
     expect(await weatherCall()).toEqual(['get_weather'])
-    expect(await listed('sk-vip')).toEqual(['claude-opus-4-1', 'gemini-2.5-flash'])
+    expect(await listed('sk-vip')).toEqual(['claude-opus-4-1', 'gemini-2.5-flash', 'text-embedding-3-large', 'gemini-embedding-001'])
     const error = await rejection(openai('sk-vip').chat.completions.create(ask('gpt-4o')))
     expect(error).toBeInstanceOf(OpenAI.NotFoundError)
     expect(error).toMatchObject({ status: 404, code: 'model_not_found' })

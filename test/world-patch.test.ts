@@ -48,6 +48,9 @@ describe('list fields in a patch', () => {
       'claude-sonnet-4-6',
       'gemini-2.5-flash',
       'small-context-4k',
+      'text-embedding-3-small',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
       'house-model',
     ])
     expect(group(world, 'vip')?.models).toEqual(['gpt-4o'])
@@ -104,6 +107,9 @@ describe('"every" in a patch', () => {
       ['gemini-2.5-flash', 1024],
       ['gemini-2.5-pro', 1024],
       ['small-context-4k', 1024],
+      ['text-embedding-3-small', 1024],
+      ['text-embedding-3-large', 1024],
+      ['gemini-embedding-001', 1024],
       ['unpriced-model', 1024],
       ['house-model', 1024],
     ])
@@ -118,7 +124,13 @@ describe('"every" in a patch', () => {
       }) as WorldDefinition,
     )
     expect(group(world, 'default')?.models).not.toContain('gpt-4o')
-    expect(group(world, 'vip')?.models).toEqual(['claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash'])
+    expect(group(world, 'vip')?.models).toEqual([
+      'claude-opus-4-1',
+      'gemini-2.5-pro',
+      'gemini-2.5-flash',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
+    ])
     expect(world.tokens.find((token) => token.key === 'sk-limited')?.modelLimits).toEqual(['gpt-4o-mini'])
     expect(world.tokens.find((token) => token.key === 'sk-unrestricted')?.modelLimits).toBeNull()
   })
@@ -134,12 +146,22 @@ describe('"every" in a patch', () => {
         every: { groups: { models: { remove: ['gpt-4o'] } } },
       }) as WorldDefinition,
     )
-    expect(group(world, 'vip')?.models).toEqual(['claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash', 'gpt-4o'])
+    expect(group(world, 'vip')?.models).toEqual([
+      'claude-opus-4-1',
+      'gemini-2.5-pro',
+      'gemini-2.5-flash',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
+      'gpt-4o',
+    ])
     expect(group(world, 'default')?.models).toEqual([
       'gpt-4o-mini',
       'claude-sonnet-4-6',
       'gemini-2.5-flash',
       'small-context-4k',
+      'text-embedding-3-small',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
       'unpriced-model',
       'house-model',
     ])
@@ -345,12 +367,15 @@ describe('docs/world.md', () => {
   it('has world examples that resolve, and do what the text says', () => {
     expect(examples.length).toBeGreaterThanOrEqual(3)
     const worlds = examples.map((example) => resolveWorld(example as WorldDefinition, 'docs/world.md'))
-    const last = worlds.at(-1)!
+    const last = worlds[examples.findIndex((example) => 'every' in example)]!
     expect(group(last, 'default')?.models).toEqual([
       'gpt-4o-mini',
       'claude-sonnet-4-6',
       'gemini-2.5-flash',
       'small-context-4k',
+      'text-embedding-3-small',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
       'unpriced-model',
       'house-model',
     ])
@@ -358,6 +383,8 @@ describe('docs/world.md', () => {
     expect(new Set(last.models.map((model) => model.streaming))).toEqual(new Set(['realistic']))
     expect(last.tokens.map((token) => token.key)).toContain('sk-ci')
     expect(last.tokens.map((token) => token.key)).not.toContain('sk-disabled')
+    const embedder = worlds.flatMap((world) => world.models).find((model) => model.id === 'my-embedder')
+    expect(embedder).toMatchObject({ kind: 'embedding', dimensions: 256 })
   })
 
   it('documents every field of every record', () => {

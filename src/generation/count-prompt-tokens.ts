@@ -7,28 +7,48 @@ const perTurn = 3
 const replyPriming = 3
 
 /**
- * The prompt's size in tokens: every turn's text and tool calls, the system text and the tool
- * definitions, plus per-message framing. Usage, count_tokens/countTokens and the context check
- * all use this one count, so they agree on every surface.
+ * The prompt's size in tokens: every turn's text and tool calls, the system text, the tool
+ * definitions and the output schema, plus per-message framing. Usage, count_tokens/countTokens
+ * and the context check all use this one count, so they agree on every surface. A long prompt is
+ * counted in slices that let other requests in (see Tokenizer.countAll), so the count may come as
+ * a promise.
  */
-export function countPromptTokens(tokenizer: Tokenizer, conversation: Conversation): number {
-  // Conversations are shared by identical requests (see the surfaces' *Conversation): count once.
+export function countPromptTokens(tokenizer: Tokenizer, conversation: Conversation): number | Promise<number> {
+  // Conversations are shared by identical requests (see the surfaces' *Conversation): count once,
+  // even when the same long prompt arrives again while it is still being counted.
   let total = counted.get(conversation)
-  if (total === undefined) counted.set(conversation, (total = count(tokenizer, conversation)))
+  if (total === undefined) {
+    total = count(tokenizer, conversation)
+    counted.set(conversation, total)
+    if (typeof total !== 'number') {
+      total.then(
+        (value) => counted.set(conversation, value),
+        () => counted.delete(conversation),
+      )
+    }
+  }
   return total
 }
 
-const counted = new WeakMap<Conversation, number>()
+const counted = new WeakMap<Conversation, number | Promise<number>>()
 
-function count(tokenizer: Tokenizer, conversation: Conversation): number {
-  let total = replyPriming
-  if (conversation.system) total += perTurn + tokenizer.count(conversation.system)
+function count(tokenizer: Tokenizer, conversation: Conversation): number | Promise<number> {
+  let framing = replyPriming
+  const texts: string[] = []
+  if (conversation.system) {
+    framing += perTurn
+    texts.push(conversation.system)
+  }
   for (const turn of conversation.turns) {
-    total += perTurn + tokenizer.count(turn.text)
-    for (const call of turn.toolCalls) total += tokenizer.count(call.name) + tokenizer.count(JSON.stringify(call.arguments))
+    framing += perTurn
+    texts.push(turn.text)
+    for (const call of turn.toolCalls) texts.push(call.name, JSON.stringify(call.arguments))
   }
-  for (const tool of conversation.tools) {
-    total += tokenizer.count(tool.name) + tokenizer.count(tool.description) + tokenizer.count(JSON.stringify(tool.parameters ?? {}))
-  }
-  return total
+  for (const tool of conversation.tools) texts.push(tool.name, tool.description, JSON.stringify(tool.parameters ?? {}))
+  // A schema the reply must follow is read by the model like a tool's (the real APIs bill it as prompt).
+  const output = conversation.output
+  if (output?.type === 'json_schema') texts.push(JSON.stringify(output.schema ?? {}))
+  if (output?.type === 'enum') texts.push(output.values.join('\n'))
+  const total = tokenizer.countAll(texts)
+  return typeof total === 'number' ? total + framing : total.then((tokens) => tokens + framing)
 }

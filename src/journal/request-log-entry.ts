@@ -1,5 +1,5 @@
 import type { TokenUsage } from '../billing/quota-cost.ts'
-import type { SurfaceName } from '../surfaces/surface.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
 
 /** One answered request, as the journal keeps it and the server's log line shows it. */
 export interface RequestLogEntry {

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { isIPv4 } from 'node:net'
-import type { AdapterClient } from '../gateway/adapter-seam.ts'
+import type { AdapterClient } from '../http/exchange.ts'
 
 /**
  * Whether a socket's remote address is this machine: 127.0.0.0/8, `::1`, or an IPv4 loopback

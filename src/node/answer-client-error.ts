@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
 import type { AdapterSeam } from '../gateway/adapter-seam.ts'
-import type { RenderedResponse } from '../gateway/rendered-response.ts'
+import type { RenderedResponse } from '../http/rendered-response.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 
 /** What Node's HTTP parser attaches to the errors it emits as `clientError`. */

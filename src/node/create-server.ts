@@ -4,8 +4,9 @@ import { getResponse, type RequestHandler } from 'msw'
 import type { Gateway } from '../gateway/create-gateway.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
-import { beginExchange, kAdapterSeam, type AdapterExchange } from '../gateway/adapter-seam.ts'
-import type { RenderedResponse } from '../gateway/rendered-response.ts'
+import { kAdapterSeam } from '../gateway/adapter-seam.ts'
+import { beginExchange, type AdapterExchange } from '../http/exchange.ts'
+import type { RenderedResponse } from '../http/rendered-response.ts'
 import { loadTokenizer } from '../generation/tokenizer.ts'
 import { adminAccessOf } from './admin-access.ts'
 import { clientErrorAnswer, connectAnswer } from './answer-client-error.ts'
@@ -27,8 +28,12 @@ export interface ServeOptions {
 }
 
 export interface RunningServer {
-  /** e.g. `http://127.0.0.1:4010` */
+  /**
+   * e.g. `http://127.0.0.1:4010`: a URL clients on this machine can use. Bound to all
+   * interfaces (`0.0.0.0`, `::`), it names loopback, since `http://0.0.0.0` is no address to send to.
+   */
   readonly url: string
+  /** The address the server is bound to, e.g. `0.0.0.0`. */
   readonly host: string
   readonly port: number
   readonly server: Server
@@ -114,8 +119,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
   // The tokenizer takes a few hundred ms to load: load it now rather than in the first request.
   void loadTokenizer()
   const address = server.address() as AddressInfo
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  origin = `http://${urlHost}:${address.port}`
+  origin = `http://${clientHostOf(address)}:${address.port}`
 
   return {
     url: origin,
@@ -128,6 +132,13 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
         server.closeAllConnections()
       }),
   }
+}
+
+/** The host part of a URL that reaches `address` from this machine: loopback for a wildcard address. */
+function clientHostOf(address: AddressInfo): string {
+  if (address.address === '0.0.0.0') return '127.0.0.1'
+  if (address.address === '::') return '[::1]'
+  return address.family === 'IPv6' ? `[${address.address}]` : address.address
 }
 
 function writeRendered(res: ServerResponse, rendered: RenderedResponse): void {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { RenderedResponse } from '../gateway/rendered-response.ts'
+import type { RenderedResponse } from '../http/rendered-response.ts'
 import { writeStreamPlan } from './write-stream-plan.ts'
 
 /**

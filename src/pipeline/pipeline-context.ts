@@ -1,9 +1,9 @@
 import type { AuthInput } from '../auth/auth-requirement.ts'
-import type { AdapterExchange } from '../gateway/adapter-seam.ts'
+import type { AdapterExchange } from '../http/exchange.ts'
 import type { GatewayRuntime } from '../gateway/runtime.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 import type { Profile } from '../profiles/profile.ts'
-import type { SurfaceName } from '../surfaces/surface.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
 import type { World } from '../world/world.ts'
 import type { Admission, Route, RouteContext, RouteNote } from './route.ts'
 
@@ -36,6 +36,10 @@ export class PipelineContext implements RouteContext<any, any>, AuthInput {
   // only the path, which the URL text gives for less.
   get url(): URL {
     return (this.#url ??= new URL(this.request.url))
+  }
+
+  get gatewayBase(): string {
+    return this.url.origin + this.runtime.basePath
   }
 
   get world(): World {

@@ -1,5 +1,5 @@
 import type { GatewayError } from '../errors/gateway-error.ts'
-import type { RenderedResponse } from '../gateway/rendered-response.ts'
+import type { RenderedResponse } from '../http/rendered-response.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { envelopes } from '../profiles/envelopes.ts'
 import type { Profile } from '../profiles/profile.ts'

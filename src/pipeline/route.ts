@@ -4,7 +4,7 @@ import type { TokenUsage } from '../billing/quota-cost.ts'
 import type { GatewayRuntime } from '../gateway/runtime.ts'
 import type { Profile } from '../profiles/profile.ts'
 import type { Action } from '../scenarios/scenario-schema.ts'
-import type { SurfaceName } from '../surfaces/surface.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
 import type { Group, Model } from '../world/schemas.ts'
 import type { Reply } from './reply.ts'
 
@@ -35,6 +35,8 @@ export interface RouteContext<Auth = unknown, Body = unknown> {
   readonly url: URL
   /** The URL's path, read from its text. */
   pathname: string
+  /** The gateway's base URL as this request reached it: its origin and the `baseUrl`'s path (what hints tell clients to use). */
+  readonly gatewayBase: string
   params: Readonly<Record<string, string>>
   requestId: string
   surface: SurfaceName

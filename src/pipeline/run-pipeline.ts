@@ -1,5 +1,5 @@
-import { exchangeOf } from '../gateway/adapter-seam.ts'
-import { respond, type RenderedResponse } from '../gateway/rendered-response.ts'
+import { exchangeOf, respond } from '../http/exchange.ts'
+import type { RenderedResponse } from '../http/rendered-response.ts'
 import type { GatewayRuntime } from '../gateway/runtime.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { isoTimeOf } from '../journal/iso-time.ts'
@@ -38,7 +38,7 @@ export async function runPipeline(
   const context = new PipelineContext(route, request, params, createRequestId(now), surface, runtime, profile, now, exchangeOf(request))
 
   let rendered: RenderedResponse
-  let failure: { name: string; code: string | number } | undefined
+  let failure: { name: string; code: string | number | null } | undefined
   try {
     authenticate(context)
     await readBody(context)
@@ -59,8 +59,8 @@ export async function runPipeline(
     usage: context.note.usage,
     quota: context.note.quota,
     status: rendered.status,
-    // The code as the client got it, or the error's name where the profile's code is empty (new-api's `""`).
-    ...(failure && { code: failure.code === '' ? failure.name : String(failure.code), error: failure.name }),
+    // The code as the client got it, or the error's name where the profile's code is empty (new-api's `""`, a relayed `null`).
+    ...(failure && { code: failure.code === '' || failure.code === null ? failure.name : String(failure.code), error: failure.name }),
     decidedBy: context.note.decidedBy,
     durationMs: performance.now() - started,
   })

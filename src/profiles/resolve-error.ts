@@ -1,5 +1,5 @@
 import type { GatewayError } from '../errors/gateway-error.ts'
-import type { SurfaceName } from '../surfaces/surface.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
 import type { EnvelopeName, Language, Messages, PerSurface, Profile } from './profile.ts'
 import type { ResolvedError } from './resolved-error.ts'
 

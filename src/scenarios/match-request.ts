@@ -1,5 +1,5 @@
 import { normalizeKey } from '../auth/normalize-key.ts'
-import type { SurfaceName } from '../surfaces/surface.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
 import type { Token, User } from '../world/schemas.ts'
 import type { RequestMatch } from './scenario-schema.ts'
 

@@ -62,18 +62,25 @@ export const failSchema = z.strictObject({
 })
 
 /** What replaces the model's own reply. */
-export const replyOverrideSchema = z.strictObject({
-  text: z.string().optional().describe('The reply text.'),
-  toolCalls: z.array(toolCallSpecSchema).optional().describe('Tool calls: [{name, arguments}].'),
-  finishReason: z.enum(['stop', 'length', 'tool_calls']).optional().describe("Mapped to each surface's own word."),
-  usage: z
-    .strictObject({
-      promptTokens: z.int().nonnegative().optional().describe('Reported prompt tokens.'),
-      completionTokens: z.int().nonnegative().optional().describe('Reported completion tokens.'),
-    })
-    .optional()
-    .describe('The reported usage, which is also what the quota is charged.'),
-})
+export const replyOverrideSchema = z
+  .strictObject({
+    text: z.string().optional().describe('The reply text, sent as given (also to a request for structured output).'),
+    json: z
+      .json()
+      .meta({ id: 'JsonValue' })
+      .optional()
+      .describe('Any JSON value, sent as the reply text in compact JSON and never cut by `max_tokens`: structured output a test chooses.'),
+    toolCalls: z.array(toolCallSpecSchema).optional().describe('Tool calls: [{name, arguments}].'),
+    finishReason: z.enum(['stop', 'length', 'tool_calls']).optional().describe("Mapped to each surface's own word."),
+    usage: z
+      .strictObject({
+        promptTokens: z.int().nonnegative().optional().describe('Reported prompt tokens.'),
+        completionTokens: z.int().nonnegative().optional().describe('Reported completion tokens.'),
+      })
+      .optional()
+      .describe('The reported usage, which is also what the quota is charged.'),
+  })
+  .refine((reply) => reply.text === undefined || reply.json === undefined, { message: 'give either `text` or `json`', path: ['json'] })
 
 /** How a stream breaks: after `afterChunks` content chunks, an error event in the surface's own form, or a dropped connection. */
 export const breakStreamSchema = z

@@ -1,7 +1,7 @@
-import type { Profile } from '../profiles/profile.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
 import type { ResolvedError } from '../profiles/resolved-error.ts'
 
-export type SurfaceName = 'openai' | 'anthropic' | 'gemini' | 'dashboard' | 'admin'
+export type { SurfaceName }
 
 /**
  * What a surface decides at the boundary that no profile changes: how an error that strikes
@@ -11,6 +11,6 @@ export interface Surface {
   name: SurfaceName
   /** Only the surfaces that stream have one. */
   renderStreamError?(error: ResolvedError): string
-  /** The profile this surface always answers in, whatever the gateway's (the mock's own admin API). */
-  profile?: Profile
+  /** Always answers in the spec profile's terms, whatever the gateway impersonates (the mock's own admin API). */
+  ownTerms?: boolean
 }

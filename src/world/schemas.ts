@@ -4,9 +4,17 @@ import { z } from 'zod'
 // (`llm-gateway-mock schema world`) shows them on hover, and patches (which strip defaults) keep them.
 
 /** The API surfaces a model is served on (`supported_endpoint_types` in the model list). */
+/** The API surfaces a model is served on (`supported_endpoint_types` in the model list). */
 export const endpointTypeSchema = z
-  .enum(['openai', 'anthropic', 'gemini'])
-  .describe('An API surface: "openai" (chat completions), "anthropic" (messages) or "gemini" (generateContent).')
+  .enum(['openai', 'anthropic', 'gemini', 'embeddings'])
+  .describe(
+    'An API surface: "openai" (chat completions), "anthropic" (messages), "gemini" (generateContent) or "embeddings" (/v1/embeddings).',
+  )
+
+/** What a model does: `chat` models generate text, `embedding` models turn text into vectors. */
+export const modelKindSchema = z
+  .enum(['chat', 'embedding'])
+  .describe('"chat" models answer the generation routes; "embedding" models answer only the embedding routes.')
 
 /** A request-rate limit: at most `requests` in every window of `windowMs`. */
 export const rateLimitSchema = z
@@ -186,38 +194,62 @@ export const streamingSchema = z
   ])
   .describe('How streamed replies are paced, in real time. Non-streamed replies are never delayed. Default "instant".')
 
-export const modelSchema = z.strictObject({
-  id: z.string().min(1).describe("The model id clients ask for; what groups' `models` and tokens' `modelLimits` refer to."),
-  ownedBy: z.string().describe('`owned_by` in the OpenAI model list. Default "custom".').default('custom'),
-  displayName: z.string().describe('Shown by the Anthropic and Gemini model lists; defaults to the id there.').optional(),
-  description: z.string().describe('Shown by the Gemini model list. Default "".').default(''),
-  endpointTypes: z
-    .array(endpointTypeSchema)
-    .min(1)
-    .describe(
-      '`supported_endpoint_types` in the model list. Every surface serves every model; this only changes what lists say (and, with the new-api profile, the shape of Gemini replies). Default ["openai"].',
-    )
-    .default(['openai']),
-  created: z.int().nonnegative().describe('Unix seconds, as listed in `created`. Default 1626777600.').default(1626777600),
-  contextWindow: z
-    .int()
-    .positive()
-    .describe('The largest prompt + requested output, in tokens; more gets 400 context_length_exceeded with both numbers. Default 128000.')
-    .default(128_000),
-  maxOutputTokens: z
-    .int()
-    .positive()
-    .describe('The longest reply, in tokens; longer replies are cut with finish reason "length". Default 8192.')
-    .default(8_192),
-  pricing: pricingSchema
-    .nullable()
-    .describe(
-      'What a request costs: {"ratio", "completionRatio"} per token, or {"pricePerCall"}. null: the model has no price, so (as on new-api) it is hidden and refused unless settings.selfUseMode is on. Default {"ratio": 1, "completionRatio": 1}.',
-    )
-    .default(defaultPricing),
-  reply: modelReplySchema.default({ type: 'echo' }),
-  streaming: streamingSchema.default('instant'),
-})
+export const modelSchema = z
+  .strictObject({
+    id: z.string().min(1).describe("The model id clients ask for; what groups' `models` and tokens' `modelLimits` refer to."),
+    kind: modelKindSchema
+      .describe(
+        'What the model does: "chat" answers the generation routes (chat, messages, generateContent, responses); "embedding" answers only the embedding routes (/v1/embeddings, embedContent, batchEmbedContents). Default "chat".',
+      )
+      .default('chat'),
+    ownedBy: z.string().describe('`owned_by` in the OpenAI model list. Default "custom".').default('custom'),
+    displayName: z.string().describe('Shown by the Anthropic and Gemini model lists; defaults to the id there.').optional(),
+    description: z.string().describe('Shown by the Gemini model list. Default "".').default(''),
+    endpointTypes: z
+      .array(endpointTypeSchema)
+      .min(1)
+      .describe(
+        '`supported_endpoint_types` in the model list. Every surface serves every model of the right kind; this only changes what lists say (and, with the new-api profile, the shape of Gemini replies). Default ["openai"].',
+      )
+      .default(['openai']),
+    created: z.int().nonnegative().describe('Unix seconds, as listed in `created`. Default 1626777600.').default(1626777600),
+    contextWindow: z
+      .int()
+      .positive()
+      .describe(
+        'The largest prompt + requested output, in tokens; more gets 400 context_length_exceeded with both numbers. For an embedding model, the limit of each input. Default 128000.',
+      )
+      .default(128_000),
+    maxOutputTokens: z
+      .int()
+      .positive()
+      .describe('The longest reply, in tokens; longer replies are cut with finish reason "length". Default 8192.')
+      .default(8_192),
+    dimensions: z
+      .int()
+      .positive()
+      .describe(
+        'An embedding model\'s vector length: the most `dimensions` (OpenAI) or `outputDimensionality` (Gemini) may ask for, and the default. Required when kind is "embedding".',
+      )
+      .optional(),
+    pricing: pricingSchema
+      .nullable()
+      .describe(
+        'What a request costs: {"ratio", "completionRatio"} per token, or {"pricePerCall"}. null: the model has no price, so (as on new-api) it is hidden and refused unless settings.selfUseMode is on. Default {"ratio": 1, "completionRatio": 1}.',
+      )
+      .default(defaultPricing),
+    reply: modelReplySchema.default({ type: 'echo' }),
+    streaming: streamingSchema.default('instant'),
+  })
+  .superRefine((model, context) => {
+    if (model.kind === 'embedding' && model.dimensions === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['dimensions'],
+        message: 'an embedding model needs its dimensions (the length of its vectors)',
+      })
+    }
+  })
 
 export const worldSettingsSchema = z
   .strictObject({
@@ -246,6 +278,7 @@ export const worldSchema = z.strictObject({
 })
 
 export type EndpointType = z.infer<typeof endpointTypeSchema>
+export type ModelKind = z.infer<typeof modelKindSchema>
 export type RateLimit = z.infer<typeof rateLimitSchema>
 export type Group = z.infer<typeof groupSchema>
 export type User = z.infer<typeof userSchema>

@@ -1,5 +1,5 @@
 import type { AuthRequirement } from '../../auth/auth-requirement.ts'
-import { exchangeOf } from '../../gateway/adapter-seam.ts'
+import { exchangeOf } from '../../http/exchange.ts'
 import { invalidUrl } from '../not-found.ts'
 
 /**

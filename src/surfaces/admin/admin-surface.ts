@@ -1,5 +1,4 @@
-import { specProfile } from '../../profiles/spec-profile.ts'
 import type { Surface } from '../surface.ts'
 
 /** `/__mock/*`: the mock's own API, in its own terms whatever gateway it impersonates; it never streams. */
-export const adminSurface: Surface = { name: 'admin', profile: specProfile }
+export const adminSurface: Surface = { name: 'admin', ownTerms: true }

@@ -1,5 +1,4 @@
 import { toReadableStream, type StreamPlan } from '../streaming/stream-plan.ts'
-import { exchangeOf } from './adapter-seam.ts'
 
 /** The parts a `Response` was built from, kept so the Node adapter can write them without re-reading the body. */
 export interface RenderedResponse {
@@ -9,25 +8,14 @@ export interface RenderedResponse {
   body: string | StreamPlan
 }
 
-/**
- * The `Response` for an answer's parts. For a request the Node adapter made, the parts go into
- * its exchange and the `Response` is a view that builds a real one only if something asks for
- * more than the status (see adapter-seam.ts).
- */
-export function respond(request: Request, parts: RenderedResponse): Response {
-  const exchange = exchangeOf(request)
-  if (!exchange) return toResponse(parts, request.signal)
-  exchange.rendered = parts
-  return new PartsResponse(parts, request)
-}
-
-function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {
+/** A real `Response` for the parts; its body stream stops when `signal` aborts. */
+export function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {
   const body = typeof parts.body === 'string' ? parts.body : toReadableStream(parts.body, signal)
   return new Response(body, { status: parts.status, headers: parts.headers })
 }
 
 /** A Fetch `Response` view of rendered parts: the status at once, the rest from a real `Response` made on first use. */
-class PartsResponse implements Response {
+export class PartsResponse implements Response {
   readonly status: number
   readonly #parts: RenderedResponse
   /** Its body stream stops when the request's client goes away; asked for only if a body is. */

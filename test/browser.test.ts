@@ -1,0 +1,201 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserResults } from './fixtures/browser/checks.ts'
+import { installPackedProject, type PackedProject } from './support/packed-project.ts'
+import { killSurvivors, processTree } from './support/process-tree.ts'
+
+// The README says the handlers work under msw's setupWorker: this runs the packed package's handlers in
+// headless Chromium, as an app's page would, and asserts here what the page's fetch saw.
+
+const checks = new URL('fixtures/browser/checks.ts', import.meta.url).pathname
+const debianChromium = '/usr/bin/chromium'
+
+// Without the background-networking flags Chromium keeps calling out to Google, which a closed network refuses.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** The Chromium to drive, or why there is none. */
+function findChromium(): { path: string; missing?: undefined } | { path?: undefined; missing: string } {
+  const named = process.env.LLM_GATEWAY_MOCK_CHROMIUM || process.env.CHROMIUM_PATH
+  if (named)
+    return existsSync(named) ? { path: named } : { missing: `Chromium not found at ${named} (LLM_GATEWAY_MOCK_CHROMIUM or CHROMIUM_PATH)` }
+  if (existsSync(debianChromium)) return { path: debianChromium }
+  return {
+    missing:
+      `Chromium not found at ${debianChromium}: apt-get install chromium (.ci/run does this where it can), ` +
+      'or set LLM_GATEWAY_MOCK_CHROMIUM to a Chromium binary',
+  }
+}
+
+const found = findChromium()
+const title = 'the packed package under setupWorker in headless Chromium'
+const suite = found.missing ? `${title} (skipped: ${found.missing})` : title
+if (found.missing) console.warn(`Skipped: ${title}. ${found.missing}`)
+
+/** Rejects after `ms`: a browser that stops answering must fail the test, not hang it. */
+function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+describe.skipIf(found.missing !== undefined)(suite, () => {
+  let packed: PackedProject | undefined
+  let server: Server | undefined
+  let browserServer: BrowserServer | undefined
+  let browserTree = new Map<number, string>()
+  let browser: Browser | undefined
+  let page: Page | undefined
+  let origin = ''
+  const served: string[] = []
+  const pageErrors: string[] = []
+
+  beforeAll(async () => {
+    packed = installPackedProject({})
+    const project = packed.project
+    // What a user writes: the package and msw's browser build, both from the consumer's node_modules.
+    writeFileSync(
+      join(project, 'page.js'),
+      `import { createGateway } from 'llm-gateway-mock'
+import { setupWorker } from 'msw/browser'
+import { runChecks } from ${JSON.stringify(checks)}
+window.runChecks = () => runChecks({ createGateway, setupWorker })
+`,
+    )
+    const bundle = await build({
+      entryPoints: [join(project, 'page.js')],
+      absWorkingDir: project,
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'chrome120',
+      write: false,
+      logLevel: 'silent',
+    })
+    const files: Record<string, string> = {
+      '/': '<!doctype html><html><head><link rel="icon" href="data:,"><script type="module" src="/page.js"></script></head></html>',
+      '/page.js': bundle.outputFiles[0]!.text,
+      // The worker script from the same msw the bundle holds, as `npx msw init` would copy it.
+      '/mockServiceWorker.js': readFileSync(join(project, 'node_modules/msw/lib/mockServiceWorker.js'), 'utf8'),
+    }
+    server = createServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://page').pathname
+      served.push(path)
+      const file = files[path]
+      if (file === undefined) {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('not a file of the test page: msw did not answer this')
+        return
+      }
+      const type = path === '/' ? 'text/html' : 'text/javascript'
+      response.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' }).end(file)
+    })
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+    // launchServer, not launch: it gives the browser's PID, so afterAll can kill what is left of it.
+    browserServer = await chromium.launchServer({ executablePath: found.path, args: chromiumArgs, timeout: 30_000 })
+    const pid = browserServer.process().pid
+    if (pid !== undefined) browserTree = processTree(pid)
+    browser = await chromium.connect(browserServer.wsEndpoint(), { timeout: 30_000 })
+    page = await browser.newPage()
+    page.setDefaultTimeout(15_000)
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    page.on('console', (message) => {
+      // Chromium logs every 4xx and 5xx answer as a failed load: those are the errors the checks ask for.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text())
+    })
+  }, 240_000)
+
+  afterAll(async () => {
+    const pid = browserServer?.process().pid
+    // Chromium's helpers (zygote, renderers) start after launch: note them while they run.
+    if (pid !== undefined) for (const [child, command] of processTree(pid)) browserTree.set(child, command)
+    await within(
+      10_000,
+      'closing the browser',
+      (async () => {
+        await browser?.close()
+        await browserServer?.close()
+      })(),
+    ).catch(() => undefined)
+    killSurvivors(browserTree)
+    if (server) {
+      server.closeAllConnections()
+      await new Promise((resolve) => server!.close(resolve))
+    }
+    packed?.remove()
+  }, 30_000)
+
+  it('answers a page fetch through the service worker: models, chat (JSON and streamed), errors, a scenario, the new-api profile', async () => {
+    await page!.goto(`${origin}/`, { waitUntil: 'load' })
+    await page!.waitForFunction('typeof window.runChecks === "function"', undefined, { timeout: 15_000 })
+    const results = await within(45_000, 'the checks in the page', page!.evaluate('window.runChecks()') as Promise<BrowserResults>)
+    expect(pageErrors).toEqual([])
+
+    expect(results.controlled).toBe(true)
+    // Every gateway answer came from the worker: the page's server saw only the page's own files.
+    expect(new Set(served)).toEqual(new Set(['/', '/page.js', '/mockServiceWorker.js']))
+
+    expect(results.models.status).toBe(200)
+    expect((results.models.body as { data: { id: string }[] }).data.map((model) => model.id)).toEqual(['gpt-4o-mini', 'gemini-2.5-flash'])
+    expect(results.otherOrigin).toEqual({ ...results.otherOrigin, status: 200, body: results.models.body })
+
+    const chat = results.chat.body as { object: string; model: string; choices: { message: { content: string }; finish_reason: string }[] }
+    expect(results.chat.status).toBe(200)
+    expect(chat).toMatchObject({ object: 'chat.completion', model: 'gpt-4o-mini', choices: [{ finish_reason: 'stop' }] })
+    expect(chat.choices[0]!.message.content).toContain('Hello from the browser')
+
+    expect(results.stream).toEqual({
+      status: 200,
+      contentType: 'text/event-stream; charset=utf-8',
+      chunks: results.stream.chunks,
+      text: chat.choices[0]!.message.content,
+      finishReason: 'stop',
+      done: true,
+    })
+    expect(results.stream.chunks).toBeGreaterThan(2)
+
+    expect(results.badKey.status).toBe(401)
+    expect(results.badKey.body).toEqual({
+      error: { message: expect.stringContaining('Invalid API key'), type: 'invalid_request_error', param: null, code: 'invalid_api_key' },
+    })
+    expect(results.unknownModel.status).toBe(404)
+    expect(results.unknownModel.body).toEqual({
+      error: {
+        message: expect.stringContaining("'no-such-model'"),
+        type: 'invalid_request_error',
+        param: 'model',
+        code: 'model_not_found',
+      },
+    })
+
+    // flaky-upstream: two 503s a client should retry, then the reply.
+    expect(results.flaky.map((answer) => answer.status)).toEqual([503, 503, 200])
+    expect(results.flaky[0]!.headers).toMatchObject({ 'retry-after-ms': '20', 'x-should-retry': 'true' })
+    expect(results.flaky[0]!.body).toEqual({
+      error: { message: expect.any(String), type: 'upstream_error', param: null, code: 'upstream_error' },
+    })
+    expect(results.flaky[2]!.body).toMatchObject({ object: 'chat.completion' })
+    expect(results.journal).toEqual([200, 200, 200, 401, 404, 200, 503, 503, 200])
+
+    expect(results.newApiBadKey.status).toBe(401)
+    expect(results.newApiBadKey.headers['x-new-api-version']).toEqual(expect.any(String))
+    expect(results.newApiBadKey.body).toEqual({
+      error: { code: '', message: expect.stringMatching(/^Invalid token \(request id: \w+\)$/), type: 'new_api_error' },
+    })
+  }, 60_000)
+})
