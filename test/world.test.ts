@@ -46,7 +46,11 @@ describe('world definitions', () => {
   it('requires an embedding model to give its dimensions, and defaults other models to chat', () => {
     const attempt = () => resolveWorld({ extends: 'default', models: [{ id: 'my-embedder', kind: 'embedding' }] }, 'inline.json')
     expect(attempt).toThrow(/models\[0\]\.dimensions: an embedding model needs its dimensions/)
-    const world = resolveWorld({ extends: 'default', models: [{ id: 'my-embedder', kind: 'embedding', dimensions: 8 }, { id: 'my-chat' }] })
+    const world = resolveWorld({
+      extends: 'default',
+      groups: [{ name: 'default', models: { add: ['my-embedder', 'my-chat'] } }],
+      models: [{ id: 'my-embedder', kind: 'embedding', dimensions: 8 }, { id: 'my-chat' }],
+    })
     expect(world.models.find((model) => model.id === 'my-embedder')).toMatchObject({ kind: 'embedding', dimensions: 8 })
     expect(world.models.find((model) => model.id === 'my-chat')?.kind).toBe('chat')
   })

@@ -191,7 +191,7 @@ export function applyWorldPatch(
       if (result.success && !from.incomplete) {
         kept.push(result.data as Fields)
         keptOrigins.push(from)
-      } else if (from.isNew) {
+      } else if (from.isNew && (from.incomplete || lacksFieldsOnly(result.error!))) {
         report([kind, from.entry!, identity], newRecordProblem(kind, record[identity], base[kind] as unknown as Fields[]))
       } else {
         const where = from.entry !== undefined ? [kind, from.entry] : [recordSelector(kind, record)]
@@ -364,6 +364,11 @@ function noRecord(kind: RecordKind, value: unknown, existing: readonly Fields[])
   const ids = existing.map((record) => String(record[identity]))
   const guess = typeof value === 'string' ? nearest(value, ids) : undefined
   return `no ${noun} ${has} ${JSON.stringify(value)}.${guess ? ` Did you mean ${JSON.stringify(guess)}?` : ''}`
+}
+
+/** Whether every issue is a required field left out: what a typo in an existing record's identity looks like. */
+function lacksFieldsOnly(error: z.ZodError): boolean {
+  return error.issues.every((issue) => issue.code === 'invalid_type' && issue.input === undefined)
 }
 
 function newRecordProblem(kind: RecordKind, value: unknown, existing: readonly Fields[]): string {
