@@ -12,8 +12,6 @@ const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, conten
 const helloClaude = { model: 'claude-sonnet-4-6', max_tokens: 256, messages: [{ role: 'user' as const, content: 'Hello there, Claude' }] }
 const flash = 'gemini-2.5-flash'
 
-/** The promise's rejection (or a failure if it resolved). */
-
 /** The parsed Google error envelope genai puts in `ApiError.message`. */
 function googleEnvelope(error: unknown): { error: { code: number; message: string; status: string; details: Record<string, string>[] } } {
   expect(error).toBeInstanceOf(ApiError)
@@ -132,12 +130,12 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
       expect(error).toBeInstanceOf(OpenAI.BadRequestError)
       expect(error).toMatchObject({ status: 400, code: 'context_length_exceeded' })
       const [, window, requested] = (error as Error).message.match(numbers) ?? []
-      expect(Number(window)).toBe(1)
-      expect(Number(requested)).toBeGreaterThan(1)
+      expect(Number(window)).toBe(0)
+      expect(Number(requested)).toBeGreaterThan(100)
 
       const gemini = googleEnvelope(await rejection(genai().models.generateContent({ model: flash, contents: long })))
       expect(gemini.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' })
-      expect(gemini.error.message).toMatch(/maximum context length is 1 tokens/)
+      expect(gemini.error.message).toMatch(/maximum context length is 0 tokens/)
       expect(((await rejection(genai().models.generateContent({ model: flash, contents: long }))) as ApiError).status).toBe(400)
     })
 
@@ -151,9 +149,9 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
         expect(chat).toBeInstanceOf(OpenAI.BadRequestError)
         expect(chat).toMatchObject({ status: 400, code: 'context_length_exceeded' })
         const [, window, total, prompt, output] = (chat as Error).message.match(numbers) ?? []
-        expect([Number(window), Number(output)]).toEqual([1, 0])
+        expect([Number(window), Number(output)]).toEqual([0, 0])
         expect(Number(prompt)).toBe(Number(total))
-        expect(Number(total)).toBeGreaterThan(1)
+        expect(Number(total)).toBeGreaterThan(0)
       }
 
       const messages = await rejection(
@@ -172,6 +170,40 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
         })(),
       )
       expect((streamed as ApiError).status).toBe(400)
+    })
+
+    it('refuses the shortest input on the Responses API, streamed or not, naming input', async () => {
+      await expect(openai().responses.create({ model: 'gpt-4o-mini', input: '.' })).resolves.toMatchObject({ status: 'completed' })
+      await harness.gateway.useScenario('context-overflow')
+
+      for (const stream of [false, true]) {
+        const error = await rejection(openai().responses.create({ model: 'gpt-4o-mini', input: '.', stream }))
+        expect(error).toBeInstanceOf(OpenAI.BadRequestError)
+        expect(error).toMatchObject({ status: 400, code: 'context_length_exceeded', param: 'input' })
+        const [, window, total, prompt, output] = (error as Error).message.match(numbers) ?? []
+        expect([Number(window), Number(output)]).toEqual([0, 0])
+        expect(Number(prompt)).toBe(Number(total))
+        expect(Number(total)).toBeGreaterThan(0)
+      }
+    })
+
+    it('refuses a one-token embedding input on /v1/embeddings and Gemini embedContent', async () => {
+      // Before: "Hi" (one token) embeds.
+      await expect(openai().embeddings.create({ model: 'text-embedding-3-small', input: 'Hi' })).resolves.toMatchObject({
+        usage: { prompt_tokens: 1 },
+      })
+      await harness.gateway.useScenario('context-overflow')
+
+      const embeddings = await rejection(openai().embeddings.create({ model: 'text-embedding-3-small', input: 'Hi' }))
+      expect(embeddings).toBeInstanceOf(OpenAI.BadRequestError)
+      expect(embeddings).toMatchObject({ status: 400, code: 'context_length_exceeded', param: 'input' })
+      expect((embeddings as Error).message).toMatch(
+        /maximum context length is 0 tokens\. However, you requested 1 tokens \(1 in the messages, 0 in the completion\)/,
+      )
+
+      const gemini = googleEnvelope(await rejection(genai().models.embedContent({ model: 'gemini-embedding-001', contents: 'Hi' })))
+      expect(gemini.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT' })
+      expect(gemini.error.message).toMatch(/maximum context length is 0 tokens\. However, you requested 1 tokens/)
     })
   })
 

@@ -81,15 +81,25 @@ describe.each(modes)('built-in scenarios on the README weather world ($name)', (
   it('context-overflow refuses the shortest prompt to every model, the custom one included, on every surface', async () => {
     await harness.gateway.useScenario('context-overflow')
     const numbers =
-      /maximum context length is 1 tokens\. However, you requested (\d+) tokens \((\d+) in the messages, (\d+) in the completion\)/
+      /maximum context length is 0 tokens\. However, you requested (\d+) tokens \((\d+) in the messages, (\d+) in the completion\)/
 
     const chat = await rejection(openai().chat.completions.create(ask('weather-bot', '.')))
     expect(chat).toBeInstanceOf(OpenAI.BadRequestError)
     expect(chat).toMatchObject({ status: 400, code: 'context_length_exceeded' })
     const [, total, prompt, output] = (chat as Error).message.match(numbers) ?? []
-    expect(Number(total)).toBeGreaterThan(1)
+    expect(Number(total)).toBeGreaterThan(0)
     expect(Number(prompt)).toBe(Number(total))
     expect(output).toBe('0')
+
+    const responses = await rejection(openai().responses.create({ model: 'weather-bot', input: '.' }))
+    expect(responses).toBeInstanceOf(OpenAI.BadRequestError)
+    expect(responses).toMatchObject({ status: 400, code: 'context_length_exceeded', param: 'input' })
+    expect((responses as Error).message).toMatch(numbers)
+
+    const embeddings = await rejection(openai('sk-vip').embeddings.create({ model: 'text-embedding-3-large', input: 'Hi' }))
+    expect(embeddings).toBeInstanceOf(OpenAI.BadRequestError)
+    expect(embeddings).toMatchObject({ status: 400, code: 'context_length_exceeded', param: 'input' })
+    expect((embeddings as Error).message).toMatch(numbers)
 
     const messages = await rejection(anthropic().messages.create({ ...ask('weather-bot', '.'), max_tokens: 1 }))
     expect(messages).toBeInstanceOf(Anthropic.BadRequestError)

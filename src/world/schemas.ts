@@ -215,9 +215,9 @@ export const modelSchema = z
     created: z.int().nonnegative().describe('Unix seconds, as listed in `created`. Default 1626777600.').default(1626777600),
     contextWindow: z
       .int()
-      .positive()
+      .nonnegative()
       .describe(
-        'The largest prompt + requested output, in tokens; more gets 400 context_length_exceeded with both numbers. For an embedding model, the limit of each input. Default 128000.',
+        'The largest prompt + requested output, in tokens; more gets 400 context_length_exceeded with both numbers. For an embedding model, the limit of each input. 0: nothing fits (what the context-overflow scenario sets). Default 128000.',
       )
       .default(128_000),
     maxOutputTokens: z
