@@ -664,6 +664,12 @@ const table: CatalogueTable = {
   not_a_gateway_route: [
     { surface: 'openai', send: http('GET', '/nothing'), httpOnly: true, status: 404, body: noRoute('GET', '/nothing') },
   ],
+  // NoRoute gives no hint: a path below the wrong base URL is one more unknown path.
+  base_url_anthropic_sdk: [notFound('anthropic', 'POST', '/v1/v1/messages', { 'anthropic-version': '2023-06-01' })],
+  base_url_anthropic_ai_sdk: [notFound('anthropic', 'POST', '/messages', { 'anthropic-version': '2023-06-01' })],
+  base_url_openai: [notFound('openai', 'POST', '/chat/completions', { authorization: 'Bearer sk-unrestricted' })],
+  base_url_genai: [notFound('gemini', 'POST', '/v1beta/v1beta/models/gemini-2.5-flash:generateContent')],
+  base_url_google_ai_sdk: [notFound('gemini', 'POST', '/models/gemini-2.5-flash:generateContent?key=sk-unrestricted')],
   request_malformed: {
     unreachable: 'Node refuses a request target that is not a URL before the gateway sees it: test/robustness.test.ts sweeps such requests',
   },

@@ -127,12 +127,21 @@ function onGenerations(
 // 150 levels of objects inside a tool's schema: past the default limit of 100.
 const deepSchema = Array.from({ length: 150 }).reduce<unknown>((inner) => ({ a: inner }), { type: 'string' })
 
-const notFound = (surface: SurfaceName, path: string, body: unknown, method = 'GET'): CatalogueCase => ({
+const notFound = (surface: SurfaceName, path: string, body: unknown, method = 'GET', headers?: Record<string, string>): CatalogueCase => ({
   surface,
-  send: http(method, path),
+  send: http(method, path, headers),
   status: 404,
   body,
 })
+const anthropicHeaders = { 'anthropic-version': '2023-06-01', 'x-api-key': 'sk-unrestricted' }
+/** `Invalid URL (…)` and a hint naming the gateway's base URL, whatever origin the mode gives it. */
+const hint = (request: string, text: string) => {
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  // The first mention of the base URL is captured, and every other must be the same.
+  const [first, ...rest] = `Invalid URL (${request}). ${text}`.split('{base}').map(escape)
+  const pattern = rest.length === 0 ? first : `${first}(http://[\\w.:]+)${rest.join('\\1')}`
+  return expect.stringMatching(new RegExp(`^${pattern}$`))
+}
 
 const table: CatalogueTable = {
   invalid_api_key: onGenerations(generation(), 401, 'invalid_api_key', 'Incorrect API key provided.', {
@@ -237,7 +246,9 @@ const table: CatalogueTable = {
       send: http('GET', '/v1/models?key=sk-limited'),
       status: 401,
       body: openai(
-        '/v1/models takes `Authorization: Bearer <key>`, not a Gemini-style key (`?key=` or `x-goog-api-key`). For the Gemini-native model list use GET /v1beta/models.',
+        expect.stringMatching(
+          /^\/v1\/models takes `Authorization: Bearer <key>`, not a Gemini-style key \(`\?key=` or `x-goog-api-key`\)\. Gemini clients get models from GET http:\/\/[\w.:]+\/v1beta\/models: give @google\/genai `httpOptions: \{ apiVersion: 'v1beta' \}` \(3\.x calls \/v1 by default\)\.$/,
+        ),
         'invalid_api_key',
       ),
     },
@@ -678,6 +689,81 @@ const table: CatalogueTable = {
       status: 404,
       body: openai('Not a gateway route: GET /nothing. The gateway serves /v1, /v1beta and /api.', 'invalid_url'),
     },
+  ],
+  // An API path below the wrong base URL, as each misconfigured client sends it (test/base-url-hints.test.ts runs the SDKs).
+  base_url_anthropic_sdk: [
+    notFound(
+      'anthropic',
+      '/v1/v1/messages',
+      anthropic(
+        'not_found_error',
+        hint('POST /v1/v1/messages', 'The Anthropic SDK appends /v1 itself: give it baseURL {base} (without /v1).'),
+      ),
+      'POST',
+      anthropicHeaders,
+    ),
+  ],
+  base_url_anthropic_ai_sdk: [
+    notFound(
+      'anthropic',
+      '/messages',
+      anthropic(
+        'not_found_error',
+        hint(
+          'POST /messages',
+          "Anthropic paths are below {base}/v1: give the AI SDK's Anthropic provider (@ai-sdk/anthropic) baseURL {base}/v1 (the Anthropic SDK takes {base} and appends /v1 itself).",
+        ),
+      ),
+      'POST',
+      anthropicHeaders,
+    ),
+  ],
+  base_url_openai: [
+    notFound(
+      'openai',
+      '/v1beta/chat/completions',
+      openai(
+        hint(
+          'POST /v1beta/chat/completions',
+          'OpenAI paths are below {base}/v1: give the OpenAI SDK (or @ai-sdk/openai) baseURL {base}/v1 (a client that appends /v1 itself takes {base}).',
+        ),
+        'invalid_url',
+      ),
+      'POST',
+    ),
+  ],
+  base_url_genai: [
+    notFound(
+      'gemini',
+      '/v1beta/v1/models/gemini-2.5-flash:generateContent',
+      googleError(
+        404,
+        'NOT_FOUND',
+        hint(
+          'POST /v1beta/v1/models/gemini-2.5-flash:generateContent',
+          "@google/genai adds the API version itself: give it httpOptions: { baseUrl: '{base}', apiVersion: 'v1beta' } (no version in baseUrl).",
+        ),
+        'invalid_url',
+      ),
+      'POST',
+    ),
+  ],
+  base_url_google_ai_sdk: [
+    notFound(
+      'gemini',
+      '/models/gemini-2.5-flash:generateContent',
+      googleError(
+        404,
+        'NOT_FOUND',
+        hint(
+          'POST /models/gemini-2.5-flash:generateContent',
+          "Gemini paths are below {base}/v1beta: give the AI SDK's Google provider (@ai-sdk/google) baseURL {base}/v1beta (@google/genai takes httpOptions: { baseUrl: '{base}' } and adds the version itself).",
+        ),
+        'invalid_url',
+      ),
+      'POST',
+      { 'x-goog-api-key': 'sk-unrestricted' },
+    ),
   ],
   request_malformed: {
     unreachable: 'Node refuses a request target that is not a URL before the gateway sees it: test/robustness.test.ts sweeps such requests',

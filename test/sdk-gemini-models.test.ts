@@ -72,6 +72,8 @@ describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(401)
-    expect((error as ApiError).message).toContain('GET /v1beta/models')
+    expect((error as ApiError).message).toContain(
+      `GET ${harness.baseUrl}/v1beta/models: give @google/genai \`httpOptions: { apiVersion: 'v1beta' }\``,
+    )
   })
 })

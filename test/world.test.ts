@@ -72,7 +72,7 @@ describe('world definitions', () => {
 
   it('gives createGateway the same validation', async () => {
     await expect(createGateway({ world: { extends: 'default', groups: [{ name: 'vip', models: ['nope'] }] } })).rejects.toThrow(
-      /Invalid world passed to createGateway:\n  - groups\[1\]\.models\[0\]: expected the id of a model/,
+      /Invalid world passed to createGateway:\n {2}- groups\[1\]\.models\[0\]: expected the id of a model/,
     )
   })
 })

@@ -6,6 +6,11 @@ export interface RequestFacts {
   path: string
 }
 
+/** A request sent below the wrong base URL, and the gateway's own base URL (origin and base path) that the hint names. */
+export interface BaseUrlFacts extends RequestFacts {
+  base: string
+}
+
 /**
  * Every situation the gateway refuses, by name, with the parameters its messages may use. Code
  * raises a name; the active profile's catalogue (src/profiles) decides the status, the code, the
@@ -20,8 +25,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   key_expired: { key: string; name: string; when: string }
   key_owner_missing: { key: string }
   key_owner_disabled: { key: string; username: string }
-  /** A Gemini-style key on `/v1/models*`, which the spec profile refuses with a pointer to the native route. */
-  gemini_key_on_model_list: { path: string; route: string }
+  /** A Gemini-style key on `/v1/models*`, which the spec profile refuses with a pointer to the native route below `base`. */
+  gemini_key_on_model_list: { path: string; route: string; base: string }
 
   // Authentication by dashboard access token.
   access_token_missing: Record<string, never>
@@ -90,6 +95,17 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   // Routing and the adapter.
   route_not_found: RequestFacts
   not_a_gateway_route: RequestFacts
+  // An API path below the wrong base URL (src/surfaces/misrouted-path.ts), by the client whose base URL it names.
+  /** `/v1` doubled (`/v1/v1/messages`): a client that appends `/v1` itself, as the Anthropic SDK does. */
+  base_url_anthropic_sdk: BaseUrlFacts
+  /** An Anthropic path without `/v1` before it (`/messages`): a client that takes the URL with `/v1`, as `@ai-sdk/anthropic` does. */
+  base_url_anthropic_ai_sdk: BaseUrlFacts
+  /** An OpenAI path not right below `/v1` (`/chat/completions`, `/v1/v1/…`, `/v1beta/openai/…`). */
+  base_url_openai: BaseUrlFacts
+  /** A Gemini path with a version after another (`/v1beta/v1/models/…`): `@google/genai` given a base URL with a version. */
+  base_url_genai: BaseUrlFacts
+  /** A Gemini path without a version (`/models/{model}:generateContent`): a client that takes the URL with it, as `@ai-sdk/google` does. */
+  base_url_google_ai_sdk: BaseUrlFacts
   request_malformed: RequestFacts
   /** What Node's HTTP parser refuses before any route sees it. */
   request_unparseable: { detail: string }

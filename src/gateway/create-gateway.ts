@@ -22,6 +22,7 @@ import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
 import { unsupportedNodeMessage } from '../supported-node.ts'
 import type { GatewayRuntime } from './runtime.ts'
 import { toRouteHandlers } from './to-handlers.ts'
+import { basePathOf } from '../http/path-matcher.ts'
 
 export interface GatewayOptions {
   /**
@@ -135,6 +136,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     profile: profileFor(baseProfile, initial),
     maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
     maxBodyDepth: options.maxBodyDepth ?? defaultMaxBodyDepth,
+    basePath: basePathOf(options.baseUrl),
     startedAt: clock.now(),
     scenarios,
     rateLimiter,

@@ -18,6 +18,8 @@ export interface GatewayRuntime {
   maxBodyBytes: number
   /** Request bodies nested deeper than this many levels of objects and arrays get 400. */
   maxBodyDepth: number
+  /** The path of the gateway's `baseUrl` (`/proxy`), `''` without one: what hints put after a request's origin. */
+  basePath: string
   /** Gateway-clock time at which the gateway was created, in ms. */
   startedAt: number
   scenarios: ScenarioEngine

@@ -81,7 +81,7 @@ function headersOf(context: PipelineContext, profile: Profile): Record<string, s
 function toGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error
   // A bug, not a scenario: say so loudly, but still answer in the client's envelope.
-  // oxlint-disable-next-line no-console -- the one place a bug in the core is reported
+  // eslint-disable-next-line no-console -- the one place a bug in the core is reported
   console.error('[llm-gateway-mock] unexpected error while handling a request:', error)
   return gatewayError('internal', { detail: error instanceof Error ? error.message : String(error) }, { cause: error })
 }

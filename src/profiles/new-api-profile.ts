@@ -300,6 +300,12 @@ export const newApiProfile = defineProfile(specProfile, {
     },
     invalid_url: { like: 'route_not_found', changes: { message: 'Invalid URL.' } },
     not_a_gateway_route: { like: 'route_not_found' },
+    // NoRoute knows nothing of base URLs: a misplaced API path is just an unknown one, without a hint.
+    base_url_anthropic_sdk: { like: 'route_not_found' },
+    base_url_anthropic_ai_sdk: { like: 'route_not_found' },
+    base_url_openai: { like: 'route_not_found' },
+    base_url_genai: { like: 'route_not_found' },
+    base_url_google_ai_sdk: { like: 'route_not_found' },
     request_malformed: { like: 'route_not_found', changes: { status: 400, message: 'Malformed request: {method} {path}' } },
     // Refused by the HTTP server before any of new-api's code runs: no request id, no code.
     request_unparseable: { like: 'route_not_found', changes: { status: 400, message: 'The request is not valid HTTP/1.1: {detail}.' } },

@@ -24,6 +24,13 @@ const insufficientQuota = (message: string): CatalogueEntry => ({
   type: 'insufficient_quota',
   message,
 })
+/** The unknown-path 404, with a hint after it. */
+const invalidUrl = (hint: string): CatalogueEntry => ({
+  status: 404,
+  code: 'invalid_url',
+  type: 'invalid_request_error',
+  message: `Invalid URL ({method} {path}). ${hint}`,
+})
 const notAvailable = "The model '{model}' does not exist or is not available to API key {key}."
 
 /**
@@ -109,8 +116,9 @@ export const specProfile: Profile = {
     key_expired: invalidApiKey('API key {key} ("{name}") expired{when}.'),
     key_owner_missing: invalidApiKey('API key {key} has no owner.'),
     key_owner_disabled: invalidApiKey('API key {key} belongs to user "{username}", who is disabled.'),
+    // @google/genai 3.x lists models at /v1/models with x-goog-api-key unless told the version.
     gemini_key_on_model_list: invalidApiKey(
-      '{path} takes `Authorization: Bearer <key>`, not a Gemini-style key (`?key=` or `x-goog-api-key`). For the Gemini-native model list use GET {route}.',
+      "{path} takes `Authorization: Bearer <key>`, not a Gemini-style key (`?key=` or `x-goog-api-key`). Gemini clients get models from GET {base}{route}: give @google/genai `httpOptions: { apiVersion: 'v1beta' }` (3.x calls /v1 by default).",
     ),
 
     access_token_missing: invalidApiKey("Missing access token: send the user's dashboard access token as `Authorization: Bearer <token>`."),
@@ -214,6 +222,20 @@ export const specProfile: Profile = {
       type: 'invalid_request_error',
       message: 'Not a gateway route: {method} {path}. The gateway serves /v1, /v1beta and /api.',
     },
+    // An API path below the wrong base URL: the 404 names the base URL its client should be given.
+    base_url_anthropic_sdk: invalidUrl('The Anthropic SDK appends /v1 itself: give it baseURL {base} (without /v1).'),
+    base_url_anthropic_ai_sdk: invalidUrl(
+      "Anthropic paths are below {base}/v1: give the AI SDK's Anthropic provider (@ai-sdk/anthropic) baseURL {base}/v1 (the Anthropic SDK takes {base} and appends /v1 itself).",
+    ),
+    base_url_openai: invalidUrl(
+      'OpenAI paths are below {base}/v1: give the OpenAI SDK (or @ai-sdk/openai) baseURL {base}/v1 (a client that appends /v1 itself takes {base}).',
+    ),
+    base_url_genai: invalidUrl(
+      "@google/genai adds the API version itself: give it httpOptions: { baseUrl: '{base}', apiVersion: 'v1beta' } (no version in baseUrl).",
+    ),
+    base_url_google_ai_sdk: invalidUrl(
+      "Gemini paths are below {base}/v1beta: give the AI SDK's Google provider (@ai-sdk/google) baseURL {base}/v1beta (@google/genai takes httpOptions: { baseUrl: '{base}' } and adds the version itself).",
+    ),
     request_malformed: {
       status: 400,
       code: 'invalid_request_error',
