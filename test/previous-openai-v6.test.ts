@@ -1,11 +1,22 @@
 import OpenAI from 'openai-v6'
+import { zodResponseFormat, zodTextFormat } from 'openai-v6/helpers/zod'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import type { RequestLogEntry } from '../src/index.ts'
 import { modes, useHarness } from './support/modes.ts'
 import { rejection } from './support/rejection.ts'
 
 const reply = (prompt: string) => `This is a mock reply from gpt-4o-mini. You said: "${prompt}"`
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello from openai 6' }] }
+const weatherTool = {
+  type: 'function' as const,
+  function: {
+    name: 'get_weather',
+    description: 'Weather in a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
+}
+const weather = z.object({ city: z.string(), conditions: z.enum(['sunny', 'cloudy', 'rain']), summary: z.string() })
 
 // The previous major of the openai SDK (what Node 20 still gets), installed as the npm alias openai-v6.
 describe.each(modes)('openai 6 ($name)', (mode) => {
@@ -56,6 +67,39 @@ describe.each(modes)('openai 6 ($name)', (mode) => {
     }
     expect(deltas.join('')).toBe(response.output_text)
     expect(completed!.id).toBe(response.id)
+  })
+
+  it('a tool call: tool_calls with finish reason tool_calls, then the tool result is answered', async () => {
+    const ask = { ...hello, messages: [{ role: 'user' as const, content: 'Weather in Paris?' }], tools: [weatherTool] }
+    const completion = await client().chat.completions.create(ask)
+    const choice = completion.choices[0]!
+    expect(choice.finish_reason).toBe('tool_calls')
+    const call = choice.message.tool_calls![0]!
+    expect(call.type === 'function' && call.function.name).toBe('get_weather')
+    expect(call.type === 'function' && JSON.parse(call.function.arguments)).toEqual({ city: expect.any(String) })
+    const answer = await client().chat.completions.create({
+      ...ask,
+      messages: [...ask.messages, choice.message, { role: 'tool', tool_call_id: call.id, content: '{"temperature":21}' }],
+    })
+    expect(answer.choices[0]!.finish_reason).toBe('stop')
+    expect(answer.choices[0]!.message.content).toContain('get_weather returned: {"temperature":21}')
+  })
+
+  it('structured output: chat.completions.parse with zodResponseFormat, responses.parse with zodTextFormat', async () => {
+    const prompt = 'Weather in Paris as JSON'
+    const chat = await client().chat.completions.parse({
+      ...hello,
+      messages: [{ role: 'user', content: prompt }],
+      response_format: zodResponseFormat(weather, 'weather'),
+    })
+    expect(chat.choices[0]!.message.parsed).toEqual({ city: expect.any(String), conditions: 'sunny', summary: reply(prompt) })
+
+    const response = await client().responses.parse({
+      model: 'gpt-4o-mini',
+      input: prompt,
+      text: { format: zodTextFormat(weather, 'weather') },
+    })
+    expect(response.output_parsed).toEqual(chat.choices[0]!.message.parsed)
   })
 
   it('embeddings.create: base64 by default, decoded to the same vector as float', async () => {
