@@ -18,7 +18,7 @@ const expected: Record<string, RegExp> = {
   openai: /This is a mock reply from gpt-4o-mini[\s\S]*1536[\s\S]*name/,
   '@anthropic-ai/sdk': /claude-opus-4-1[\s\S]*input_tokens/,
   '@google/genai': /gemini-2\.5-flash[\s\S]*name[\s\S]*2/,
-  ai: /This is a mock reply from gpt-4o-mini[\s\S]*name[\s\S]*gemini-2\.5-flash[\s\S]*2/,
+  ai: /^This is a mock reply from gpt-4o-mini.* This is a mock reply from gpt-4o-mini.*\{"name":.*This is a mock reply from gemini-2\.5-flash.* 1536 2$/,
 }
 
 it('finds one block per SDK, each with the BASE line', () => {
