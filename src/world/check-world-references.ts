@@ -1,4 +1,4 @@
-import { normalizeKey } from '../auth/normalize-key.ts'
+import { normalizeKey } from './normalize-key.ts'
 import type { WorldData } from './schemas.ts'
 import type { WorldIssue } from './world-error.ts'
 
