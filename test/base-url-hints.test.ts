@@ -6,7 +6,7 @@ import { APICallError, generateText } from 'ai'
 import { ApiError as ApiError2, GoogleGenAI as GoogleGenAI2 } from 'genai-v2'
 import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway } from '../src/index.ts'
 import { modes, useHarness } from './support/modes.ts'
 
@@ -200,7 +200,14 @@ describe('in process, root paths are taken only with their API header', () => {
     ['GET', '/models', { authorization: 'Bearer app-session' }],
     ['POST', '/messages', { authorization: 'Bearer app-session' }],
   ])("leaves the app's own %s %s %j alone", async (method, path, headers) => {
-    await expect(fetch(`http://app.test${path}`, { method, headers })).rejects.toThrow(/without a matching request handler|fetch failed/)
+    // msw reports the unhandled request on console.error: catch it, so that it is asserted rather than printed.
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      await expect(fetch(`http://app.test${path}`, { method, headers })).rejects.toThrow(/without a matching request handler|fetch failed/)
+      expect(printed.mock.calls.flat().join('\n')).toContain(`${method} http://app.test${path}`)
+    } finally {
+      printed.mockRestore()
+    }
   })
 
   it('takes them when they carry it', async () => {

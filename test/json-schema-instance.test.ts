@@ -1,5 +1,6 @@
 import { zodOutputFormat as anthropicFormat } from '@anthropic-ai/sdk/helpers/zod'
 import { zodSchema } from 'ai'
+import { zodOutputFormat as anthropicV0Format } from 'anthropic-sdk-v0/helpers/zod'
 import { zodResponseFormat } from 'openai/helpers/zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -220,11 +221,13 @@ describe('schemaInstance', () => {
     expect(schemaInstance(jsonSchema)).toEqual(value)
   })
 
-  it.each(fromZod)('fits the schemas the SDKs send for it (openai strict, AI SDK, Anthropic): %s', async (_, schema) => {
+  it.each(fromZod)('fits the schemas the SDKs send for it (openai strict, AI SDK, Anthropic 1.x and 0.x): %s', async (_, schema) => {
     const sent: Record<string, unknown> = { 'ai zodSchema': await zodSchema(schema).jsonSchema }
     const converters = {
       'openai zodResponseFormat': () => zodResponseFormat(schema, 'answer').json_schema.schema,
       'anthropic zodOutputFormat': () => anthropicFormat(schema).schema,
+      // 0.x also moves enum and const into the description.
+      'anthropic 0.x zodOutputFormat': () => anthropicV0Format(schema).schema,
     }
     for (const [client, convert] of Object.entries(converters)) {
       try {

@@ -9,7 +9,14 @@ describe.each(modes)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
     const client = new Anthropic({ apiKey: 'sk-vip', baseURL: harness.baseUrl, maxRetries: 0 })
     const models = []
     for await (const model of client.models.list()) models.push(model)
-    expect(models.map((model) => model.id)).toEqual(['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash'])
+    expect(models.map((model) => model.id)).toEqual([
+      'gpt-4o',
+      'claude-opus-4-1',
+      'gemini-2.5-pro',
+      'gemini-2.5-flash',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
+    ])
     expect(models[1]).toMatchObject({ type: 'model', display_name: 'Claude Opus 4.1', created_at: '2021-07-20T10:40:00Z' })
   })
 

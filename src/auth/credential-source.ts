@@ -1,7 +1,7 @@
 import { searchParamOf } from '../http/path-matcher.ts'
+import type { CredentialSource } from '../profiles/profile.ts'
 
-/** Where a request may carry its API key. A route lists the sources it honours, first wins. */
-export type CredentialSource = 'goog-api-key' | 'key-query' | 'x-api-key' | 'bearer'
+export type { CredentialSource }
 
 export interface PresentedCredential {
   source: CredentialSource

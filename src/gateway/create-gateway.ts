@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'msw'
 import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
+import { GatewayState } from '../pipeline/gateway-state.ts'
 import { renderFailure } from '../pipeline/render-failure.ts'
 import type { Profile } from '../profiles/profile.ts'
 import { resolveProfile, type ProfileName } from '../profiles/profiles.ts'
@@ -13,16 +14,16 @@ import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenar
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from '../journal/journal.ts'
-import { ResponseStore } from '../surfaces/openai/responses/response-store.ts'
 
 import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { createClock, type Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
 import { unsupportedNodeMessage } from '../supported-node.ts'
-import type { GatewayRuntime } from './runtime.ts'
+import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
 import { toRouteHandlers } from './to-handlers.ts'
 import { basePathOf } from '../http/path-matcher.ts'
+import { surfaces } from '../surfaces/surfaces.ts'
 
 export interface GatewayOptions {
   /**
@@ -128,7 +129,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const scenarios = new ScenarioEngine()
   scenarios.load(initial)
   const rateLimiter = new RateLimiter()
-  const responses = new ResponseStore()
+  const state = new GatewayState()
   const onRequest = options.onRequest
   const runtime: GatewayRuntime = {
     world,
@@ -138,10 +139,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     maxBodyDepth: options.maxBodyDepth ?? defaultMaxBodyDepth,
     basePath: basePathOf(options.baseUrl),
     startedAt: clock.now(),
+    surfaces,
     scenarios,
     rateLimiter,
     journal,
-    responses,
+    state,
     report(entry) {
       // The admin API's own calls would crowd out the requests a test wants to read back.
       if (entry.surface !== 'admin') journal.add(entry)
@@ -166,7 +168,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   async function reset(): Promise<void> {
     clock.reset()
     journal.clear()
-    responses.clear()
+    state.clear()
     await activate(initial)
   }
 

@@ -6,7 +6,7 @@ import { exchangeOf } from '../http/exchange.ts'
 import type { Route } from '../pipeline/route.ts'
 import { runPipeline } from '../pipeline/run-pipeline.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
-import type { GatewayRuntime } from './runtime.ts'
+import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
 
 /** A route's msw handler, with the static path prefix the Node adapter dispatches on. */
 export interface RouteHandler {

@@ -4,7 +4,7 @@ import { lastUserText, type Conversation, type ToolCall } from './conversation.t
 import { exampleArguments } from './example-arguments.ts'
 import { loremText } from './lorem-text.ts'
 import { memo } from '../cache/memo.ts'
-import { stableHash } from './stable-hash.ts'
+import { stableHash } from '../random/stable-hash.ts'
 import { isStructured, structuredReply } from './structured-reply.ts'
 import type { Tokenizer } from './tokenizer.ts'
 

@@ -1,5 +1,5 @@
 import { memo } from '../cache/memo.ts'
-import { seededRandom, stableHash } from './stable-hash.ts'
+import { seededRandom, stableHash } from '../random/stable-hash.ts'
 
 // Words that say little about what a text is about: they still count, at a fifth of a word, so a
 // query made only of them is not empty.

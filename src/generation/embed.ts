@@ -1,11 +1,10 @@
-import type { TokenAuth } from '../auth/token-auth.ts'
 import { chargeQuota } from '../billing/charge-quota.ts'
 import { quotaCost } from '../billing/quota-cost.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
-import type { RouteContext } from '../pipeline/route.ts'
 import type { Model } from '../world/schemas.ts'
 import { embedText } from './embed-text.ts'
 import { loadTokenizer } from './tokenizer.ts'
+import type { AdmittedRequest } from './admitted-request.ts'
 
 /** One text to embed, in surface-neutral form. */
 export interface EmbeddingInput {
@@ -41,11 +40,7 @@ export interface Embeddings {
  * (`contextWindow`); the inputs' tokens are debited from the key and its user at the model's
  * ratio (an embedding has no completion), and each input gets a deterministic vector.
  */
-export async function embed(
-  context: RouteContext<TokenAuth, unknown>,
-  inputs: readonly EmbeddingInput[],
-  options: EmbeddingOptions,
-): Promise<Embeddings> {
+export async function embed(context: AdmittedRequest, inputs: readonly EmbeddingInput[], options: EmbeddingOptions): Promise<Embeddings> {
   const { auth } = context
   const { model, group, action } = context.admission
   if (model.kind !== 'embedding' || model.dimensions === undefined) {

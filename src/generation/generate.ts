@@ -1,8 +1,6 @@
-import type { TokenAuth } from '../auth/token-auth.ts'
 import { chargeQuota } from '../billing/charge-quota.ts'
 import { quotaCost } from '../billing/quota-cost.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
-import type { RouteContext } from '../pipeline/route.ts'
 import { scenarioError } from '../scenarios/scenario-error-of.ts'
 import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
 import type { Model } from '../world/schemas.ts'
@@ -12,6 +10,7 @@ import type { Conversation } from './conversation.ts'
 import { countPromptTokens } from './count-prompt-tokens.ts'
 import { resolveTiming } from './resolve-timing.ts'
 import { loadTokenizer } from './tokenizer.ts'
+import type { AdmittedRequest } from './admitted-request.ts'
 
 /** A generation that has been decided and paid for: all a surface needs to write its reply. */
 export interface Generation {
@@ -31,7 +30,7 @@ export interface Generation {
  * override) and its cost debited from the key and its user.
  */
 export async function generate(
-  context: RouteContext<TokenAuth, unknown>,
+  context: AdmittedRequest,
   conversation: Conversation,
   /** The request field that holds the prompt, named by a context-window refusal (default: the surface's). */
   promptParam: string = context.surface === 'gemini' ? 'contents' : 'messages',

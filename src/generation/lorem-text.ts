@@ -1,4 +1,4 @@
-import { seededRandom } from './stable-hash.ts'
+import { seededRandom } from '../random/stable-hash.ts'
 
 // Each of these is a single o200k_base token after a space, and "Lorem" is one at the start,
 // so the text has exactly as many tokens as words.

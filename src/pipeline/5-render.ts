@@ -6,7 +6,6 @@ import { specProfile } from '../profiles/spec-profile.ts'
 import { requestLanguage } from '../profiles/request-language.ts'
 import { forSurface, resolveError } from '../profiles/resolve-error.ts'
 import { breakFrames } from '../streaming/stream-plan.ts'
-import { surfaces } from '../surfaces/surfaces.ts'
 import type { PipelineContext } from './pipeline-context.ts'
 import type { Reply } from './reply.ts'
 
@@ -31,7 +30,7 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
       ? breakFrames(reply.frames, reply.breakAfter, (error, sent) => {
           const { resolved } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))
           if (reply.renderError) return reply.renderError(resolved, sent)
-          const surface = surfaces[context.surface]
+          const surface = context.runtime.surfaces[context.surface]
           if (!surface.renderStreamError) throw new Error(`the ${surface.name} surface does not stream`)
           return surface.renderStreamError(resolved)
         })
@@ -69,7 +68,7 @@ export function renderError(
 
 // The mock's own admin API answers in its own terms whatever the gateway impersonates.
 function profileOf(context: PipelineContext): Profile {
-  return surfaces[context.surface].ownTerms ? specProfile : context.profile
+  return context.runtime.surfaces[context.surface].ownTerms ? specProfile : context.profile
 }
 
 function headersOf(context: PipelineContext, profile: Profile): Record<string, string> {

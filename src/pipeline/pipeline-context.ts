@@ -1,6 +1,6 @@
 import type { AuthInput } from '../auth/auth-requirement.ts'
 import type { AdapterExchange } from '../http/exchange.ts'
-import type { GatewayRuntime } from '../gateway/runtime.ts'
+import type { GatewayRuntime } from './gateway-runtime.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 import type { Profile } from '../profiles/profile.ts'
 import type { SurfaceName } from '../http/surface-name.ts'

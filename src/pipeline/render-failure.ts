@@ -4,7 +4,7 @@ import { createRequestId } from '../http/request-id.ts'
 import { envelopes } from '../profiles/envelopes.ts'
 import type { Profile } from '../profiles/profile.ts'
 import { forSurface, resolveError } from '../profiles/resolve-error.ts'
-import { surfaceForPath } from '../surfaces/surfaces.ts'
+import { surfaceForPath } from '../http/surface-for-path.ts'
 
 /**
  * An error raised outside any route (by the server adapter: a request it cannot parse, a path

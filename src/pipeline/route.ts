@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { AuthRequirement } from '../auth/auth-requirement.ts'
 import type { TokenUsage } from '../billing/quota-cost.ts'
-import type { GatewayRuntime } from '../gateway/runtime.ts'
+import type { GatewayRuntime } from './gateway-runtime.ts'
 import type { Profile } from '../profiles/profile.ts'
 import type { Action } from '../scenarios/scenario-schema.ts'
 import type { SurfaceName } from '../http/surface-name.ts'

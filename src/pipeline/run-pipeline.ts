@@ -1,6 +1,6 @@
 import { exchangeOf, respond } from '../http/exchange.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
-import type { GatewayRuntime } from '../gateway/runtime.ts'
+import type { GatewayRuntime } from './gateway-runtime.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { isoTimeOf } from '../journal/iso-time.ts'
 import { authenticate } from './1-authenticate.ts'

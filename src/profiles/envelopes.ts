@@ -1,5 +1,5 @@
-import { anthropicErrorType } from '../surfaces/anthropic/anthropic-error-type.ts'
-import { googleStatus } from '../surfaces/gemini/google-status.ts'
+import { anthropicErrorType } from './anthropic-error-type.ts'
+import { googleStatus } from './google-status.ts'
 import type { EnvelopeName } from './profile.ts'
 import type { ResolvedError } from './resolved-error.ts'
 

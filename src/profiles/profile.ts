@@ -1,6 +1,8 @@
-import type { CredentialSource } from '../auth/credential-source.ts'
 import type { ErrorName } from '../errors/error-names.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
+
+/** Where a request may carry its API key: a profile lists, per route group, the sources it honours, first wins. */
+export type CredentialSource = 'goog-api-key' | 'key-query' | 'x-api-key' | 'bearer'
 
 /** The languages the real gateway writes its messages in. */
 export type Language = 'en' | 'zh-CN' | 'zh-TW'

@@ -1,5 +1,4 @@
 import { memoByObject } from '../cache/memo.ts'
-import type { Route } from '../pipeline/route.ts'
 import type { Profile } from './profile.ts'
 
 // Asked on every request for every candidate route: a set per profile, made once.
@@ -7,6 +6,6 @@ const lacked = memoByObject((profile: Profile) => new Set(profile.routes.lacks))
 const added = memoByObject((profile: Profile) => new Set(profile.routes.adds))
 
 /** Whether `profile` serves `route`: every route but those it lacks, and the optional ones it adds. */
-export function servesRoute(profile: Profile, route: Pick<Route, 'id' | 'optional'>): boolean {
+export function servesRoute(profile: Profile, route: { readonly id: string; readonly optional?: boolean }): boolean {
   return route.optional ? added(profile).has(route.id) : !lacked(profile).has(route.id)
 }

@@ -1,4 +1,4 @@
-import { normalizeKey } from '../auth/normalize-key.ts'
+import { normalizeKey } from '../world/normalize-key.ts'
 import { unknownModel, unknownUser } from '../world/check-world-references.ts'
 import { nearest } from '../world/nearest.ts'
 import type { WorldData } from '../world/schemas.ts'

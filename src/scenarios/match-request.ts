@@ -1,4 +1,4 @@
-import { normalizeKey } from '../auth/normalize-key.ts'
+import { normalizeKey } from '../world/normalize-key.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
 import type { Token, User } from '../world/schemas.ts'
 import type { RequestMatch } from './scenario-schema.ts'

@@ -1,4 +1,4 @@
-import { seededRandom, stableHash } from '../generation/stable-hash.ts'
+import { seededRandom, stableHash } from '../random/stable-hash.ts'
 import { matchesRequest, type ScenarioRequest } from './match-request.ts'
 import type { Action, Rule, Scenario, Step } from './scenario-schema.ts'
 

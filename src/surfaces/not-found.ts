@@ -2,7 +2,7 @@ import { noAuth } from '../auth/auth-requirement.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { defineRoute } from '../pipeline/route.ts'
 import { misroutedPath } from './misrouted-path.ts'
-import { surfaceForPath } from './surfaces.ts'
+import { surfaceForPath } from '../http/surface-for-path.ts'
 
 /** `/v1/models` and `/v1/models/{model}`, with or without a trailing slash. */
 const modelsPath = /^\/v1\/models(?:\/[^/]+)?\/?$/

@@ -1,4 +1,4 @@
-import { normalizeKey } from '../auth/normalize-key.ts'
+import { normalizeKey } from './normalize-key.ts'
 import type { z } from 'zod'
 import { checkWorldReferences, type RecordIssue, type RecordKind } from './check-world-references.ts'
 import { nearest } from './nearest.ts'

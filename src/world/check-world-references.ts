@@ -1,5 +1,5 @@
-import { normalizeKey } from '../auth/normalize-key.ts'
 import { nearest } from './nearest.ts'
+import { normalizeKey } from './normalize-key.ts'
 import type { WorldData } from './schemas.ts'
 
 export type RecordKind = 'groups' | 'users' | 'tokens' | 'models'

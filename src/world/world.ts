@@ -1,5 +1,5 @@
 import { Collection } from '@msw/data'
-import { normalizeKey } from '../auth/normalize-key.ts'
+import { normalizeKey } from './normalize-key.ts'
 import {
   groupSchema,
   modelSchema,

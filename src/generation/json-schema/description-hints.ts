@@ -17,6 +17,12 @@ const hintKeys = [
   'format',
 ]
 
+/**
+ * `@anthropic-ai/sdk` 0.x (also the copy inside `@langchain/anthropic` 1.x) moves `enum` and `const` there
+ * too (1.x keeps primitive ones): a `z.enum` arrives as `{type: "string", description: "{enum: [\"a\",\"b\"]}"}`.
+ */
+const braceKeys = [...hintKeys, 'enum', 'const']
+
 /** `min items` → `minItems`, the way `@ai-sdk/anthropic` spells the keys. */
 const spokenKeys = new Map(hintKeys.map((key) => [key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`), key]))
 
@@ -45,14 +51,14 @@ function braceHints(description: string): Record<string, unknown> | undefined {
   if (!description.endsWith('}') || start === 1) return undefined
   const hints: Record<string, unknown> = {}
   let i = start + 1
-  for (let n = 0; n < hintKeys.length * 2 && i < description.length - 1; n++) {
+  for (let n = 0; n < braceKeys.length * 2 && i < description.length - 1; n++) {
     const key = /^([A-Za-z]+): /.exec(description.slice(i))
     if (!key) return undefined
     i += key[0].length
     const end = jsonValueEnd(description, i)
     if (end === undefined) return undefined
     try {
-      if (hintKeys.includes(key[1]!)) hints[key[1]!] = JSON.parse(description.slice(i, end))
+      if (braceKeys.includes(key[1]!)) hints[key[1]!] = JSON.parse(description.slice(i, end))
     } catch {
       return undefined
     }

@@ -1,4 +1,4 @@
-import { stableHash } from '../stable-hash.ts'
+import { stableHash } from '../../random/stable-hash.ts'
 import { patternExample } from './pattern-example.ts'
 import { numeric, type Schema } from './resolve-schema.ts'
 

@@ -1,6 +1,6 @@
 import { sseEvent } from '../../streaming/sse.ts'
-import type { Surface } from '../surface.ts'
-import { anthropicErrorType } from './anthropic-error-type.ts'
+import type { Surface } from '../../pipeline/surface.ts'
+import { anthropicErrorType } from '../../profiles/anthropic-error-type.ts'
 
 /** Mid-stream, an `error` event, which the SDK throws as an APIError and the AI SDK turns into an error part. */
 export const anthropicSurface: Surface = {

@@ -1,4 +1,4 @@
-import type { Surface } from '../surface.ts'
+import type { Surface } from '../../pipeline/surface.ts'
 
 /** The dashboard's JSON routes; they never stream. */
 export const dashboardSurface: Surface = { name: 'dashboard' }

@@ -1,5 +1,5 @@
 import { sseEvent } from '../../streaming/sse.ts'
-import type { Surface } from '../surface.ts'
+import type { Surface } from '../../pipeline/surface.ts'
 
 /** Mid-stream, the OpenAI error object as a `data:` event, which the SDK throws as an APIError. */
 export const openaiSurface: Surface = {

@@ -1,6 +1,7 @@
 import type { ResolvedItem } from './input-items.ts'
 import type { ResponseObject } from './response-object.ts'
 import type { StoredConversations } from './responses-conversation.ts'
+import { stateSlot } from '../../../pipeline/gateway-state.ts'
 
 /** How many responses a gateway keeps by default: the most recent ones. */
 export const defaultResponseStoreLimit = 1000
@@ -66,3 +67,6 @@ export class ResponseStore {
     for (const itemId of stored.outputItems.keys()) if (this.#items.get(itemId) === stored) this.#items.delete(itemId)
   }
 }
+
+/** Each gateway's stored responses. */
+export const responseStore = stateSlot(() => new ResponseStore())

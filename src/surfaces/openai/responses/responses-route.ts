@@ -7,6 +7,7 @@ import { finishedResponse, outputAsItems, type ResponseObject } from './response
 import { responseStream } from './response-stream.ts'
 import { responsesConversation } from './responses-conversation.ts'
 import { responsesRequestSchema } from './responses-request.ts'
+import { responseStore } from './response-store.ts'
 
 /** The least `max_output_tokens` the Responses API takes. */
 const leastOutputLimit = 16
@@ -32,12 +33,12 @@ export const responsesRoute = defineRoute({
       throw gatewayError('output_limit_too_small', { got: limit, least: leastOutputLimit }, { param: 'max_output_tokens' })
     }
     const userId = auth.user.id
-    const { conversation, items } = responsesConversation(body, runtime.responses.conversationsOf(userId))
+    const { conversation, items } = responsesConversation(body, runtime.state.get(responseStore).conversationsOf(userId))
     const generation = await generate(context, conversation, 'input')
     const store = (response: ResponseObject) => {
       if (body.store === false) return
       const outputItems = outputAsItems(response.output)
-      runtime.responses.put({ userId, response, items: [...items, ...outputItems.values()], outputItems })
+      runtime.state.get(responseStore).put({ userId, response, items: [...items, ...outputItems.values()], outputItems })
     }
     const response = finishedResponse(generation, body)
     store(response)

@@ -3,6 +3,7 @@ import { gatewayError } from '../../../errors/gateway-error.ts'
 import { json } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
 import { defaultResponseStoreLimit } from './response-store.ts'
+import { responseStore } from './response-store.ts'
 
 /**
  * `GET /v1/responses/{id}`: a response the key's user stored, as it was answered. The real
@@ -17,8 +18,8 @@ export const retrieveResponseRoute = defineRoute({
   auth: tokenAuth('openai'),
   banner: `a stored response (the last ${defaultResponseStoreLimit}; none with store: false)`,
   handle({ params, runtime, auth, note }) {
-    const stored = runtime.responses.get(params.id!, auth.user.id)
-    if (!stored) throw gatewayError('response_not_found', { id: params.id!, limit: runtime.responses.limit })
+    const stored = runtime.state.get(responseStore).get(params.id!, auth.user.id)
+    if (!stored) throw gatewayError('response_not_found', { id: params.id!, limit: runtime.state.get(responseStore).limit })
     note.model = stored.response.model
     return json(stored.response)
   },

@@ -6,7 +6,8 @@ import type { World } from '../world/world.ts'
 import type { Journal } from '../journal/journal.ts'
 import type { Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
-import type { ResponseStore } from '../surfaces/openai/responses/response-store.ts'
+import type { GatewayState } from './gateway-state.ts'
+import type { Surface, SurfaceName } from './surface.ts'
 
 /** The live parts of one gateway that every request reads. */
 export interface GatewayRuntime {
@@ -22,11 +23,13 @@ export interface GatewayRuntime {
   basePath: string
   /** Gateway-clock time at which the gateway was created, in ms. */
   startedAt: number
+  /** Every surface, by name: how each renders an error inside a stream. */
+  surfaces: Readonly<Record<SurfaceName, Surface>>
   scenarios: ScenarioEngine
   rateLimiter: RateLimiter
   journal: Journal
-  /** The Responses API's stored responses (`GET /v1/responses/{id}`, `previous_response_id`). */
-  responses: ResponseStore
+  /** What routes keep across requests (the Responses API's stored responses), emptied by reset. */
+  state: GatewayState
   report(entry: RequestLogEntry): void
   /** The gateway-wide operations the admin routes expose. */
   control: GatewayControl

@@ -1,0 +1,19 @@
+import type { TokenUsage } from '../billing/quota-cost.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
+import type { Action } from '../scenarios/scenario-schema.ts'
+import type { Group, Model, Token, User } from '../world/schemas.ts'
+
+/**
+ * What generate() and embed() read of a request the pipeline has admitted: the surface, the key
+ * and its owner, what admission settled, the gateway clock's now, and where the request log's
+ * facts go. Spelled out here rather than taken from the pipeline, so that generation depends
+ * only on what it uses; a route's context fits it as it is.
+ */
+export interface AdmittedRequest {
+  surface: SurfaceName
+  auth: { token: Token; user: User; maskedKey: string }
+  admission: { model: Model; group: Group | undefined; action: Action }
+  /** The gateway clock, in ms since the epoch. */
+  runtime: { clock: { now(): number } }
+  note: { usage?: TokenUsage; quota?: number }
+}

@@ -1,0 +1,49 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { modes, useHarness } from './support/modes.ts'
+
+// The README promises that each SDK block runs as is against the server. Run each one, with only
+// its BASE line pointed at this test's gateway, and check what it prints.
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const section = readme.slice(readme.indexOf('## Point your SDK at it'), readme.indexOf('## The default keys'))
+const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!)
+const baseLine = "const BASE = 'http://127.0.0.1:4010'"
+
+// Inside the repository, so that the blocks' imports resolve to our devDependencies.
+const folder = new URL('../.scratch/readme-examples/', import.meta.url)
+mkdirSync(folder, { recursive: true })
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+const expected: Record<string, RegExp> = {
+  openai: /This is a mock reply from gpt-4o-mini[\s\S]*1536[\s\S]*name/,
+  '@anthropic-ai/sdk': /claude-opus-4-1[\s\S]*input_tokens/,
+  '@google/genai': /gemini-2\.5-flash[\s\S]*name[\s\S]*2/,
+  ai: /^This is a mock reply from gpt-4o-mini.* This is a mock reply from gpt-4o-mini.*\{"name":.*This is a mock reply from gemini-2\.5-flash.* 1536 2$/,
+}
+
+it('finds one block per SDK, each with the BASE line', () => {
+  expect(blocks.map((block) => /from '([^']+)'/.exec(block)![1])).toEqual(['openai', '@anthropic-ai/sdk', '@google/genai', 'ai'])
+  for (const block of blocks) expect(block).toContain(baseLine)
+})
+
+describe.each(modes)('the README SDK examples ($name)', (mode) => {
+  const harness = useHarness(mode)
+
+  it.each(blocks.map((block, index) => ({ block, index, sdk: /from '([^']+)'/.exec(block)![1]! })))(
+    '$sdk runs and prints replies',
+    async ({ block, index, sdk }) => {
+      const file = new URL(`${mode.name.replace(/\W/g, '-')}-${index}.ts`, folder)
+      writeFileSync(file, `${block.replace(baseLine, `const BASE = ${JSON.stringify(harness.baseUrl)}`)}\nexport {}\n`)
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+      try {
+        await import(file.href)
+        const printed = log.mock.calls
+          .map((call) => call.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' '))
+          .join('\n')
+        expect(printed).toMatch(expected[sdk]!)
+      } finally {
+        log.mockRestore()
+      }
+    },
+  )
+})
