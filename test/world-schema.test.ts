@@ -48,6 +48,11 @@ describe('the world file JSON Schema', () => {
       'remove',
     ])
     expect(whole!.required).toEqual(['groups', 'users', 'tokens', 'models'])
+    // An embedding model without its dimensions is flagged in the editor too, as the gateway refuses it.
+    expect(whole!.properties!.models!.items).toMatchObject({
+      if: { properties: { kind: { const: 'embedding' } } },
+      then: { required: ['dimensions'] },
+    })
   })
 
   it('describes every field of world and scenario files, for hovers in editors', () => {

@@ -250,6 +250,8 @@ export const modelSchema = z
       })
     }
   })
+  // The same rule for editors, in the JSON Schema of whole worlds (a patch may change a model that has its dimensions).
+  .meta({ if: { properties: { kind: { const: 'embedding' } }, required: ['kind'] }, then: { required: ['dimensions'] } })
 
 export const worldSettingsSchema = z
   .strictObject({
