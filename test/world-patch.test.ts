@@ -189,6 +189,17 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
     ])
   })
 
+  it('a new model that breaks a rule of its own is told so once, at its field, not taken for a typo', () => {
+    const embedder = { id: 'my-embedder', kind: 'embedding' }
+    expect(issuesOf(patch({ models: [embedder], groups: [{ name: 'default', models: { add: ['my-embedder'] } }] }))).toEqual([
+      { path: 'models[0].dimensions', message: 'an embedding model needs its dimensions (the length of its vectors)' },
+    ])
+    expect(issuesOf(patch({ every: { models: { kind: 'embedding' } } }))[0]).toEqual({
+      path: 'models[id="gpt-4o-mini"].dimensions',
+      message: 'an embedding model needs its dimensions (the length of its vectors)',
+    })
+  })
+
   it('a typo in a group, a user or a model says the same', () => {
     expect(
       issuesOf(

@@ -181,6 +181,8 @@ export function applyWorldPatch(
   const world = { settings: worldSettingsSchema.parse(settings) } as unknown as Record<RecordKind, Fields[]> & {
     settings: WorldData['settings']
   }
+  // Records refused for a field of their own: what names them is not a second mistake.
+  const refused = new Set<string>()
   for (const kind of kindNames) {
     const { identity, schema } = kinds[kind]
     const kept: Fields[] = []
@@ -194,6 +196,7 @@ export function applyWorldPatch(
       } else if (from.isNew && (from.incomplete || lacksFieldsOnly(result.error!))) {
         report([kind, from.entry!, identity], newRecordProblem(kind, record[identity], base[kind] as unknown as Fields[]))
       } else {
+        refused.add(removalKey(kind, record[identity]))
         const where = from.entry !== undefined ? [kind, from.entry] : [recordSelector(kind, record)]
         for (const issue of zodIssues(schema, result.error!))
           issues.push({
@@ -216,6 +219,7 @@ export function applyWorldPatch(
   const patched = world as unknown as WorldData
   const everyIssues = new Map<string, { path: Segment[]; message: string; noun: string; reached: string[] }>()
   for (const problem of checkWorldReferences(patched)) {
+    if (problem.missing && refused.has(removalKey(problem.missing.kind, problem.missing.value))) continue
     const located = locate(problem)
     if (located) report(located.path, located.message)
   }
