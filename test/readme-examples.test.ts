@@ -1,5 +1,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import OpenAI from 'openai'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { createGateway } from '../src/index.ts'
+import { loadWorldFile, startServer } from '../src/node/index.ts'
 import { modes, useHarness } from './support/modes.ts'
 
 // The README promises that each SDK block runs as is against the server. Run each one, with only
@@ -46,4 +49,19 @@ describe.each(modes)('the README SDK examples ($name)', (mode) => {
       }
     },
   )
+})
+
+it("serves the README's world file: sk-ci calls weather-bot, which answers with its tool call", async () => {
+  const json = /```json\n([\s\S]*?)```/.exec(readme)![1]!
+  const file = new URL('readme-world.json', folder)
+  writeFileSync(file, json)
+  const gateway = await createGateway({ world: await loadWorldFile(file.pathname) })
+  const server = await startServer(gateway, { port: 0 })
+  try {
+    const openai = new OpenAI({ apiKey: 'sk-ci', baseURL: `${server.url}/v1`, maxRetries: 0 })
+    const completion = await openai.chat.completions.create({ model: 'weather-bot', messages: [{ role: 'user', content: 'Weather?' }] })
+    expect(completion.choices[0]!.message.tool_calls).toMatchObject([{ function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }])
+  } finally {
+    await server.close()
+  }
 })
