@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway } from '../src/index.ts'
 
 describe('createGateway({ baseUrl }) under setupServer', () => {
@@ -36,7 +36,14 @@ describe('createGateway({ baseUrl }) under setupServer', () => {
   })
 
   it('leaves other origins alone', async () => {
-    await expect(fetch('https://elsewhere.test/v1/models')).rejects.toThrow(/without a matching request handler|fetch failed/)
+    // msw reports the unhandled request on console.error: catch it, so that it is asserted rather than printed.
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      await expect(fetch('https://elsewhere.test/v1/models')).rejects.toThrow(/without a matching request handler|fetch failed/)
+      expect(printed.mock.calls.flat().join('\n')).toContain('GET https://elsewhere.test/v1/models')
+    } finally {
+      printed.mockRestore()
+    }
   })
 
   it('rejects a base URL that is not absolute', async () => {
