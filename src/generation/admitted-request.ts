@@ -13,7 +13,7 @@ export interface AdmittedRequest {
   surface: SurfaceName
   auth: { token: Token; user: User; maskedKey: string }
   admission: { model: Model; group: Group | undefined; action: Action }
-  /** The gateway clock, in ms since the epoch. */
+  /** The gateway clock: `created` in replies reads it. */
   runtime: { clock: { now(): number } }
   note: { usage?: TokenUsage; quota?: number }
 }
