@@ -3,6 +3,7 @@
 // the bare one included, is measured the same way.
 import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { availableParallelism } from 'node:os'
@@ -86,6 +87,30 @@ export async function firstAnswer(
 /** The resident memory of a process, in MB, as `ps` reports it. */
 export function rssMb(pid: number): number {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024
+}
+
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+/**
+ * The CPU time a process has used so far (user and system, all its threads), in ms, where
+ * /proc tells it (Linux); else undefined. Per request it is steadier than throughput on a shared
+ * machine: other processes take turns on the wall clock, not on this.
+ */
+export function cpuMs(pid: number): number | undefined {
+  let stat: string
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return undefined
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000
 }
 
 /** Kills a process the benchmark started, by its PID, and waits for it to end. */

@@ -16,7 +16,7 @@ import { installPackedProject } from '../test/support/packed-project.ts'
 import { benchWorld } from './bench-world.ts'
 import type { InProcessResults } from './in-process.ts'
 import { countingRows, longPromptRows } from './long-prompts.ts'
-import { firstAnswer, freePort, median, pinned, pinSelf, range, rssMb, spawnNode, stopProcess } from './processes.ts'
+import { cpuMs, firstAnswer, freePort, median, pinned, pinSelf, range, rssMb, spawnNode, stopProcess } from './processes.ts'
 import type { BareReplies } from './bare-replies.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3)
@@ -219,14 +219,18 @@ const load = (server: Server, c: Case, duration: number) =>
 
 interface Round {
   requestsPerSecond: number
+  /** The server's CPU time per answered request, in µs (NaN where /proc does not tell). */
+  cpuUs: number
   p99Ms: number
   rssMb: number
   non2xx: number
 }
 
 async function measure(server: Server, c: Case): Promise<Round> {
+  const cpuBefore = cpuMs(server.pid) ?? NaN
   const run = await load(server, c, seconds)
-  return { requestsPerSecond: run.requests.average, p99Ms: run.latency.p99, rssMb: rssMb(server.pid), non2xx: run.non2xx }
+  const cpuUs = (((cpuMs(server.pid) ?? NaN) - cpuBefore) * 1000) / run.requests.total
+  return { requestsPerSecond: run.requests.average, cpuUs, p99Ms: run.latency.p99, rssMb: rssMb(server.pid), non2xx: run.non2xx }
 }
 
 async function httpSection(servers: Server[], logged: Server & { logFile?: string }): Promise<void> {
