@@ -1,0 +1,57 @@
+// npm run build: the published files in dist/. tsc writes the declarations (dist/src/**/*.d.ts,
+// one per source file, as consumers' type checkers read them); esbuild writes the JavaScript as
+// bundles, so that starting the CLI or importing the package reads a few files rather than the
+// hundreds of our sources and of @msw/data's es-toolkit (measured in docs/performance.md).
+//
+// - The library entries (dist/src/index.js, dist/src/node/index.js) share their code through
+//   chunks, so both see one gateway (the adapter seam is a symbol). msw and zod stay imports: a
+//   user's handlers and schemas must be the same msw and zod as theirs. The core stays free of
+//   Node's APIs, for bundlers that build it for a browser.
+// - The CLI (dist/src/cli/bin.js) is one bundle with everything it needs, msw and zod included.
+// Both leave the tokenizer's vocabulary (gpt-tokenizer) and tsx as imports made when used.
+// Run by Node's type stripping (no loader): node scripts/build.ts.
+import { execFileSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { build, type BuildOptions } from 'esbuild'
+
+const repo = new URL('..', import.meta.url).pathname
+const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*']
+
+rmSync(new URL('dist', new URL('..', import.meta.url)), { recursive: true, force: true })
+execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], {
+  cwd: repo,
+  stdio: 'inherit',
+})
+
+const common: BuildOptions = {
+  absWorkingDir: repo,
+  bundle: true,
+  format: 'esm',
+  splitting: true,
+  target: 'node22',
+  outbase: '.',
+  outdir: 'dist',
+  // Comments say why; the sources are in the repository, and a map per bundle would only add files.
+  legalComments: 'none',
+  logLevel: 'warning',
+}
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: ['src/index.ts', 'src/node/index.ts'],
+    chunkNames: 'src/chunks/[name]-[hash]',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    external: ['msw', 'msw/*', 'zod', 'zod/*', 'node:*', ...loadedWhenUsed],
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/cli/bin.ts'],
+    chunkNames: 'src/cli/chunks/[name]-[hash]',
+    platform: 'node',
+    external: loadedWhenUsed,
+    // Some of the CLI's dependencies are CommonJS and call require(), which an ES module lacks.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  }),
+])
