@@ -5,6 +5,7 @@
 // Usage: node bench/serve-bare.mjs PORT REPLIES_FILE (a BareReplies, bare-replies.ts, as JSON).
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+import process from 'node:process'
 
 const [port, file] = process.argv.slice(2)
 const replies = JSON.parse(readFileSync(file, 'utf8'))

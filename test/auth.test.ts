@@ -112,7 +112,7 @@ describe.each(modes)('credentials and auth failures ($name)', (mode) => {
         expect(response.status).toBe(401)
         const body = (await response.json()) as { error: { code: string; message: string } }
         expect(body.error.code).toBe('invalid_api_key')
-        expect(body.error.message).toContain('use GET /v1beta/models')
+        expect(body.error.message).toContain(`get models from GET ${harness.baseUrl}/v1beta/models`)
       }
     })
 

@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk'
 import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -23,11 +24,38 @@ describe('createGateway({ baseUrl }) under setupServer', () => {
     expect(await response.json()).toMatchObject({ error: { status: 'NOT_FOUND', message: 'Invalid URL (GET /proxy/v1beta/nothing)' } })
   })
 
+  it('names the base URL, path included, when a client is given the wrong one', async () => {
+    const client = new Anthropic({ apiKey: 'sk-unrestricted', baseURL: 'https://gateway.test/proxy/v1', maxRetries: 0 })
+    const error = await client.messages
+      .create({ model: 'claude-sonnet-4-6', max_tokens: 16, messages: [{ role: 'user', content: 'Hello' }] })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Anthropic.NotFoundError)
+    expect((error as Error).message).toContain(
+      'Invalid URL (POST /proxy/v1/v1/messages). The Anthropic SDK appends /v1 itself: give it baseURL https://gateway.test/proxy (without /v1).',
+    )
+  })
+
   it('leaves other origins alone', async () => {
     await expect(fetch('https://elsewhere.test/v1/models')).rejects.toThrow(/without a matching request handler|fetch failed/)
   })
 
   it('rejects a base URL that is not absolute', async () => {
     await expect(createGateway({ baseUrl: '/v1' })).rejects.toThrow('baseUrl must be an absolute URL')
+  })
+})
+
+describe('createGateway({ baseUrl }) with an origin alone, under setupServer', () => {
+  const server = setupServer()
+  beforeAll(async () => {
+    const gateway = await createGateway({ baseUrl: 'https://gateway.test/' })
+    server.use(...gateway.handlers)
+    server.listen({ onUnhandledFrame: 'error' })
+  })
+  afterAll(() => server.close())
+
+  it('404s unknown paths in the surface envelope (the base path is empty, not "/")', async () => {
+    const response = await fetch('https://gateway.test/v1beta/nothing')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ error: { status: 'NOT_FOUND', message: 'Invalid URL (GET /v1beta/nothing)' } })
   })
 })

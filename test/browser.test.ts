@@ -53,7 +53,6 @@ function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-// oxlint-disable-next-line vitest/valid-title -- a skipped suite's title says why it is skipped
 describe.skipIf(found.missing !== undefined)(suite, () => {
   let packed: PackedProject | undefined
   let server: Server | undefined

@@ -107,7 +107,7 @@ describe('the llm-gateway-mock binary with scenarios', () => {
   it('serves with several --scenario, a built-in and a TypeScript file, applied in order', async () => {
     running = run('--port', '0', '--quiet', '--scenario', 'flaky-upstream', '--scenario', './test/fixtures/typed-scenario.ts')
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
-    expect(running.output()).toMatch(/Scenarios flaky-upstream, typed-scenario/)
+    expect(running.output()).toContain('Scenarios flaky-upstream (built-in), typed-scenario (./test/fixtures/typed-scenario.ts)\n')
     expect(running.output()).toMatch(/POST +\/__mock\/scenario /)
     expect(running.output()).toContain(
       'loopback clients only; with --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, any client that sends the token',

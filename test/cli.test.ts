@@ -56,6 +56,8 @@ describe('the llm-gateway-mock binary', () => {
     running = run('--port', '0', '--max-body-mb', '0.01')
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
     expect(running.output()).toMatch(/POST +\/v1\/chat\/completions +OpenAI chat/)
+    expect(running.output()).toMatch(/POST +\/v1\/responses +OpenAI Responses/)
+    expect(running.output()).toMatch(/GET +\/v1\/responses\/\{id\} +a stored response/)
     const chat = (content: string) =>
       fetch(`${url}/v1/chat/completions`, {
         method: 'POST',
@@ -137,6 +139,71 @@ describe('the llm-gateway-mock binary', () => {
       expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
     },
   )
+
+  it.each([
+    [['--port', 'abc'], '--port must be an integer from 0 to 65535, got "abc"'],
+    [['--port='], '--port must be an integer from 0 to 65535, got no value'],
+    [['--port', '1', '--port', '2'], '--port was given 2 times (1, 2): give it once'],
+    [['--max-body-mb', 'lots'], '--max-body-mb must be a positive number, got "lots"'],
+    [['--journal-limit', 'ten'], '--journal-limit must be a positive integer, got "ten"'],
+  ])('says what %j gave and what the flag expects, with exit code 2', async (args, message) => {
+    running = run(...args)
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toContain(`${message}\nRun "llm-gateway-mock --help" for usage.`)
+  })
+
+  it.each([[['--world']], [['keys', '--world']], [['scenarios', 'validate', 'x.json', '--world']], [['--host']], [['--port']]])(
+    'refuses a flag without its value, %j, as a usage error (exit code 2)',
+    async (args) => {
+      running = run(...args)
+      expect(await running.exited).toBe(2)
+      expect(running.output()).toContain(`${args.at(-1)} needs a value.\nRun "llm-gateway-mock --help" for usage.`)
+    },
+  )
+
+  it.each([
+    [['scenario', 'list'], 'llm-gateway-mock scenarios list'],
+    [['scenarios', 'lst', '--json'], 'llm-gateway-mock scenarios list --json'],
+    [['kyes', '--json'], 'llm-gateway-mock keys --json'],
+  ])('suggests the command %j was meant to be', async (args, suggestion) => {
+    running = run(...args)
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toContain(`Did you mean: ${suggestion}\n`)
+  })
+
+  it('shows the files of scenarios validate as required, without an empty default', async () => {
+    running = run('scenarios', 'validate', '--help')
+    expect(await running.exited).toBe(0)
+    expect(running.output()).toMatch(/files +One or more scenario files \(\.json or \.ts\) +\[array\] \[required\]\n/)
+  })
+
+  it('fits its help, examples included, in 80 columns (COLUMNS when not a terminal)', async () => {
+    running = spawnCli(process.execPath, [bin, '--help'], { env: { COLUMNS: '80' } })
+    expect(await running.exited).toBe(0)
+    const lines = running.output().trimEnd().split('\n')
+    expect(lines.filter((line) => line.length > 80)).toEqual([])
+    expect(lines).toContain('  Serve with two scenarios, applied in order:')
+    expect(lines).toContain('    llm-gateway-mock --scenario flaky-upstream --scenario ./my-scenario.ts')
+  })
+
+  it('prints a usable URL when bound to all interfaces, and says it is', async () => {
+    // The one server bound beyond loopback: what the flag does cannot be seen otherwise. Port 0, stopped at once.
+    running = run('--host', '0.0.0.0', '--port', '0', '--quiet')
+    const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\n {2}bound to all interfaces \(0\.0\.0\.0\);/)
+    expect(running.output()).not.toContain('http://0.0.0.0')
+    expect((await fetch(`${url}/v1/models`, { headers: { authorization: 'Bearer sk-limited' } })).status).toBe(200)
+  })
+
+  it('says which world it serves', async () => {
+    running = run('--port', '0', '--quiet')
+    await running.waitFor(/listening on/)
+    expect(running.output()).toContain('\nWorld the default world (--world FILE to serve another)\n')
+    running.child.kill('SIGKILL')
+
+    running = run('--port', '0', '--quiet', '--world', fixture('typed-world.ts'))
+    await running.waitFor(/listening on/)
+    expect(running.output()).toContain(`\nWorld ${fixture('typed-world.ts')}\n`)
+  })
 
   it('prints the keys as JSON for scripts', async () => {
     running = run('keys', '--json')

@@ -27,7 +27,7 @@ const noRoute = (method: string, path: string) => ({
 const dashboardAuth = (code: string, message: string) => ({ code, message, success: false })
 const admin = (code: string, message: unknown) => ({ error: { code, message } })
 /** An upstream's error, relayed as it came (no request id). */
-const upstreamOpenAI = (message: unknown, type: string, code: string, param: string | null = null) => ({
+const upstreamOpenAI = (message: unknown, type: string, code: string | null, param: string | null = null) => ({
   error: { message, type, param, code },
 })
 const upstreamClaude = (type: string, message: unknown) => ({ error: { type, message }, type: 'error' })
@@ -77,6 +77,7 @@ const notFound = (surface: SurfaceName, method: string, path: string, headers?: 
   status: 404,
   body: noRoute(method, path.split('?')[0]!),
 })
+const notChat = 'This is not a chat model and thus not supported in the v1/chat/completions endpoint. Did you mean to use v1/completions?'
 const deepSchema = Array.from({ length: 150 }).reduce<unknown>((inner) => ({ a: inner }), { type: 'string' })
 
 const table: CatalogueTable = {
@@ -424,6 +425,131 @@ const table: CatalogueTable = {
     'model_price_error',
   ),
   // RetrieveModel looks in its built-in table only, whatever the key, and writes its own body: HTTP 200, no request id.
+  // The upstream refuses a model of the wrong kind, and new-api relays its refusal.
+  model_not_embedding: [
+    {
+      surface: 'openai',
+      send: http('POST', '/v1/embeddings', { authorization: 'Bearer sk-unrestricted', ...json }, '{"model":"gpt-4o-mini","input":"Hello"}'),
+      status: 403,
+      body: upstreamOpenAI('You are not allowed to generate embeddings from this model', 'invalid_request_error', null),
+    },
+    {
+      surface: 'gemini',
+      send: http(
+        'POST',
+        '/v1beta/models/gemini-2.5-flash:embedContent',
+        { 'x-goog-api-key': 'sk-unrestricted', ...json },
+        '{"content":{"parts":[{"text":"Hello"}]}}',
+      ),
+      status: 400,
+      body: upstreamGoogle(400, 'Invalid JSON payload received. Unknown name "content": Cannot find field.'),
+    },
+  ],
+  model_is_embedding: [
+    {
+      surface: 'openai',
+      send: generation({ model: 'text-embedding-3-small' }),
+      status: 404,
+      body: upstreamOpenAI(notChat, 'invalid_request_error', null, 'model'),
+    },
+    // new-api prints the null code with %v, and writes the request id on /v1/messages.
+    {
+      surface: 'anthropic',
+      send: generation({ model: 'text-embedding-3-small' }),
+      status: 404,
+      body: { error: { type: '<nil>', message: withId(notChat) }, type: 'error' },
+    },
+    {
+      surface: 'gemini',
+      send: generation({ model: 'gemini-embedding-001' }),
+      status: 400,
+      body: upstreamGoogle(400, 'Invalid JSON payload received. Unknown name "contents": Cannot find field.'),
+    },
+  ],
+  dimensions_too_large: [
+    {
+      surface: 'openai',
+      send: http(
+        'POST',
+        '/v1/embeddings',
+        { authorization: 'Bearer sk-unrestricted', ...json },
+        '{"model":"text-embedding-3-small","input":"Hello","dimensions":2000}',
+      ),
+      status: 400,
+      body: upstreamOpenAI(
+        "The model 'text-embedding-3-small' makes vectors of 1536 dimensions: ask for at most 1536, got 2000.",
+        'invalid_request_error',
+        null,
+      ),
+    },
+    {
+      surface: 'gemini',
+      send: http(
+        'POST',
+        '/v1beta/models/gemini-embedding-001:embedContent',
+        { 'x-goog-api-key': 'sk-unrestricted', ...json },
+        '{"content":{"parts":[{"text":"Hello"}]},"outputDimensionality":4000}',
+      ),
+      status: 400,
+      body: upstreamGoogle(400, 'Request contains an invalid argument.'),
+    },
+  ],
+  // The Responses API: new-api relays POST /v1/responses only, so these are OpenAI's own refusals.
+  response_not_found: { unreachable: 'new-api does not route GET /v1/responses/{id}: route_not_found covers it' },
+  previous_response_not_found: [
+    {
+      surface: 'openai',
+      send: http(
+        'POST',
+        '/v1/responses',
+        { authorization: 'Bearer sk-unrestricted', ...json },
+        '{"model":"gpt-4o-mini","input":"Hi","previous_response_id":"resp_nothing"}',
+      ),
+      status: 400,
+      body: upstreamOpenAI(
+        "Previous response with id 'resp_nothing' not found.",
+        'invalid_request_error',
+        'previous_response_not_found',
+        'previous_response_id',
+      ),
+    },
+  ],
+  response_item_not_found: [
+    {
+      surface: 'openai',
+      send: http(
+        'POST',
+        '/v1/responses',
+        { authorization: 'Bearer sk-unrestricted', ...json },
+        '{"model":"gpt-4o-mini","input":[{"type":"item_reference","id":"msg_nothing"}]}',
+      ),
+      status: 404,
+      body: upstreamOpenAI(
+        "Item with id 'msg_nothing' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
+        'invalid_request_error',
+        'item_not_found',
+        'input',
+      ),
+    },
+  ],
+  output_limit_too_small: [
+    {
+      surface: 'openai',
+      send: http(
+        'POST',
+        '/v1/responses',
+        { authorization: 'Bearer sk-unrestricted', ...json },
+        '{"model":"gpt-4o-mini","input":"Hi","max_output_tokens":3}',
+      ),
+      status: 400,
+      body: upstreamOpenAI(
+        "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got 3 instead.",
+        'invalid_request_error',
+        'integer_below_min_value',
+        'max_output_tokens',
+      ),
+    },
+  ],
   retrieve_model_missing: [
     {
       surface: 'openai',
@@ -527,6 +653,7 @@ const table: CatalogueTable = {
     notFound('anthropic', 'POST', '/v1/messages/count_tokens', { 'x-api-key': 'sk-unrestricted' }),
     notFound('gemini', 'GET', '/v1beta/models/gemini-2.5-flash?key=sk-unrestricted'),
     notFound('dashboard', 'GET', '/api/user/billing/summary', { authorization: 'Bearer at-alice' }),
+    notFound('openai', 'GET', '/v1/responses/resp_anything', { authorization: 'Bearer sk-unrestricted' }),
     {
       surface: 'admin',
       send: http('GET', '/__mock/nothing'),
@@ -537,6 +664,12 @@ const table: CatalogueTable = {
   not_a_gateway_route: [
     { surface: 'openai', send: http('GET', '/nothing'), httpOnly: true, status: 404, body: noRoute('GET', '/nothing') },
   ],
+  // NoRoute gives no hint: a path below the wrong base URL is one more unknown path.
+  base_url_anthropic_sdk: [notFound('anthropic', 'POST', '/v1/v1/messages', { 'anthropic-version': '2023-06-01' })],
+  base_url_anthropic_ai_sdk: [notFound('anthropic', 'POST', '/messages', { 'anthropic-version': '2023-06-01' })],
+  base_url_openai: [notFound('openai', 'POST', '/chat/completions', { authorization: 'Bearer sk-unrestricted' })],
+  base_url_genai: [notFound('gemini', 'POST', '/v1beta/v1beta/models/gemini-2.5-flash:generateContent')],
+  base_url_google_ai_sdk: [notFound('gemini', 'POST', '/models/gemini-2.5-flash:generateContent?key=sk-unrestricted')],
   request_malformed: {
     unreachable: 'Node refuses a request target that is not a URL before the gateway sees it: test/robustness.test.ts sweeps such requests',
   },

@@ -43,6 +43,23 @@ const http = (method: string, path: string, headers?: Record<string, string>, bo
   body,
 })
 
+/** `POST /v1/embeddings` with `body`, as the openai SDK would send it. */
+const embeddings = (body: Record<string, unknown>) =>
+  http('POST', '/v1/embeddings', { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' }, JSON.stringify(body))
+/** `POST /v1beta/models/{model}:embedContent` with `body`. */
+const embedContent = (model: string, body: Record<string, unknown>) =>
+  http(
+    'POST',
+    `/v1beta/models/${model}:embedContent`,
+    { 'x-goog-api-key': 'sk-unrestricted', 'content-type': 'application/json' },
+    JSON.stringify(body),
+  )
+const notEmbedding = (model: string) =>
+  `The model '${model}' is a chat model and cannot create embeddings. Use an embedding model: GET /v1/models lists them with "embeddings" in supported_endpoint_types.`
+/** A `POST /v1/responses` with `body`, by the unrestricted key. */
+const responsesRequest = (body: unknown) =>
+  http('POST', '/v1/responses', { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' }, JSON.stringify(body))
+
 const anthropicType: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'authentication_error',
@@ -110,12 +127,21 @@ function onGenerations(
 // 150 levels of objects inside a tool's schema: past the default limit of 100.
 const deepSchema = Array.from({ length: 150 }).reduce<unknown>((inner) => ({ a: inner }), { type: 'string' })
 
-const notFound = (surface: SurfaceName, path: string, body: unknown, method = 'GET'): CatalogueCase => ({
+const notFound = (surface: SurfaceName, path: string, body: unknown, method = 'GET', headers?: Record<string, string>): CatalogueCase => ({
   surface,
-  send: http(method, path),
+  send: http(method, path, headers),
   status: 404,
   body,
 })
+const anthropicHeaders = { 'anthropic-version': '2023-06-01', 'x-api-key': 'sk-unrestricted' }
+/** `Invalid URL (…)` and a hint naming the gateway's base URL, whatever origin the mode gives it. */
+const hint = (request: string, text: string) => {
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  // The first mention of the base URL is captured, and every other must be the same.
+  const [first, ...rest] = `Invalid URL (${request}). ${text}`.split('{base}').map(escape)
+  const pattern = rest.length === 0 ? first : `${first}(http://[\\w.:]+)${rest.join('\\1')}`
+  return expect.stringMatching(new RegExp(`^${pattern}$`))
+}
 
 const table: CatalogueTable = {
   invalid_api_key: onGenerations(generation(), 401, 'invalid_api_key', 'Incorrect API key provided.', {
@@ -220,7 +246,9 @@ const table: CatalogueTable = {
       send: http('GET', '/v1/models?key=sk-limited'),
       status: 401,
       body: openai(
-        '/v1/models takes `Authorization: Bearer <key>`, not a Gemini-style key (`?key=` or `x-goog-api-key`). For the Gemini-native model list use GET /v1beta/models.',
+        expect.stringMatching(
+          /^\/v1\/models takes `Authorization: Bearer <key>`, not a Gemini-style key \(`\?key=` or `x-goog-api-key`\)\. Gemini clients get models from GET http:\/\/[\w.:]+\/v1beta\/models: give @google\/genai `httpOptions: \{ apiVersion: 'v1beta' \}` \(3\.x calls \/v1 by default\)\.$/,
+        ),
         'invalid_api_key',
       ),
     },
@@ -479,6 +507,51 @@ const table: CatalogueTable = {
       ),
     },
   ],
+  model_not_embedding: [
+    {
+      surface: 'openai',
+      send: embeddings({ model: 'gpt-4o-mini', input: 'Hello' }),
+      status: 400,
+      body: openai(notEmbedding('gpt-4o-mini'), 'invalid_request_error', undefined, 'model'),
+    },
+    {
+      surface: 'gemini',
+      send: embedContent('gemini-2.5-flash', { content: { parts: [{ text: 'Hello' }] } }),
+      status: 400,
+      body: googleError(400, 'INVALID_ARGUMENT', notEmbedding('gemini-2.5-flash'), 'invalid_request_error'),
+    },
+  ],
+  model_is_embedding: onGenerations(
+    generation({ model: 'text-embedding-3-small' }),
+    400,
+    'invalid_request_error',
+    "The model 'text-embedding-3-small' is an embedding model and cannot generate text. Send it to POST /v1/embeddings or a Gemini :embedContent / :batchEmbedContents route, or use a chat model here.",
+    { param: 'model' },
+  ),
+  dimensions_too_large: [
+    {
+      surface: 'openai',
+      send: embeddings({ model: 'text-embedding-3-small', input: 'Hello', dimensions: 2000 }),
+      status: 400,
+      body: openai(
+        "The model 'text-embedding-3-small' makes vectors of 1536 dimensions: ask for at most 1536, got 2000.",
+        'invalid_request_error',
+        undefined,
+        'dimensions',
+      ),
+    },
+    {
+      surface: 'gemini',
+      send: embedContent('gemini-embedding-001', { content: { parts: [{ text: 'Hello' }] }, outputDimensionality: 4000 }),
+      status: 400,
+      body: googleError(
+        400,
+        'INVALID_ARGUMENT',
+        "The model 'gemini-embedding-001' makes vectors of 3072 dimensions: ask for at most 3072, got 4000.",
+        'invalid_request_error',
+      ),
+    },
+  ],
 
   quota_key_exhausted: onGenerations(
     generation({ key: 'sk-low-quota' }),
@@ -550,6 +623,57 @@ const table: CatalogueTable = {
     unreachable: 'the spec profile serves none of the routes new-api answers 501: they are unknown paths (route_not_found)',
   },
 
+  response_not_found: [
+    {
+      surface: 'openai',
+      send: http('GET', '/v1/responses/resp_nothing', { authorization: 'Bearer sk-unrestricted' }),
+      status: 404,
+      body: openai(
+        "Response with id 'resp_nothing' not found. The gateway keeps the last 1000 responses created with `store` on (the default), in memory, until it is reset.",
+        'response_not_found',
+      ),
+    },
+  ],
+  previous_response_not_found: [
+    {
+      surface: 'openai',
+      send: responsesRequest({ model: 'gpt-4o-mini', input: 'Hi', previous_response_id: 'resp_nothing' }),
+      status: 400,
+      body: openai(
+        "Previous response with id 'resp_nothing' not found. Pass the id of a response created with `store` on (the default) since the gateway was last reset.",
+        'previous_response_not_found',
+        undefined,
+        'previous_response_id',
+      ),
+    },
+  ],
+  response_item_not_found: [
+    {
+      surface: 'openai',
+      send: responsesRequest({ model: 'gpt-4o-mini', input: [{ type: 'item_reference', id: 'msg_nothing' }] }),
+      status: 404,
+      body: openai(
+        "Item with id 'msg_nothing' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
+        'item_not_found',
+        undefined,
+        'input',
+      ),
+    },
+  ],
+  output_limit_too_small: [
+    {
+      surface: 'openai',
+      send: responsesRequest({ model: 'gpt-4o-mini', input: 'Hi', max_output_tokens: 3 }),
+      status: 400,
+      body: openai(
+        "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got 3 instead.",
+        'integer_below_min_value',
+        undefined,
+        'max_output_tokens',
+      ),
+    },
+  ],
+
   route_not_found: [
     notFound('openai', '/v1/nothing', openai('Invalid URL (GET /v1/nothing)', 'invalid_url')),
     notFound('anthropic', '/v1/messages/nothing', anthropic('not_found_error', 'Invalid URL (POST /v1/messages/nothing)'), 'POST'),
@@ -565,6 +689,81 @@ const table: CatalogueTable = {
       status: 404,
       body: openai('Not a gateway route: GET /nothing. The gateway serves /v1, /v1beta and /api.', 'invalid_url'),
     },
+  ],
+  // An API path below the wrong base URL, as each misconfigured client sends it (test/base-url-hints.test.ts runs the SDKs).
+  base_url_anthropic_sdk: [
+    notFound(
+      'anthropic',
+      '/v1/v1/messages',
+      anthropic(
+        'not_found_error',
+        hint('POST /v1/v1/messages', 'The Anthropic SDK appends /v1 itself: give it baseURL {base} (without /v1).'),
+      ),
+      'POST',
+      anthropicHeaders,
+    ),
+  ],
+  base_url_anthropic_ai_sdk: [
+    notFound(
+      'anthropic',
+      '/messages',
+      anthropic(
+        'not_found_error',
+        hint(
+          'POST /messages',
+          "Anthropic paths are below {base}/v1: give the AI SDK's Anthropic provider (@ai-sdk/anthropic) baseURL {base}/v1 (the Anthropic SDK takes {base} and appends /v1 itself).",
+        ),
+      ),
+      'POST',
+      anthropicHeaders,
+    ),
+  ],
+  base_url_openai: [
+    notFound(
+      'openai',
+      '/v1beta/chat/completions',
+      openai(
+        hint(
+          'POST /v1beta/chat/completions',
+          'OpenAI paths are below {base}/v1: give the OpenAI SDK (or @ai-sdk/openai) baseURL {base}/v1 (a client that appends /v1 itself takes {base}).',
+        ),
+        'invalid_url',
+      ),
+      'POST',
+    ),
+  ],
+  base_url_genai: [
+    notFound(
+      'gemini',
+      '/v1beta/v1/models/gemini-2.5-flash:generateContent',
+      googleError(
+        404,
+        'NOT_FOUND',
+        hint(
+          'POST /v1beta/v1/models/gemini-2.5-flash:generateContent',
+          "@google/genai adds the API version itself: give it httpOptions: { baseUrl: '{base}', apiVersion: 'v1beta' } (no version in baseUrl).",
+        ),
+        'invalid_url',
+      ),
+      'POST',
+    ),
+  ],
+  base_url_google_ai_sdk: [
+    notFound(
+      'gemini',
+      '/models/gemini-2.5-flash:generateContent',
+      googleError(
+        404,
+        'NOT_FOUND',
+        hint(
+          'POST /models/gemini-2.5-flash:generateContent',
+          "Gemini paths are below {base}/v1beta: give the AI SDK's Google provider (@ai-sdk/google) baseURL {base}/v1beta (@google/genai takes httpOptions: { baseUrl: '{base}' } and adds the version itself).",
+        ),
+        'invalid_url',
+      ),
+      'POST',
+      { 'x-goog-api-key': 'sk-unrestricted' },
+    ),
   ],
   request_malformed: {
     unreachable: 'Node refuses a request target that is not a URL before the gateway sees it: test/robustness.test.ts sweeps such requests',

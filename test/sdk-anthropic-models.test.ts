@@ -27,9 +27,12 @@ describe.each(modes)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
       'claude-opus-4-1',
       'gemini-2.5-pro',
       'gemini-2.5-flash',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
       'gpt-4o-mini',
       'claude-sonnet-4-6',
       'small-context-4k',
+      'text-embedding-3-small',
     ])
   })
 

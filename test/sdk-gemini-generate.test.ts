@@ -348,7 +348,7 @@ describe.each(modes)('Gemini generation over raw HTTP ($name)', (mode) => {
   })
 
   it.each([
-    ['/v1beta', ':embedContent'],
+    ['/v1beta', ':asyncBatchEmbedContent'],
     ['/v1', ':predict'],
     ['/v1beta', ''],
   ])("%s/models/{model}%s: 404 Invalid URL in Google's envelope, whatever the key", async (prefix, action) => {

@@ -18,6 +18,9 @@ describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
       'models/claude-sonnet-4-6',
       'models/gemini-2.5-flash',
       'models/small-context-4k',
+      'models/text-embedding-3-small',
+      'models/text-embedding-3-large',
+      'models/gemini-embedding-001',
     ])
   })
 
@@ -30,6 +33,17 @@ describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
       outputTokenLimit: 65_536,
       supportedActions: ['generateContent', 'streamGenerateContent', 'countTokens'],
     })
+  })
+
+  it('lists an embedding model with the embedding actions, its input limit and an output limit of 1', async () => {
+    const model = await client('sk-unrestricted').models.get({ model: 'gemini-embedding-001' })
+    expect(model).toMatchObject({
+      name: 'models/gemini-embedding-001',
+      inputTokenLimit: 2048,
+      outputTokenLimit: 1,
+      supportedActions: ['embedContent', 'batchEmbedContents', 'countTokens'],
+    })
+    expect(model.temperature).toBeUndefined()
   })
 
   it('throws ApiError 404 for a model outside the key group', async () => {
@@ -58,6 +72,8 @@ describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(401)
-    expect((error as ApiError).message).toContain('GET /v1beta/models')
+    expect((error as ApiError).message).toContain(
+      `GET ${harness.baseUrl}/v1beta/models: give @google/genai \`httpOptions: { apiVersion: 'v1beta' }\``,
+    )
   })
 })

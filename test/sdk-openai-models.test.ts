@@ -22,7 +22,16 @@ describe.each(modes)('openai SDK model discovery ($name)', (mode) => {
 
   it('hides unpriced models and models outside the key group', async () => {
     const ids = (await client('sk-unrestricted').models.list()).data.map((model) => model.id)
-    expect(ids).toEqual(['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash', 'small-context-4k'])
+    expect(ids).toEqual([
+      'gpt-4o-mini',
+      'gpt-4o',
+      'claude-sonnet-4-6',
+      'gemini-2.5-flash',
+      'small-context-4k',
+      'text-embedding-3-small',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
+    ])
     expect(ids).not.toContain('unpriced-model')
     expect(ids).not.toContain('gemini-2.5-pro')
   })

@@ -9,17 +9,18 @@ describe.each(modes)('what each default key sees ($name)', (mode) => {
     return ((await response.json()) as { data: { id: string }[] }).data.map((model) => model.id)
   }
 
+  const everyday = ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash', 'small-context-4k']
+  const embedding = ['text-embedding-3-small', 'text-embedding-3-large', 'gemini-embedding-001']
+  const vip = ['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash', 'text-embedding-3-large', 'gemini-embedding-001']
+
   it.each([
-    ['sk-unrestricted', ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash', 'small-context-4k']],
+    ['sk-unrestricted', [...everyday, ...embedding]],
     ['sk-limited', ['gpt-4o-mini', 'gemini-2.5-flash']],
-    ['sk-vip', ['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash']],
+    ['sk-vip', vip],
     // auto: the vip group first, then default, without repeats
-    [
-      'sk-auto',
-      ['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash', 'gpt-4o-mini', 'claude-sonnet-4-6', 'small-context-4k'],
-    ],
-    ['sk-low-quota', ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash', 'small-context-4k']],
-    ['sk-broke-user', ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash', 'small-context-4k']],
+    ['sk-auto', [...vip, 'gpt-4o-mini', 'claude-sonnet-4-6', 'small-context-4k', 'text-embedding-3-small']],
+    ['sk-low-quota', [...everyday, ...embedding]],
+    ['sk-broke-user', [...everyday, ...embedding]],
   ])('%s', async (key, expected) => {
     expect(await list(key)).toEqual(expected)
   })
@@ -53,7 +54,7 @@ describe.each(modes)('what each default key sees ($name)', (mode) => {
       },
     })
     try {
-      expect(await list('sk-vip')).toEqual(['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-flash'])
+      expect(await list('sk-vip')).toEqual(vip.filter((id) => id !== 'gemini-2.5-pro'))
     } finally {
       await harness.gateway.reset()
     }

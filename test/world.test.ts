@@ -41,6 +41,14 @@ describe('world definitions', () => {
     expect(attempt).toThrow(/models\[0\]\.contextWindow: Too small/)
   })
 
+  it('requires an embedding model to give its dimensions, and defaults other models to chat', () => {
+    const attempt = () => resolveWorld({ extends: 'default', models: [{ id: 'my-embedder', kind: 'embedding' }] }, 'inline.json')
+    expect(attempt).toThrow(/models\[0\]\.dimensions: an embedding model needs its dimensions/)
+    const world = resolveWorld({ extends: 'default', models: [{ id: 'my-embedder', kind: 'embedding', dimensions: 8 }, { id: 'my-chat' }] })
+    expect(world.models.find((model) => model.id === 'my-embedder')).toMatchObject({ kind: 'embedding', dimensions: 8 })
+    expect(world.models.find((model) => model.id === 'my-chat')?.kind).toBe('chat')
+  })
+
   it('rejects unknown fields in a whole world', () => {
     expect(() => resolveWorld({ ...defaultWorld, colour: 'blue' } as never, 'w.json')).toThrow(/\(root\): Unrecognized key: "colour"/)
   })
@@ -64,7 +72,7 @@ describe('world definitions', () => {
 
   it('gives createGateway the same validation', async () => {
     await expect(createGateway({ world: { extends: 'default', groups: [{ name: 'vip', models: ['nope'] }] } })).rejects.toThrow(
-      /Invalid world passed to createGateway:\n  - groups\[1\]\.models\[0\]: expected the id of a model/,
+      /Invalid world passed to createGateway:\n {2}- groups\[1\]\.models\[0\]: expected the id of a model/,
     )
   })
 })

@@ -7,6 +7,8 @@ export interface AuthInput {
   /** Parsed on first use: most requests never need more than their path. */
   readonly url: URL
   pathname: string
+  /** The gateway's base URL as this request reached it (origin and `baseUrl` path), for messages that name it. */
+  readonly gatewayBase: string
   world: World
   /** The profile answering the request: it says where keys are read and which keys pass. */
   profile: Profile

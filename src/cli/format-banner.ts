@@ -12,18 +12,37 @@ const gatewayRoutes = routes.filter((route) => !adminRoutes.includes(route))
 export interface BannerOptions {
   /** Whether the server was started with an admin token (never printed). */
   adminToken?: boolean
+  /** The `--world` file as given; none for the default world. */
+  worldFile?: string
+  /** Where each active scenario came from, in the order they apply: `built-in`, or the file as given. */
+  scenarioSources?: readonly string[]
+  /** Set when the server is bound to every interface: the address it is bound to, and URLs other machines can use. */
+  allInterfaces?: { address: string; urls: readonly string[] }
 }
 
 /** What the server prints when it starts: where it listens, its routes, the active scenarios and its keys. */
 export function formatBanner(url: string, gateway: Gateway, options: BannerOptions = {}): string {
   const { keys, accessTokens } = describeKeys(gateway.world, gateway.clock.now())
-  const scenarios = gateway.scenario.names
+  const scenarios = gateway.scenario.names.map((name, i) => {
+    const source = options.scenarioSources?.[i]
+    return `${style.cyan(name)}${source === undefined ? '' : style.dim(` (${source})`)}`
+  })
+  const everywhere = options.allInterfaces
+  const reach = everywhere && [
+    `  ${style.dim(`bound to all interfaces (${everywhere.address});`)} ${
+      everywhere.urls.length > 0
+        ? `from other machines: ${everywhere.urls.map((other) => style.cyan(other)).join(', ')}`
+        : 'no other address found'
+    }`,
+  ]
   const adminAccess = options.adminToken
     ? 'every client, loopback too, must send the admin token: x-mock-admin-token header'
     : 'loopback clients only; with --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, any client that sends the token'
   return [
     `${style.bold(`llm-gateway-mock ${version}`)} listening on ${style.cyan(url)}`,
+    ...(reach ?? []),
     '',
+    `${style.bold('World')} ${options.worldFile === undefined ? `the default world ${style.dim('(--world FILE to serve another)')}` : style.cyan(options.worldFile)}`,
     `${style.bold('Profile')} ${style.cyan(gateway.profile.name)} ${style.dim(`(${gateway.profile.description} --profile spec|new-api)`)}`,
     '',
     style.bold('Routes'),
@@ -32,11 +51,15 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
     `${style.bold('Admin routes')} ${style.dim(`(${adminAccess})`)}`,
     ...formatRouteLines(adminRoutes, gateway.profile).map((line) => `  ${line}`),
     '',
-    `${style.bold('Scenarios')} ${scenarios.length > 0 ? scenarios.map((name) => style.cyan(name)).join(', ') : style.dim('none (--scenario NAME|FILE, or POST /__mock/scenario)')}`,
+    `${style.bold('Scenarios')} ${scenarios.length > 0 ? scenarios.join(', ') : style.dim('none (--scenario NAME|FILE, or POST /__mock/scenario)')}`,
     '',
     formatKeys(keys, accessTokens),
     '',
-    style.dim('Point clients at it: OpenAI baseURL ' + url + '/v1, Anthropic baseURL ' + url + ', Gemini baseUrl ' + url),
+    // Each client appends a different part of the path itself (wire-formats.md §1.1).
+    style.dim(
+      `Point clients at it: the OpenAI SDK and @ai-sdk/openai baseURL ${url}/v1; the Anthropic SDK baseURL ${url}, @ai-sdk/anthropic ${url}/v1; ` +
+        `@google/genai httpOptions { baseUrl: '${url}', apiVersion: 'v1beta' }, @ai-sdk/google ${url}/v1beta`,
+    ),
     style.dim('Ctrl-C or SIGTERM stops the server, and so does the exit of the process that started it (unless --no-exit-with-parent).'),
     '',
   ].join('\n')

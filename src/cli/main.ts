@@ -1,10 +1,35 @@
 import yargs from 'yargs'
 import { version } from '../version.ts'
 import { keysCommand } from './commands/keys.ts'
+import { scenariosListCommand } from './commands/scenarios-list.ts'
+import { scenariosValidateCommand } from './commands/scenarios-validate.ts'
 import { scenariosCommand } from './commands/scenarios.ts'
 import { schemaCommand } from './commands/schema.ts'
 import { serveCommand } from './commands/serve.ts'
 import { CliError, exitCodes } from './exit-codes.ts'
+import { usageMessage, type CommandNames } from './usage-hint.ts'
+
+const nameOf = (command: { command?: string | readonly string[] }) => String([command.command].flat()[0]).split(' ')[0]!
+
+const commandNames: CommandNames = {
+  top: [serveCommand, keysCommand, scenariosCommand, schemaCommand].map(nameOf),
+  sub: { scenarios: [scenariosListCommand, scenariosValidateCommand].map(nameOf) },
+}
+
+// Each description on its own line above its command: side by side, yargs breaks the longer
+// commands over several lines at 80 columns.
+const examples: readonly (readonly [string, string])[] = [
+  ['Serve the default world on any free port', '$0 --port 0'],
+  ["Print the default world's keys as JSON", '$0 keys --json'],
+  ['Serve with two scenarios, applied in order', '$0 --scenario flaky-upstream --scenario ./my-scenario.ts'],
+  ['Check a scenario file', '$0 scenarios validate ./my-scenario.json'],
+]
+
+/** The help's width: the terminal's (or `COLUMNS`, for output that is not a terminal), at most 100. */
+function helpWidth(): number {
+  const columns = process.stdout.columns ?? Number(process.env.COLUMNS)
+  return Math.min(100, Number.isInteger(columns) && columns > 0 ? columns : 100)
+}
 
 /** Runs the CLI on `argv` (without the node and script paths) and resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -15,20 +40,18 @@ export async function main(argv: string[]): Promise<number> {
     .command(keysCommand)
     .command(scenariosCommand)
     .command(schemaCommand)
-    .example('$0 --port 0', 'serve the default world on any free port')
-    .example('$0 keys --json', "print the default world's keys as JSON")
-    .example('$0 --scenario flaky-upstream --scenario ./my-scenario.ts', 'serve with two scenarios, applied in order')
-    .example('$0 scenarios validate ./my-scenario.json', 'check a scenario file')
+    .epilogue(`Examples:\n${examples.map(([what, command]) => `  ${what}:\n    ${command}`).join('\n')}`)
     .strict()
     .version(version)
     .help()
     .alias('h', 'help')
     .alias('v', 'version')
-    .wrap(Math.min(100, process.stdout.columns ?? 100))
+    .wrap(helpWidth())
     .fail((message, error) => {
       // yargs passes a message for usage problems, and only the error for a handler's own failure.
       if (error instanceof CliError || (error && !message)) throw error
-      throw new CliError(`${message ?? error?.message}\nRun "llm-gateway-mock --help" for usage.`, exitCodes.usage)
+      const text = usageMessage(message ?? error?.message ?? '', argv, commandNames)
+      throw new CliError(`${text}\nRun "llm-gateway-mock --help" for usage.`, exitCodes.usage)
     })
     .exitProcess(false)
 

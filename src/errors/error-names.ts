@@ -6,6 +6,11 @@ export interface RequestFacts {
   path: string
 }
 
+/** A request sent below the wrong base URL, and the gateway's own base URL (origin and base path) that the hint names. */
+export interface BaseUrlFacts extends RequestFacts {
+  base: string
+}
+
 /**
  * Every situation the gateway refuses, by name, with the parameters its messages may use. Code
  * raises a name; the active profile's catalogue (src/profiles) decides the status, the code, the
@@ -20,8 +25,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   key_expired: { key: string; name: string; when: string }
   key_owner_missing: { key: string }
   key_owner_disabled: { key: string; username: string }
-  /** A Gemini-style key on `/v1/models*`, which the spec profile refuses with a pointer to the native route. */
-  gemini_key_on_model_list: { path: string; route: string }
+  /** A Gemini-style key on `/v1/models*`, which the spec profile refuses with a pointer to the native route below `base`. */
+  gemini_key_on_model_list: { path: string; route: string; base: string }
 
   // Authentication by dashboard access token.
   access_token_missing: Record<string, never>
@@ -59,6 +64,12 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   retrieve_model_missing: { model: string }
   anthropic_model_missing: { model: string }
   gemini_model_missing: { model: string }
+  /** A chat model on an embedding route; `field` is the body field that holds the input (`input`, `content`, `requests`). */
+  model_not_embedding: { model: string; field: string }
+  /** An embedding model on a generation route; `field` is the body field that holds the prompt (`messages`, `contents`). */
+  model_is_embedding: { model: string; field: string }
+  /** More dimensions than an embedding model's vectors have. */
+  dimensions_too_large: { model: string; requested: number; max: number }
 
   // Admission and generation.
   quota_key_exhausted: { key: string; name: string }
@@ -71,9 +82,30 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   /** A route the real gateway registers but never implements. */
   not_implemented: Record<string, never>
 
+  // Stored responses (the Responses API).
+  /** `GET /v1/responses/{id}` names no response this user stored (`store: false`, unknown, or dropped for newer ones). */
+  response_not_found: { id: string; limit: number }
+  /** `previous_response_id` names no response this user stored. */
+  previous_response_not_found: { id: string }
+  /** An `item_reference` in `input` names no output item of a response this user stored. */
+  response_item_not_found: { id: string }
+  /** `max_output_tokens` below the least the Responses API takes. */
+  output_limit_too_small: { got: number; least: number }
+
   // Routing and the adapter.
   route_not_found: RequestFacts
   not_a_gateway_route: RequestFacts
+  // An API path below the wrong base URL (src/surfaces/misrouted-path.ts), by the client whose base URL it names.
+  /** `/v1` doubled (`/v1/v1/messages`): a client that appends `/v1` itself, as the Anthropic SDK does. */
+  base_url_anthropic_sdk: BaseUrlFacts
+  /** An Anthropic path without `/v1` before it (`/messages`): a client that takes the URL with `/v1`, as `@ai-sdk/anthropic` does. */
+  base_url_anthropic_ai_sdk: BaseUrlFacts
+  /** An OpenAI path not right below `/v1` (`/chat/completions`, `/v1/v1/…`, `/v1beta/openai/…`). */
+  base_url_openai: BaseUrlFacts
+  /** A Gemini path with a version after another (`/v1beta/v1/models/…`): `@google/genai` given a base URL with a version. */
+  base_url_genai: BaseUrlFacts
+  /** A Gemini path without a version (`/models/{model}:generateContent`): a client that takes the URL with it, as `@ai-sdk/google` does. */
+  base_url_google_ai_sdk: BaseUrlFacts
   request_malformed: RequestFacts
   /** What Node's HTTP parser refuses before any route sees it. */
   request_unparseable: { detail: string }

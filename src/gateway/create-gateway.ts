@@ -13,6 +13,7 @@ import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenar
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from '../journal/journal.ts'
+import { ResponseStore } from '../surfaces/openai/responses/response-store.ts'
 
 import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { createClock, type Clock } from '../time/clock.ts'
@@ -21,6 +22,7 @@ import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
 import { unsupportedNodeMessage } from '../supported-node.ts'
 import type { GatewayRuntime } from './runtime.ts'
 import { toRouteHandlers } from './to-handlers.ts'
+import { basePathOf } from '../http/path-matcher.ts'
 
 export interface GatewayOptions {
   /**
@@ -83,7 +85,8 @@ export interface Gateway {
   useScenario(...scenarios: ScenarioSpec[]): Promise<void>
   /**
    * Back to how the gateway was created: the world, the clock, the scenarios it was created with
-   * (their counters and scripts from the start), empty rate windows and an empty journal.
+   * (their counters and scripts from the start), empty rate windows, an empty journal and no
+   * stored responses.
    */
   reset(): Promise<void>
   /** The profile answering now: the gateway's, or the one the active scenarios set. */
@@ -125,6 +128,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const scenarios = new ScenarioEngine()
   scenarios.load(initial)
   const rateLimiter = new RateLimiter()
+  const responses = new ResponseStore()
   const onRequest = options.onRequest
   const runtime: GatewayRuntime = {
     world,
@@ -132,10 +136,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     profile: profileFor(baseProfile, initial),
     maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
     maxBodyDepth: options.maxBodyDepth ?? defaultMaxBodyDepth,
+    basePath: basePathOf(options.baseUrl),
     startedAt: clock.now(),
     scenarios,
     rateLimiter,
     journal,
+    responses,
     report(entry) {
       // The admin API's own calls would crowd out the requests a test wants to read back.
       if (entry.surface !== 'admin') journal.add(entry)
@@ -160,6 +166,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   async function reset(): Promise<void> {
     clock.reset()
     journal.clear()
+    responses.clear()
     await activate(initial)
   }
 

@@ -37,7 +37,7 @@ export class GatewayHandler extends RequestHandler<GatewayHandlerInfo, PathParam
   }
 
   log({ request, response }: { request: Request; response: Response }): void {
-    // oxlint-disable-next-line no-console -- msw calls log() only when the user asks it to log
+    // eslint-disable-next-line no-console -- msw calls log() only when the user asks it to log
     console.log(`[llm-gateway-mock] ${request.method} ${request.url} (${response.status})`)
   }
 

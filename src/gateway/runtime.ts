@@ -6,6 +6,7 @@ import type { World } from '../world/world.ts'
 import type { Journal } from '../journal/journal.ts'
 import type { Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
+import type { ResponseStore } from '../surfaces/openai/responses/response-store.ts'
 
 /** The live parts of one gateway that every request reads. */
 export interface GatewayRuntime {
@@ -17,11 +18,15 @@ export interface GatewayRuntime {
   maxBodyBytes: number
   /** Request bodies nested deeper than this many levels of objects and arrays get 400. */
   maxBodyDepth: number
+  /** The path of the gateway's `baseUrl` (`/proxy`), `''` without one: what hints put after a request's origin. */
+  basePath: string
   /** Gateway-clock time at which the gateway was created, in ms. */
   startedAt: number
   scenarios: ScenarioEngine
   rateLimiter: RateLimiter
   journal: Journal
+  /** The Responses API's stored responses (`GET /v1/responses/{id}`, `previous_response_id`). */
+  responses: ResponseStore
   report(entry: RequestLogEntry): void
   /** The gateway-wide operations the admin routes expose. */
   control: GatewayControl

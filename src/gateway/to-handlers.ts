@@ -1,6 +1,8 @@
 import { gatewayPrefixes, notFoundRoute } from '../surfaces/not-found.ts'
 import { GatewayHandler } from './gateway-handler.ts'
-import { pathMatcher, pathnameOf } from '../http/path-matcher.ts'
+import { basePathOf, pathMatcher, pathnameOf } from '../http/path-matcher.ts'
+import { misroutedPath } from '../surfaces/misrouted-path.ts'
+import { exchangeOf } from '../http/exchange.ts'
 import type { Route } from '../pipeline/route.ts'
 import { runPipeline } from '../pipeline/run-pipeline.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
@@ -16,7 +18,8 @@ export interface RouteHandler {
 
 /**
  * One msw handler per route, then one catch-all that answers unknown paths under the gateway's
- * prefixes with a 404 in the right envelope. Without `baseUrl` the handlers match any origin.
+ * prefixes with a 404 in the right envelope, and API paths sent below the wrong base URL with a
+ * 404 that names the right one. Without `baseUrl` the handlers match any origin.
  */
 export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
   const base = baseUrl?.replace(/\/+$/, '')
@@ -40,13 +43,19 @@ export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayR
   })
 
   const baseOrigin = base === undefined ? undefined : new URL(base).origin
-  const basePath = base === undefined ? '' : new URL(base).pathname
+  // Without its trailing slash: an origin alone is `''`, not `/`, or no path below it would match.
+  const basePath = basePathOf(base)
   const relativePath = (request: Request): string | undefined => {
     if (baseOrigin !== undefined && !request.url.startsWith(baseOrigin)) return undefined
     const pathname = pathnameOf(request.url)
     if (!pathname.startsWith(basePath)) return undefined
     const path = pathname.slice(basePath.length) || '/'
-    return gatewayPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ? path : undefined
+    if (gatewayPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return path
+    // A root path only when it is an API's path below the wrong base URL (misrouted-path.ts). In
+    // process, with the API's own header too, so the app's own requests are left alone; the Node
+    // adapter's requests (those with an exchange) are all the gateway's.
+    const rootNeedsApiHeaders = exchangeOf(request) === undefined
+    return misroutedPath(path, request, { rootNeedsApiHeaders }) ? path : undefined
   }
   handlers.push({
     method: '*',

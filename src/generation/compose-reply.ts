@@ -5,6 +5,7 @@ import { exampleArguments } from './example-arguments.ts'
 import { loremText } from './lorem-text.ts'
 import { memo } from '../cache/memo.ts'
 import { stableHash } from './stable-hash.ts'
+import { isStructured, structuredReply } from './structured-reply.ts'
 import type { Tokenizer } from './tokenizer.ts'
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls'
@@ -40,8 +41,10 @@ const composed = new WeakMap<
 /**
  * The model's reply to a conversation: what its `reply` setting says (by default derived from
  * the request) or what a scenario's `override` says, cut to the output limit, with its token
- * counts. Deterministic: the same conversation and model give the same reply, which is why it
- * can be remembered for the next identical request.
+ * counts. A request for structured output gets JSON built around that text (see
+ * structured-reply.ts) unless the reply calls tools or the scenario gives the text. Deterministic:
+ * the same conversation and model give the same reply, which is why it can be remembered for
+ * the next identical request.
  */
 export function composeReply(
   tokenizer: Tokenizer,
@@ -68,11 +71,18 @@ function compose(
   id: string,
 ): GeneratedReply {
   const planned = plan(overridden(model.reply, override), model, conversation, id)
+  const output = conversation.output
+  // A scenario's text or JSON is sent as given; a reply that calls tools is not an answer yet.
+  const scripted = override.text !== undefined || override.json !== undefined
+  const shape = isStructured(output) && !scripted && planned.toolCalls.length === 0
   const limit = Math.min(conversation.maxOutputTokens ?? Number.POSITIVE_INFINITY, model.maxOutputTokens)
 
-  let text = planned.text
+  let text = shape ? structuredReply(output, planned.text) : planned.text
   let finishReason: FinishReason = planned.toolCalls.length > 0 ? 'tool_calls' : 'stop'
-  if (tokenizer.count(text) > limit) {
+  // Structured output is never cut, as tool calls are not: half a JSON document would only test
+  // the client's JSON parser. A scenario can still send a cut one (`text` and `finishReason`).
+  const whole = isStructured(output) || override.json !== undefined
+  if (!whole && tokenizer.count(text) > limit) {
     text = tokenizer.truncate(text, limit)
     finishReason = 'length'
   }
@@ -96,10 +106,11 @@ function compose(
   }
 }
 
-/** The model's reply setting with a scenario's text or tool calls put in its place. */
+/** The model's reply setting with a scenario's text (or JSON) or tool calls put in its place. */
 function overridden(reply: ModelReply, override: ReplyOverride): ModelReply {
-  if (override.toolCalls !== undefined) return { type: 'tool-calls', calls: override.toolCalls, text: override.text ?? '' }
-  if (override.text !== undefined) return { type: 'text', text: override.text }
+  const text = override.json !== undefined ? JSON.stringify(override.json) : override.text
+  if (override.toolCalls !== undefined) return { type: 'tool-calls', calls: override.toolCalls, text: text ?? '' }
+  if (text !== undefined) return { type: 'text', text }
   return reply
 }
 

@@ -17,9 +17,11 @@ export interface Conversation {
 /**
  * Structured output, as every surface asks for it (`response_format`, `output_config.format`,
  * `responseMimeType` with a schema, the Responses API's `text.format`): any JSON object, or an
- * instance of a JSON Schema.
+ * instance of a JSON Schema (or Gemini Schema), or (Gemini's `text/x.enum`) one of a list of
+ * values as bare text.
  */
-export type OutputFormat = { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; schema: unknown; name?: string }
+export type OutputFormat =
+  { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; schema: unknown; name?: string } | { type: 'enum'; values: string[] }
 
 export interface Turn {
   role: 'user' | 'assistant' | 'tool'

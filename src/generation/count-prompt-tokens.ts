@@ -7,10 +7,11 @@ const perTurn = 3
 const replyPriming = 3
 
 /**
- * The prompt's size in tokens: every turn's text and tool calls, the system text and the tool
- * definitions, plus per-message framing. Usage, count_tokens/countTokens and the context check
- * all use this one count, so they agree on every surface. A long prompt is counted in slices
- * that let other requests in (see Tokenizer.countAll), so the count may come as a promise.
+ * The prompt's size in tokens: every turn's text and tool calls, the system text, the tool
+ * definitions and the output schema, plus per-message framing. Usage, count_tokens/countTokens
+ * and the context check all use this one count, so they agree on every surface. A long prompt is
+ * counted in slices that let other requests in (see Tokenizer.countAll), so the count may come as
+ * a promise.
  */
 export function countPromptTokens(tokenizer: Tokenizer, conversation: Conversation): number | Promise<number> {
   // Conversations are shared by identical requests (see the surfaces' *Conversation): count once,
@@ -44,6 +45,10 @@ function count(tokenizer: Tokenizer, conversation: Conversation): number | Promi
     for (const call of turn.toolCalls) texts.push(call.name, JSON.stringify(call.arguments))
   }
   for (const tool of conversation.tools) texts.push(tool.name, tool.description, JSON.stringify(tool.parameters ?? {}))
+  // A schema the reply must follow is read by the model like a tool's (the real APIs bill it as prompt).
+  const output = conversation.output
+  if (output?.type === 'json_schema') texts.push(JSON.stringify(output.schema ?? {}))
+  if (output?.type === 'enum') texts.push(output.values.join('\n'))
   const total = tokenizer.countAll(texts)
   return typeof total === 'number' ? total + framing : total.then((tokens) => tokens + framing)
 }

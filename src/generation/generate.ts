@@ -1,6 +1,7 @@
 import type { TokenAuth } from '../auth/token-auth.ts'
 import { chargeQuota } from '../billing/charge-quota.ts'
 import { quotaCost } from '../billing/quota-cost.ts'
+import { gatewayError } from '../errors/gateway-error.ts'
 import type { RouteContext } from '../pipeline/route.ts'
 import { scenarioError } from '../scenarios/scenario-error-of.ts'
 import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
@@ -25,16 +26,23 @@ export interface Generation {
 
 /**
  * Composes and charges the reply to an admitted generation request (see 3-admit.ts), the same on
- * every surface: the prompt is counted, it must fit the model's window with the requested
- * output, the reply is composed (the model's own, or the scenario's override) and its cost
- * debited from the key and its user.
+ * every surface: the model must be a chat model, the prompt is counted, it must fit the model's
+ * window with the requested output, the reply is composed (the model's own, or the scenario's
+ * override) and its cost debited from the key and its user.
  */
-export async function generate(context: RouteContext<TokenAuth, unknown>, conversation: Conversation): Promise<Generation> {
+export async function generate(
+  context: RouteContext<TokenAuth, unknown>,
+  conversation: Conversation,
+  /** The request field that holds the prompt, named by a context-window refusal (default: the surface's). */
+  promptParam: string = context.surface === 'gemini' ? 'contents' : 'messages',
+): Promise<Generation> {
   const { runtime, auth } = context
   const { model, group, action } = context.admission
+  const field = context.surface === 'gemini' ? 'contents' : 'messages'
+  if (model.kind === 'embedding') throw gatewayError('model_is_embedding', { model: model.id, field }, { param: 'model' })
   const tokenizer = await loadTokenizer()
   const promptTokens = await countPromptTokens(tokenizer, conversation)
-  assertFitsContext(model, promptTokens, conversation.maxOutputTokens, context.surface === 'gemini' ? 'contents' : 'messages')
+  assertFitsContext(model, promptTokens, conversation.maxOutputTokens, promptParam)
   const reply = composeReply(tokenizer, model, conversation, promptTokens, action.reply)
 
   const cost = quotaCost(model, group?.ratio ?? 1, reply)

@@ -8,7 +8,7 @@ export type PathParams = Record<string, string>
  */
 export function pathMatcher(path: string, base: string | undefined): (url: string) => PathParams | undefined {
   const segments = path.split('/').slice(1)
-  const basePath = base === undefined ? '' : new URL(base).pathname.replace(/\/+$/, '')
+  const basePath = basePathOf(base)
   const baseOrigin = base === undefined ? undefined : new URL(base).origin
   return (url) => {
     if (baseOrigin !== undefined && !url.startsWith(baseOrigin)) return undefined
@@ -31,6 +31,11 @@ export function pathMatcher(path: string, base: string | undefined): (url: strin
     }
     return params
   }
+}
+
+/** The path of a base URL without its trailing slashes: `''` for an origin alone, or for no base URL. */
+export function basePathOf(base: string | undefined): string {
+  return base === undefined ? '' : new URL(base).pathname.replace(/\/+$/, '')
 }
 
 /** The path of an absolute URL, without query or fragment. */

@@ -27,8 +27,12 @@ export interface ServeOptions {
 }
 
 export interface RunningServer {
-  /** e.g. `http://127.0.0.1:4010` */
+  /**
+   * e.g. `http://127.0.0.1:4010`: a URL clients on this machine can use. Bound to all
+   * interfaces (`0.0.0.0`, `::`), it names loopback, since `http://0.0.0.0` is no address to send to.
+   */
   readonly url: string
+  /** The address the server is bound to, e.g. `0.0.0.0`. */
   readonly host: string
   readonly port: number
   readonly server: Server
@@ -112,8 +116,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     })
   })
   const address = server.address() as AddressInfo
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  origin = `http://${urlHost}:${address.port}`
+  origin = `http://${clientHostOf(address)}:${address.port}`
 
   return {
     url: origin,
@@ -126,6 +129,13 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
         server.closeAllConnections()
       }),
   }
+}
+
+/** The host part of a URL that reaches `address` from this machine: loopback for a wildcard address. */
+function clientHostOf(address: AddressInfo): string {
+  if (address.address === '0.0.0.0') return '127.0.0.1'
+  if (address.address === '::') return '[::1]'
+  return address.family === 'IPv6' ? `[${address.address}]` : address.address
 }
 
 function writeRendered(res: ServerResponse, rendered: RenderedResponse): void {

@@ -28,8 +28,9 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
   const profile = profileOf(context)
   if (reply.kind === 'stream') {
     const frames = reply.breakAfter
-      ? breakFrames(reply.frames, reply.breakAfter, (error) => {
+      ? breakFrames(reply.frames, reply.breakAfter, (error, sent) => {
           const { resolved } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))
+          if (reply.renderError) return reply.renderError(resolved, sent)
           const surface = surfaces[context.surface]
           if (!surface.renderStreamError) throw new Error(`the ${surface.name} surface does not stream`)
           return surface.renderStreamError(resolved)
@@ -52,7 +53,7 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
 export function renderError(
   context: PipelineContext,
   failure: unknown,
-): { error: { name: string; code: string | number }; rendered: RenderedResponse } {
+): { error: { name: string; code: string | number | null }; rendered: RenderedResponse } {
   const error = toGatewayError(failure)
   const profile = profileOf(context)
   const { resolved, envelope } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))
@@ -80,7 +81,7 @@ function headersOf(context: PipelineContext, profile: Profile): Record<string, s
 function toGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error
   // A bug, not a scenario: say so loudly, but still answer in the client's envelope.
-  // oxlint-disable-next-line no-console -- the one place a bug in the core is reported
+  // eslint-disable-next-line no-console -- the one place a bug in the core is reported
   console.error('[llm-gateway-mock] unexpected error while handling a request:', error)
   return gatewayError('internal', { detail: error instanceof Error ? error.message : String(error) }, { cause: error })
 }

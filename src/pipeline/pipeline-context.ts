@@ -38,6 +38,10 @@ export class PipelineContext implements RouteContext<any, any>, AuthInput {
     return (this.#url ??= new URL(this.request.url))
   }
 
+  get gatewayBase(): string {
+    return this.url.origin + this.runtime.basePath
+  }
+
   get world(): World {
     return this.runtime.world
   }

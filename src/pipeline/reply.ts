@@ -1,3 +1,4 @@
+import type { ResolvedError } from '../profiles/resolved-error.ts'
 import type { StreamBreak, StreamFrame, StreamTiming } from '../streaming/stream-plan.ts'
 
 /** What a route answers when it succeeds. Rendering (headers, request ids) happens at the boundary. */
@@ -15,8 +16,17 @@ export interface StreamReply {
   frames: StreamFrame[]
   timing: StreamTiming
   breakAfter?: StreamBreak
+  /**
+   * How this stream shows an error that breaks it, when the surface's one does not fit: the
+   * Responses API numbers its events and ends a failed stream with the response as it stood.
+   * Told how many frames went out before the error.
+   */
+  renderError?: StreamErrorRenderer
   headers?: Record<string, string>
 }
+
+/** An error that strikes mid-stream as SSE text, after `sent` frames. */
+export type StreamErrorRenderer = (error: ResolvedError, sent: number) => string
 
 export type Reply = JsonReply | StreamReply
 
@@ -25,6 +35,10 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
 }
 
 /** A stream reply played with a generation's timing, broken where its scenario says. */
-export function stream(frames: StreamFrame[], generation: { timing: StreamTiming; streamBreak?: StreamBreak }): StreamReply {
-  return { kind: 'stream', status: 200, frames, timing: generation.timing, breakAfter: generation.streamBreak }
+export function stream(
+  frames: StreamFrame[],
+  generation: { timing: StreamTiming; streamBreak?: StreamBreak },
+  renderError?: StreamErrorRenderer,
+): StreamReply {
+  return { kind: 'stream', status: 200, frames, timing: generation.timing, breakAfter: generation.streamBreak, renderError }
 }

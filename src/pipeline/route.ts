@@ -35,6 +35,8 @@ export interface RouteContext<Auth = unknown, Body = unknown> {
   readonly url: URL
   /** The URL's path, read from its text. */
   pathname: string
+  /** The gateway's base URL as this request reached it: its origin and the `baseUrl`'s path (what hints tell clients to use). */
+  readonly gatewayBase: string
   params: Readonly<Record<string, string>>
   requestId: string
   surface: SurfaceName

@@ -38,7 +38,7 @@ export async function runPipeline(
   const context = new PipelineContext(route, request, params, createRequestId(now), surface, runtime, profile, now, exchangeOf(request))
 
   let rendered: RenderedResponse
-  let failure: { name: string; code: string | number } | undefined
+  let failure: { name: string; code: string | number | null } | undefined
   try {
     authenticate(context)
     await readBody(context)
@@ -59,8 +59,8 @@ export async function runPipeline(
     usage: context.note.usage,
     quota: context.note.quota,
     status: rendered.status,
-    // The code as the client got it, or the error's name where the profile's code is empty (new-api's `""`).
-    ...(failure && { code: failure.code === '' ? failure.name : String(failure.code), error: failure.name }),
+    // The code as the client got it, or the error's name where the profile's code is empty (new-api's `""`, a relayed `null`).
+    ...(failure && { code: failure.code === '' || failure.code === null ? failure.name : String(failure.code), error: failure.name }),
     decidedBy: context.note.decidedBy,
     durationMs: performance.now() - started,
   })

@@ -47,6 +47,31 @@ const upstream = (
   },
 })
 
+/**
+ * What Google answers a body whose field the method it reached does not have. A Gemini channel
+ * picks the upstream method by the model's name (`embedContent` for embedding models,
+ * `generateContent` for the rest), whatever action the client asked for.
+ */
+const googleUnknownField = 'Invalid JSON payload received. Unknown name "{field}": Cannot find field.'
+/** A relayed Google error on a Gemini route: the OpenAI wrapper, Google's numeric code, no request id. */
+const googleRelayed = (status: number, message: string): Partial<CatalogueEntry> => ({
+  status,
+  code: status,
+  type: 'upstream_error',
+  param: '',
+  message,
+})
+
+/** An OpenAI upstream's refusal of a request only the OpenAI surface can make, relayed as it came. */
+const openaiUpstream = (status: number, code: string, message: string): CatalogueEntry => ({
+  status,
+  code,
+  type: 'invalid_request_error',
+  message,
+  envelope: 'openai',
+  requestIdSuffix: false,
+})
+
 const invalidToken: Messages = { en: 'Invalid token', 'zh-CN': '无效的令牌', 'zh-TW': '無效的令牌' }
 const userBanned: Messages = { en: 'User has been banned', 'zh-CN': '用户已被封禁', 'zh-TW': '用戶已被封禁' }
 const invalidJson: Messages = {
@@ -92,7 +117,8 @@ export const newApiProfile = defineProfile(specProfile, {
     'openai-models': ['goog-api-key', 'key-query', 'x-api-key', 'bearer'],
   },
   routes: {
-    lacks: ['anthropic.count_tokens', 'gemini.get_model', 'gemini.count_tokens', 'dashboard.billing_summary'],
+    // Its relay routes POST /v1/responses only: the upstream keeps the responses, and no route reads them back.
+    lacks: ['anthropic.count_tokens', 'gemini.get_model', 'gemini.count_tokens', 'dashboard.billing_summary', 'openai.responses_retrieve'],
     adds: ['gemini.count_tokens_as_generation', 'openai.not_implemented'],
   },
   shapes: {
@@ -103,6 +129,7 @@ export const newApiProfile = defineProfile(specProfile, {
     geminiKeyOnModelList: 'gemini-list',
     retrieveModel: 'static-table',
     geminiReplies: 'by-channel',
+    openaiEmbeddings: 'by-channel',
     geminiCountTokens: 'generate',
     exhaustedKey: 'auth',
     rateLimitHeaders: false,
@@ -228,6 +255,39 @@ export const newApiProfile = defineProfile(specProfile, {
       'api_error',
     ),
 
+    // The wrong kind of model is relayed, and the upstream refuses it: OpenAI's words with `code: null`
+    // (on /v1/messages ToClaudeError prints that null as the type "<nil>", and its message carries the
+    // request id), or Google's refusal of the other method's body field.
+    model_is_embedding: {
+      status: 404,
+      code: null,
+      type: 'invalid_request_error',
+      message: 'This is not a chat model and thus not supported in the v1/chat/completions endpoint. Did you mean to use v1/completions?',
+      param: 'model',
+      envelope: { '*': 'openai', anthropic: 'new-api-claude', gemini: 'new-api-relay' },
+      requestIdSuffix: false,
+      bySurface: { anthropic: { type: '<nil>', requestIdSuffix: true }, gemini: googleRelayed(400, googleUnknownField) },
+    },
+    model_not_embedding: {
+      status: 403,
+      code: null,
+      type: 'invalid_request_error',
+      message: 'You are not allowed to generate embeddings from this model',
+      param: null,
+      envelope: { '*': 'openai', gemini: 'new-api-relay' },
+      requestIdSuffix: false,
+      bySurface: { gemini: googleRelayed(400, googleUnknownField) },
+    },
+    // Also the upstream's refusal; its exact OpenAI wording is not on record, so the spec's is kept.
+    dimensions_too_large: {
+      ...specProfile.errors.dimensions_too_large,
+      code: null,
+      param: null,
+      envelope: { '*': 'openai', gemini: 'new-api-relay' },
+      requestIdSuffix: false,
+      bySurface: { gemini: googleRelayed(400, 'Request contains an invalid argument.') },
+    },
+
     // RelayNotImplemented and NoRoute write their bodies directly: no request id.
     not_implemented: { ...relay(501, 'api_not_implemented', 'API not implemented'), requestIdSuffix: false },
     route_not_found: {
@@ -240,6 +300,12 @@ export const newApiProfile = defineProfile(specProfile, {
     },
     invalid_url: { like: 'route_not_found', changes: { message: 'Invalid URL.' } },
     not_a_gateway_route: { like: 'route_not_found' },
+    // NoRoute knows nothing of base URLs: a misplaced API path is just an unknown one, without a hint.
+    base_url_anthropic_sdk: { like: 'route_not_found' },
+    base_url_anthropic_ai_sdk: { like: 'route_not_found' },
+    base_url_openai: { like: 'route_not_found' },
+    base_url_genai: { like: 'route_not_found' },
+    base_url_google_ai_sdk: { like: 'route_not_found' },
     request_malformed: { like: 'route_not_found', changes: { status: 400, message: 'Malformed request: {method} {path}' } },
     // Refused by the HTTP server before any of new-api's code runs: no request id, no code.
     request_unparseable: { like: 'route_not_found', changes: { status: 400, message: 'The request is not valid HTTP/1.1: {detail}.' } },
@@ -259,5 +325,20 @@ export const newApiProfile = defineProfile(specProfile, {
       requestIdSuffix: false,
     },
     scenario_mismatch: relay(400, 'scenario_mismatch', 'The request did not match the scenario script.'),
+
+    // The relay forwards `previous_response_id`, `item_reference`s and `max_output_tokens` to the upstream,
+    // which keeps the responses and checks the limit; its refusal comes back as OpenAI wrote it
+    // (its item error has code null, shown here as its name).
+    previous_response_not_found: openaiUpstream(400, 'previous_response_not_found', "Previous response with id '{id}' not found."),
+    output_limit_too_small: openaiUpstream(
+      400,
+      'integer_below_min_value',
+      "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= {least}, but got {got} instead.",
+    ),
+    response_item_not_found: openaiUpstream(
+      404,
+      'item_not_found',
+      "Item with id '{id}' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
+    ),
   },
 })

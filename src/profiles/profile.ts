@@ -27,8 +27,11 @@ export type EnvelopeName =
 /** How one profile answers one error name. */
 export interface ErrorEntry {
   status: number
-  /** `error.code` (Google's `ErrorInfo.reason`); a number where the real gateway relays Google's. */
-  code: string | number
+  /**
+   * `error.code` (Google's `ErrorInfo.reason`); a number where the real gateway relays Google's,
+   * `null` where it relays an OpenAI error that has none.
+   */
+  code: string | number | null
   /** `error.type` in the envelopes that carry one. */
   type: string
   message: Messages
@@ -73,6 +76,11 @@ export interface ProfileShapes {
   retrieveModel: 'visible' | 'static-table'
   /** Gemini replies: always `native`, or `by-channel` (models not served natively get new-api's converted shape). */
   geminiReplies: 'native' | 'by-channel'
+  /**
+   * `POST /v1/embeddings`: always `openai`'s shape, or `by-channel` (models served natively by
+   * Gemini come back as new-api converts them: float vectors even when base64 is asked, its usage object).
+   */
+  openaiEmbeddings: 'openai' | 'by-channel'
   /** `:countTokens`: `count`, or answered and billed as `generate`Content, as new-api does. */
   geminiCountTokens: 'count' | 'generate'
   /** Where an exhausted key is refused: by the `quota` check, or at `auth` with the other bad keys. */

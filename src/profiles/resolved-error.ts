@@ -1,7 +1,7 @@
 /** An error as the active profile answers it, before an envelope puts it on the wire. */
 export interface ResolvedError {
   status: number
-  code: string | number
+  code: string | number | null
   type: string
   message: string
   param: string | null

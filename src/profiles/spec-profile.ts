@@ -24,6 +24,13 @@ const insufficientQuota = (message: string): CatalogueEntry => ({
   type: 'insufficient_quota',
   message,
 })
+/** The unknown-path 404, with a hint after it. */
+const invalidUrl = (hint: string): CatalogueEntry => ({
+  status: 404,
+  code: 'invalid_url',
+  type: 'invalid_request_error',
+  message: `Invalid URL ({method} {path}). ${hint}`,
+})
 const notAvailable = "The model '{model}' does not exist or is not available to API key {key}."
 
 /**
@@ -58,6 +65,7 @@ export const specProfile: Profile = {
     geminiKeyOnModelList: 'refuse',
     retrieveModel: 'visible',
     geminiReplies: 'native',
+    openaiEmbeddings: 'openai',
     geminiCountTokens: 'count',
     exhaustedKey: 'quota',
     rateLimitHeaders: true,
@@ -108,8 +116,9 @@ export const specProfile: Profile = {
     key_expired: invalidApiKey('API key {key} ("{name}") expired{when}.'),
     key_owner_missing: invalidApiKey('API key {key} has no owner.'),
     key_owner_disabled: invalidApiKey('API key {key} belongs to user "{username}", who is disabled.'),
+    // @google/genai 3.x lists models at /v1/models with x-goog-api-key unless told the version.
     gemini_key_on_model_list: invalidApiKey(
-      '{path} takes `Authorization: Bearer <key>`, not a Gemini-style key (`?key=` or `x-goog-api-key`). For the Gemini-native model list use GET {route}.',
+      "{path} takes `Authorization: Bearer <key>`, not a Gemini-style key (`?key=` or `x-goog-api-key`). Gemini clients get models from GET {base}{route}: give @google/genai `httpOptions: { apiVersion: 'v1beta' }` (3.x calls /v1 by default).",
     ),
 
     access_token_missing: invalidApiKey("Missing access token: send the user's dashboard access token as `Authorization: Bearer <token>`."),
@@ -148,6 +157,13 @@ export const specProfile: Profile = {
     retrieve_model_missing: { ...modelNotFound("The model '{model}' does not exist"), status: 200 },
     anthropic_model_missing: modelNotFound('model: {model}'),
     gemini_model_missing: modelNotFound('models/{model} is not found for API version v1beta, or is not available to this key.'),
+    model_not_embedding: badRequest(
+      'The model \'{model}\' is a chat model and cannot create embeddings. Use an embedding model: GET /v1/models lists them with "embeddings" in supported_endpoint_types.',
+    ),
+    model_is_embedding: badRequest(
+      "The model '{model}' is an embedding model and cannot generate text. Send it to POST /v1/embeddings or a Gemini :embedContent / :batchEmbedContents route, or use a chat model here.",
+    ),
+    dimensions_too_large: badRequest("The model '{model}' makes vectors of {max} dimensions: ask for at most {max}, got {requested}."),
 
     quota_key_exhausted: insufficientQuota('API key {key} ("{name}") has no quota left.'),
     quota_user_exhausted: insufficientQuota('User "{username}" has no quota left (0 units).'),
@@ -170,6 +186,35 @@ export const specProfile: Profile = {
     client_closed: { ...badRequest('The client closed the request during the scenario delay.'), status: 499 },
     not_implemented: { status: 501, code: 'api_not_implemented', type: 'invalid_request_error', message: 'API not implemented' },
 
+    // OpenAI's codes and statuses for these; the messages say where responses are kept.
+    response_not_found: {
+      status: 404,
+      code: 'response_not_found',
+      type: 'invalid_request_error',
+      message:
+        "Response with id '{id}' not found. The gateway keeps the last {limit} responses created with `store` on (the default), in memory, until it is reset.",
+    },
+    previous_response_not_found: {
+      status: 400,
+      code: 'previous_response_not_found',
+      type: 'invalid_request_error',
+      message:
+        "Previous response with id '{id}' not found. Pass the id of a response created with `store` on (the default) since the gateway was last reset.",
+    },
+    response_item_not_found: {
+      status: 404,
+      code: 'item_not_found',
+      type: 'invalid_request_error',
+      message:
+        "Item with id '{id}' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
+    },
+    output_limit_too_small: {
+      status: 400,
+      code: 'integer_below_min_value',
+      type: 'invalid_request_error',
+      message: "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= {least}, but got {got} instead.",
+    },
+
     route_not_found: { status: 404, code: 'invalid_url', type: 'invalid_request_error', message: 'Invalid URL ({method} {path})' },
     not_a_gateway_route: {
       status: 404,
@@ -177,6 +222,20 @@ export const specProfile: Profile = {
       type: 'invalid_request_error',
       message: 'Not a gateway route: {method} {path}. The gateway serves /v1, /v1beta and /api.',
     },
+    // An API path below the wrong base URL: the 404 names the base URL its client should be given.
+    base_url_anthropic_sdk: invalidUrl('The Anthropic SDK appends /v1 itself: give it baseURL {base} (without /v1).'),
+    base_url_anthropic_ai_sdk: invalidUrl(
+      "Anthropic paths are below {base}/v1: give the AI SDK's Anthropic provider (@ai-sdk/anthropic) baseURL {base}/v1 (the Anthropic SDK takes {base} and appends /v1 itself).",
+    ),
+    base_url_openai: invalidUrl(
+      'OpenAI paths are below {base}/v1: give the OpenAI SDK (or @ai-sdk/openai) baseURL {base}/v1 (a client that appends /v1 itself takes {base}).',
+    ),
+    base_url_genai: invalidUrl(
+      "@google/genai adds the API version itself: give it httpOptions: { baseUrl: '{base}', apiVersion: 'v1beta' } (no version in baseUrl).",
+    ),
+    base_url_google_ai_sdk: invalidUrl(
+      "Gemini paths are below {base}/v1beta: give the AI SDK's Google provider (@ai-sdk/google) baseURL {base}/v1beta (@google/genai takes httpOptions: { baseUrl: '{base}' } and adds the version itself).",
+    ),
     request_malformed: {
       status: 400,
       code: 'invalid_request_error',

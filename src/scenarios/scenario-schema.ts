@@ -43,17 +43,22 @@ export const failSchema = z.strictObject({
 })
 
 /** What replaces the model's own reply. */
-export const replyOverrideSchema = z.strictObject({
-  text: z.string().optional(),
-  toolCalls: z.array(toolCallSpecSchema).optional(),
-  finishReason: z.enum(['stop', 'length', 'tool_calls']).optional(),
-  usage: z
-    .strictObject({
-      promptTokens: z.int().nonnegative().optional(),
-      completionTokens: z.int().nonnegative().optional(),
-    })
-    .optional(),
-})
+export const replyOverrideSchema = z
+  .strictObject({
+    /** The reply text, sent as given (also to a request for structured output). */
+    text: z.string().optional(),
+    /** Any JSON value, sent as the reply text in compact JSON and never cut by `max_tokens`: structured output a test chooses. */
+    json: z.json().meta({ id: 'JsonValue' }).optional(),
+    toolCalls: z.array(toolCallSpecSchema).optional(),
+    finishReason: z.enum(['stop', 'length', 'tool_calls']).optional(),
+    usage: z
+      .strictObject({
+        promptTokens: z.int().nonnegative().optional(),
+        completionTokens: z.int().nonnegative().optional(),
+      })
+      .optional(),
+  })
+  .refine((reply) => reply.text === undefined || reply.json === undefined, { message: 'give either `text` or `json`', path: ['json'] })
 
 /** How a stream breaks: after `afterChunks` content chunks, an error event in the surface's own form, or a dropped connection. */
 export const breakStreamSchema = z

@@ -22,9 +22,14 @@ export interface StreamBreak {
 /**
  * The frames up to the break: everything before the content chunk after `afterChunks` (or after
  * the last content chunk, so a break never follows the stream's own ending), then the surface's
- * error event, or a disconnect.
+ * error event, or a disconnect. `renderError` is told how many frames went out before it, for
+ * streams whose events are numbered.
  */
-export function breakFrames(frames: readonly StreamFrame[], at: StreamBreak, renderError: (error: GatewayError) => string): StreamFrame[] {
+export function breakFrames(
+  frames: readonly StreamFrame[],
+  at: StreamBreak,
+  renderError: (error: GatewayError, sent: number) => string,
+): StreamFrame[] {
   let cut = 0
   let chunks = 0
   for (const [index, frame] of frames.entries()) {
@@ -40,7 +45,7 @@ export function breakFrames(frames: readonly StreamFrame[], at: StreamBreak, ren
       frames.findIndex((frame) => frame.tokens > 0),
     )
   const kept = frames.slice(0, cut)
-  kept.push(at.error ? { text: renderError(at.error), tokens: 0 } : { text: '', tokens: 0, disconnect: true })
+  kept.push(at.error ? { text: renderError(at.error, kept.length), tokens: 0 } : { text: '', tokens: 0, disconnect: true })
   return kept
 }
 

@@ -26,7 +26,7 @@ export function modelLookupAuth(nativeRoute: string): AuthRequirement<TokenAuth>
       const { request, profile } = input
       if (isAnthropicRequest(request, profile.shapes)) return authenticateToken(input, profile.credentials.anthropic)
       if (profile.shapes.geminiKeyOnModelList === 'refuse' && hasGeminiKey(request) && !request.headers.has('authorization')) {
-        throw gatewayError('gemini_key_on_model_list', { path: input.pathname, route: nativeRoute })
+        throw gatewayError('gemini_key_on_model_list', { path: input.pathname, route: nativeRoute, base: input.gatewayBase })
       }
       return authenticateToken(input, profile.credentials['openai-models'])
     },

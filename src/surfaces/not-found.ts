@@ -1,6 +1,7 @@
 import { noAuth } from '../auth/auth-requirement.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { defineRoute } from '../pipeline/route.ts'
+import { misroutedPath } from './misrouted-path.ts'
 import { surfaceForPath } from './surfaces.ts'
 
 /** `/v1/models` and `/v1/models/{model}`, with or without a trailing slash. */
@@ -17,7 +18,14 @@ export function invalidUrl(request: Request, url: URL) {
   return gatewayError('route_not_found', { method: request.method, path: url.pathname })
 }
 
-/** The answer for an unknown path (or a known path with the wrong method) under the gateway's prefixes. */
+// The catch-all takes a root path only once misroutedPath has seen its API's headers (to-handlers.ts),
+// so here any path it takes is read the same way.
+const misroute = (request: Request, path: string) => misroutedPath(path, request, { rootNeedsApiHeaders: false })
+
+/**
+ * The answer for an unknown path (or a known path with the wrong method) under the gateway's
+ * prefixes, and for an API path below the wrong base URL, which names the base URL to use.
+ */
 export const notFoundRoute = defineRoute({
   id: 'not_found',
   method: 'GET',
@@ -25,12 +33,16 @@ export const notFoundRoute = defineRoute({
   // `params.path` is the path below the gateway's base URL (see to-handlers.ts).
   surface: (request, params) => {
     const path = params.path ?? '/'
+    const misrouted = misroute(request, path)
+    if (misrouted) return misrouted.surface
     const surface = surfaceForPath(path)
     // The model routes answer Anthropic clients in Anthropic's envelope; so does their wrong-method 404.
     return surface === 'openai' && modelsPath.test(path) && request.headers.has('anthropic-version') ? 'anthropic' : surface
   },
   auth: noAuth,
-  handle({ request, url }) {
+  handle({ request, url, params, gatewayBase }) {
+    const misrouted = misroute(request, params.path ?? '/')
+    if (misrouted) throw gatewayError(misrouted.error, { method: request.method, path: url.pathname, base: gatewayBase })
     throw invalidUrl(request, url)
   },
 })

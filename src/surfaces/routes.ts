@@ -5,14 +5,18 @@ import { messagesRoute } from './anthropic/messages/messages-route.ts'
 import { billingSummaryRoute } from './dashboard/billing-summary.ts'
 import { statusRoute } from './dashboard/status.ts'
 import { userSelfRoute } from './dashboard/user-self.ts'
+import { geminiEmbedRoutes } from './gemini/embed/embed-content-routes.ts'
 import { geminiGenerateRoutes } from './gemini/generate/generate-content-route.ts'
 import { getGeminiModelRoute } from './gemini/get-model.ts'
 import { listGeminiModelsRoute } from './gemini/list-models.ts'
 import { chatCompletionsRoute } from './openai/chat/chat-completions-route.ts'
+import { embeddingsRoute } from './openai/embeddings/embeddings-route.ts'
 import { openAIBillingRoutes } from './openai/billing.ts'
 import { listCompatModelsRoute } from './openai/list-compat-models.ts'
 import { listModelsRoute } from './openai/list-models.ts'
 import { notImplementedRoutes } from './openai/not-implemented-routes.ts'
+import { responsesRoute } from './openai/responses/responses-route.ts'
+import { retrieveResponseRoute } from './openai/responses/retrieve-response-route.ts'
 import { retrieveModelRoute } from './openai/retrieve-model.ts'
 
 /**
@@ -25,8 +29,12 @@ export const routes: readonly Route<any, any>[] = [
   listGeminiModelsRoute,
   getGeminiModelRoute,
   ...geminiGenerateRoutes,
+  ...geminiEmbedRoutes,
   listCompatModelsRoute,
   chatCompletionsRoute,
+  embeddingsRoute,
+  responsesRoute,
+  retrieveResponseRoute,
   messagesRoute,
   countTokensRoute,
   ...openAIBillingRoutes,

@@ -1,7 +1,10 @@
 import { z } from 'zod'
 
 /** The API surfaces a model is served on (`supported_endpoint_types` in the model list). */
-export const endpointTypeSchema = z.enum(['openai', 'anthropic', 'gemini'])
+export const endpointTypeSchema = z.enum(['openai', 'anthropic', 'gemini', 'embeddings'])
+
+/** What a model does: `chat` models generate text, `embedding` models turn text into vectors. */
+export const modelKindSchema = z.enum(['chat', 'embedding'])
 
 /** A request-rate limit: at most `requests` in every window of `windowMs`. */
 export const rateLimitSchema = z.strictObject({
@@ -106,21 +109,36 @@ export const streamTimingSchema = z.strictObject({
 /** `instant` (the default, so tests run fast), `realistic` (for demos), or explicit delays. */
 export const streamingSchema = z.union([z.enum(['instant', 'realistic']), streamTimingSchema])
 
-export const modelSchema = z.strictObject({
-  id: z.string().min(1),
-  ownedBy: z.string().default('custom'),
-  displayName: z.string().optional(),
-  description: z.string().default(''),
-  endpointTypes: z.array(endpointTypeSchema).min(1).default(['openai']),
-  /** Unix seconds, as listed in `created`. */
-  created: z.int().nonnegative().default(1626777600),
-  contextWindow: z.int().positive().default(128_000),
-  maxOutputTokens: z.int().positive().default(8_192),
-  /** null: no billing configured, so the model is hidden unless the world is in self-use mode. */
-  pricing: pricingSchema.nullable().default(null),
-  reply: modelReplySchema.default({ type: 'echo' }),
-  streaming: streamingSchema.default('instant'),
-})
+export const modelSchema = z
+  .strictObject({
+    id: z.string().min(1),
+    /** `chat` (the default) answers the generation routes; `embedding` answers only the embedding routes. */
+    kind: modelKindSchema.default('chat'),
+    ownedBy: z.string().default('custom'),
+    displayName: z.string().optional(),
+    description: z.string().default(''),
+    endpointTypes: z.array(endpointTypeSchema).min(1).default(['openai']),
+    /** Unix seconds, as listed in `created`. */
+    created: z.int().nonnegative().default(1626777600),
+    /** The prompt's limit in tokens; for an embedding model, each input's. */
+    contextWindow: z.int().positive().default(128_000),
+    maxOutputTokens: z.int().positive().default(8_192),
+    /** An embedding model's vector length: the most `dimensions` / `outputDimensionality` may ask for, and the default. */
+    dimensions: z.int().positive().optional(),
+    /** null: no billing configured, so the model is hidden unless the world is in self-use mode. */
+    pricing: pricingSchema.nullable().default(null),
+    reply: modelReplySchema.default({ type: 'echo' }),
+    streaming: streamingSchema.default('instant'),
+  })
+  .superRefine((model, context) => {
+    if (model.kind === 'embedding' && model.dimensions === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['dimensions'],
+        message: 'an embedding model needs its dimensions (the length of its vectors)',
+      })
+    }
+  })
 
 export const worldSettingsSchema = z.strictObject({
   /** Show and serve models without pricing (new-api's self-use mode). */
@@ -140,6 +158,7 @@ export const worldSchema = z.strictObject({
 })
 
 export type EndpointType = z.infer<typeof endpointTypeSchema>
+export type ModelKind = z.infer<typeof modelKindSchema>
 export type RateLimit = z.infer<typeof rateLimitSchema>
 export type Group = z.infer<typeof groupSchema>
 export type User = z.infer<typeof userSchema>

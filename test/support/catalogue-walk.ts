@@ -141,7 +141,6 @@ async function expectSdkRejection(surface: GenerationSurface, status: number, ca
 
 /** A header's expected value as a matcher: patterns match, anything else is equal. */
 function asMatcher(value: string | RegExp | null): unknown {
-  // oxlint-disable-next-line vitest/no-conditional-expect -- an asymmetric matcher, not an assertion
   return value instanceof RegExp ? expect.stringMatching(value) : value
 }
 

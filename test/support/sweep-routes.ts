@@ -38,6 +38,33 @@ export const chatBody = {
   n: 1,
 }
 
+export const responsesBody = {
+  model: 'gpt-4o-mini',
+  instructions: 'Be brief.',
+  input: [
+    { role: 'developer', content: 'Answer in English.' },
+    { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Weather in Paris?' }] },
+    { type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
+    { type: 'function_call_output', call_id: 'call_1', output: '21 C' },
+    { role: 'assistant', content: [{ type: 'output_text', text: 'It is 21 C.', annotations: [] }] },
+    { type: 'reasoning', id: 'rs_1', summary: [] },
+    { role: 'user', content: 'Thanks' },
+  ],
+  tools: [{ type: 'function', name: 'get_weather', description: 'Weather in a city', parameters: weatherSchema, strict: false }],
+  tool_choice: { type: 'function', name: 'get_weather' },
+  parallel_tool_calls: true,
+  max_output_tokens: 50,
+  text: { format: { type: 'json_schema', name: 'weather', schema: weatherSchema, strict: true }, verbosity: 'low' },
+  stream: false,
+  store: false,
+  temperature: 0.5,
+  top_p: 1,
+  metadata: { run: 'sweep' },
+  truncation: 'disabled',
+  reasoning: { effort: null, summary: null },
+  user: 'sweeper',
+}
+
 const anthropicMessages = [
   { role: 'user', content: 'Weather in Paris?' },
   {
@@ -75,6 +102,21 @@ const generateBody = {
   toolConfig: { functionCallingConfig: { mode: 'AUTO', allowedFunctionNames: ['get_weather'] } },
 }
 
+const embeddingsBody = {
+  model: 'text-embedding-3-small',
+  input: ['Weather in Paris?', 'Bread'],
+  dimensions: 64,
+  encoding_format: 'float',
+  user: 'u1',
+}
+
+const embedRequest = {
+  model: 'models/gemini-embedding-001',
+  content: { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
+  taskType: 'RETRIEVAL_QUERY',
+  outputDimensionality: 64,
+}
+
 const scenarioBody = {
   name: 'sweep',
   description: 'what the robustness sweep sends',
@@ -103,6 +145,23 @@ const geminiRoutes = (['/v1beta', '/v1'] as const).flatMap((prefix) =>
   })),
 )
 
+const geminiEmbedRoutes = (['/v1beta', '/v1'] as const).flatMap((prefix): SweptRoute[] => [
+  {
+    method: 'POST',
+    path: `${prefix}/models/gemini-embedding-001:embedContent`,
+    surface: 'gemini',
+    headers: google,
+    body: embedRequest,
+  },
+  {
+    method: 'POST',
+    path: `${prefix}/models/gemini-embedding-001:batchEmbedContents`,
+    surface: 'gemini',
+    headers: google,
+    body: { requests: [embedRequest, { ...embedRequest, title: 'Bread', taskType: 'RETRIEVAL_DOCUMENT' }] },
+  },
+])
+
 /** Every route the gateway serves (src/surfaces/routes.ts), each with a request it answers. */
 export const sweptRoutes: SweptRoute[] = [
   { method: 'GET', path: '/v1/models', surface: 'openai', headers: bearer },
@@ -112,8 +171,11 @@ export const sweptRoutes: SweptRoute[] = [
   { method: 'GET', path: '/v1beta/models', surface: 'gemini', headers: google },
   { method: 'GET', path: '/v1beta/models/gemini-2.5-flash', surface: 'gemini', headers: google },
   ...geminiRoutes,
+  ...geminiEmbedRoutes,
   { method: 'GET', path: '/v1beta/openai/models', surface: 'openai', headers: bearer },
   { method: 'POST', path: '/v1/chat/completions', surface: 'openai', headers: bearer, body: chatBody },
+  { method: 'POST', path: '/v1/embeddings', surface: 'openai', headers: bearer, body: embeddingsBody },
+  { method: 'POST', path: '/v1/responses', surface: 'openai', headers: bearer, body: responsesBody },
   { method: 'POST', path: '/v1/messages', surface: 'anthropic', headers: anthropic, body: messagesBody },
   { method: 'POST', path: '/v1/messages/count_tokens', surface: 'anthropic', headers: anthropic, body: countTokensBody },
   { method: 'GET', path: '/v1/dashboard/billing/subscription', surface: 'openai', headers: bearer },

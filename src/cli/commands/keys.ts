@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs'
 import { describeKeys } from '../../world/describe-keys.ts'
 import { formatKeys } from '../format-keys.ts'
 import { loadGateway } from '../load-gateway.ts'
+import { worldOption } from '../world-option.ts'
 
 interface KeysArgs {
   world?: string
@@ -14,7 +15,7 @@ export const keysCommand: CommandModule<object, KeysArgs> = {
   describe: "List the world's API keys (state, group, models each sees) and users' access tokens",
   builder: (yargs) =>
     yargs
-      .option('world', { type: 'string', describe: 'World file (.json or .ts) to read instead of the default world' })
+      .option('world', worldOption('World file (.json or .ts) to read instead of the default world'))
       .option('json', { type: 'boolean', default: false, describe: 'Print JSON for scripts' })
       .strict(),
   async handler(args) {

@@ -9,6 +9,7 @@ import type { WorldData } from '../../world/schemas.ts'
 import { WorldError } from '../../world/world-error.ts'
 import { CliError, exitCodes } from '../exit-codes.ts'
 import { style } from '../style.ts'
+import { worldOption } from '../world-option.ts'
 
 interface ScenariosValidateArgs {
   files: string[]
@@ -24,8 +25,15 @@ export const scenariosValidateCommand: CommandModule<object, ScenariosValidateAr
   describe: 'Check scenario files (.json or .ts); exit code 5 if any is invalid',
   builder: (yargs) =>
     yargs
-      .positional('files', { type: 'string', array: true, demandOption: true, describe: 'Scenario files' })
-      .option('world', { type: 'string', describe: 'World file the world patches must fit (default: the default world)' })
+      // No default: yargs would show `[default: []]` beside `[required]`.
+      .positional('files', {
+        type: 'string',
+        array: true,
+        demandOption: true,
+        default: undefined,
+        describe: 'One or more scenario files (.json or .ts)',
+      })
+      .option('world', worldOption('World file the world patches must fit (default: the default world)'))
       .strict(),
   async handler(args) {
     const world = await worldFor(args.world)

@@ -1,13 +1,17 @@
 import type { CommandModule } from 'yargs'
 import { startServer, type RunningServer } from '../../node/create-server.ts'
 import { defaultMaxBodyBytes } from '../../pipeline/body/read-json-body.ts'
-import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../../pipeline/body/body-depth.ts'
+import { defaultMaxBodyDepth, maxBodyDepthCeiling } from '../../pipeline/body/body-depth.ts'
 import { profileNames, type ProfileName } from '../../profiles/profile-names.ts'
 import { defaultJournalLimit } from '../../journal/journal.ts'
 import { CliError, exitCodes } from '../exit-codes.ts'
+import { integerFlag, positiveNumberFlag, textFlag } from '../flag-values.ts'
 import { formatBanner } from '../format-banner.ts'
+import { worldOption } from '../world-option.ts'
 import { formatRequest } from '../format-request.ts'
 import { loadGateway } from '../load-gateway.ts'
+import { isWildcardHost, networkUrls } from '../network-urls.ts'
+import { isScenarioPath } from '../scenario-specs.ts'
 import { waitForStop } from '../wait-for-stop.ts'
 
 /** Where the admin token can come from instead of the command line, which `ps` shows to everyone. */
@@ -30,21 +34,35 @@ interface ServeArgs {
 /** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until told to stop. */
 export const serveCommand: CommandModule<object, ServeArgs> = {
   command: ['serve', '$0'],
-  describe: 'Start the mock gateway (the default command)',
+  describe: 'Start the mock gateway',
   builder: (yargs) =>
     yargs
-      .option('port', { alias: 'p', type: 'number', default: 4010, describe: 'Port to listen on (0: any free port, printed)' })
-      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind (loopback unless you ask)' })
-      .option('world', { type: 'string', describe: 'World file (.json or .ts): a whole world or a patch on the default' })
+      .option('port', {
+        alias: 'p',
+        requiresArg: true,
+        default: 4010,
+        coerce: integerFlag('port', 0, 65535),
+        describe: 'Port to listen on, 0 to 65535 (0: any free port, printed)',
+      })
+      .option('host', {
+        type: 'string',
+        requiresArg: true,
+        default: '127.0.0.1',
+        coerce: textFlag('host', 'an address to bind, such as 127.0.0.1 or 0.0.0.0'),
+        describe: 'Address to bind (loopback unless you ask; 0.0.0.0 for all interfaces)',
+      })
+      .option('world', worldOption('World file (.json or .ts): a whole world or a patch on the default'))
       .option('scenario', {
         alias: 's',
         type: 'string',
         array: true,
+        requiresArg: true,
         default: [],
         describe: 'Scenario to start with: a built-in name or a .json/.ts file (repeat to apply several, in order)',
       })
       .option('admin-token', {
         type: 'string',
+        requiresArg: true,
         describe: `Every client of /__mock/*, loopback included, must send this token (x-mock-admin-token header, or Authorization: Bearer); without it only loopback clients may use them. Or set ${adminTokenVariable}, which ps does not show`,
       })
       .option('exit-with-parent', {
@@ -55,43 +73,32 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       })
       .option('profile', {
         type: 'string',
+        requiresArg: true,
         choices: profileNames,
         default: 'spec' as ProfileName,
         describe: 'How the gateway speaks: spec (the interface contract) or new-api (the real gateway, quirks included)',
       })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' })
       .option('max-body-mb', {
-        type: 'number',
+        requiresArg: true,
         default: defaultMaxBodyBytes / 2 ** 20,
-        describe: 'Request bodies above this many MiB get 413',
+        coerce: positiveNumberFlag('max-body-mb'),
+        describe: 'Request bodies above this many MiB get 413 (a positive number)',
       })
       .option('journal-limit', {
-        type: 'number',
+        requiresArg: true,
         default: defaultJournalLimit,
+        coerce: integerFlag('journal-limit', 1, Number.MAX_SAFE_INTEGER, 'a positive integer'),
         describe: 'How many requests the journal (GET /__mock/journal) keeps; older ones drop off',
       })
       .option('max-body-depth', {
-        type: 'number',
+        requiresArg: true,
         default: defaultMaxBodyDepth,
+        coerce: integerFlag('max-body-depth', 1, maxBodyDepthCeiling),
         describe: `Request bodies nested deeper than this many levels of objects and arrays get 400 (at most ${maxBodyDepthCeiling})`,
       })
       .strict()
       .check((args) => {
-        if (args.port !== undefined && (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)) {
-          throw new Error(`--port must be an integer from 0 to 65535, got ${args.port}`)
-        }
-        const maxBodyMb = args['max-body-mb']
-        if (maxBodyMb !== undefined && !(Number.isFinite(maxBodyMb) && maxBodyMb > 0)) {
-          throw new Error(`--max-body-mb must be a positive number, got ${args['max-body-mb']}`)
-        }
-        const journalLimit = args['journal-limit']
-        if (journalLimit !== undefined && !(Number.isSafeInteger(journalLimit) && journalLimit > 0)) {
-          throw new Error(`--journal-limit must be a positive integer, got ${args['journal-limit']}`)
-        }
-        const maxBodyDepth = args['max-body-depth']
-        if (maxBodyDepth !== undefined && !isBodyDepth(maxBodyDepth)) {
-          throw new Error(`--max-body-depth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${args['max-body-depth']}`)
-        }
         const adminToken = args['admin-token']
         if (adminToken !== undefined && adminToken.trim() === '') throw new Error('--admin-token must not be empty')
         return true
@@ -121,7 +128,15 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
               : String((error as Error).message)
       throw new CliError(`llm-gateway-mock: ${reason}`, exitCodes.listenFailed)
     }
-    console.log(formatBanner(server.url, gateway, { adminToken: adminToken !== undefined }))
+    console.log(
+      formatBanner(server.url, gateway, {
+        adminToken: adminToken !== undefined,
+        worldFile: args.world,
+        // One active scenario per --scenario value, in order (loadGateway gives them to the gateway so).
+        scenarioSources: args.scenario.map((value) => (isScenarioPath(value) ? value : 'built-in')),
+        allInterfaces: isWildcardHost(server.host) ? { address: server.host, urls: networkUrls(server.port) } : undefined,
+      }),
+    )
 
     const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
     console.log(`\n${reason}: stopping`)

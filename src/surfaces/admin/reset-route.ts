@@ -12,7 +12,7 @@ export const resetRoute = defineRoute({
   path: '/__mock/reset',
   surface: 'admin',
   auth: adminAuth,
-  banner: 'as started: world, real clock, --scenario list, empty journal',
+  banner: 'as started: world, real clock, --scenario list, empty journal, no stored responses',
   async handle({ runtime }) {
     await runtime.control.reset()
     return json({ reset: true, names: runtime.scenarios.names })

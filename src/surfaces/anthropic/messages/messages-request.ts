@@ -46,20 +46,41 @@ const toolChoice = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('none') }),
 ])
 
-/** `POST /v1/messages/count_tokens`: the fields the gateway reads; anything else is accepted and ignored. */
-export const countTokensRequestSchema = z.looseObject({
+// Structured output: `output_config.format`, or the beta's `output_format` (deprecated; the SDK
+// moves it into output_config, raw clients may still send it). JSON Schema is the only type.
+const outputFormat = z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) })
+const outputConfig = z.looseObject({ format: outputFormat.nullable().optional() })
+
+const countTokensFields = z.looseObject({
   model: z.string().min(1),
   messages: z.array(message).min(1),
   system: textContent.optional(),
   tools: z.array(tool).nullable().optional(),
   tool_choice: toolChoice.nullable().optional(),
+  output_config: outputConfig.nullable().optional(),
+  output_format: outputFormat.nullable().optional(),
 })
 
+function oneOutputFormat(body: z.output<typeof countTokensFields>, ctx: z.RefinementCtx): void {
+  if (body.output_format && body.output_config?.format) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['output_format'],
+      message: 'give either output_format (deprecated) or output_config.format, not both',
+    })
+  }
+}
+
+/** `POST /v1/messages/count_tokens`: the fields the gateway reads; anything else is accepted and ignored. */
+export const countTokensRequestSchema = countTokensFields.superRefine(oneOutputFormat)
+
 /** `POST /v1/messages`: as count_tokens, plus the output limit the API requires. */
-export const messagesRequestSchema = countTokensRequestSchema.extend({
-  max_tokens: z.int().positive(),
-  stream: z.boolean().nullable().optional(),
-})
+export const messagesRequestSchema = countTokensFields
+  .extend({
+    max_tokens: z.int().positive(),
+    stream: z.boolean().nullable().optional(),
+  })
+  .superRefine(oneOutputFormat)
 
 export type CountTokensRequest = z.output<typeof countTokensRequestSchema>
 export type MessagesRequest = z.output<typeof messagesRequestSchema>
@@ -105,8 +126,15 @@ export const messagesConversation = memoByObject((request: CountTokensRequest & 
     })),
     toolChoice: toToolChoice(request.tool_choice),
     maxOutputTokens: request.max_tokens,
+    ...outputOf(request),
   }
 })
+
+/** The JSON Schema the reply must follow, if the request gives one; the reply is then one text block of JSON, as the API's. */
+function outputOf(request: CountTokensRequest): Pick<Conversation, 'output'> {
+  const format = request.output_config?.format ?? request.output_format
+  return format ? { output: { type: 'json_schema', schema: format.schema } } : {}
+}
 
 function isCustomTool(t: { type?: string | null | undefined }): boolean {
   return t.type === undefined || t.type === null || t.type === 'custom'

@@ -38,10 +38,53 @@ const toolConfig = z.looseObject({
     .optional(),
 })
 
-const generationConfig = z.looseObject({
-  maxOutputTokens: z.int().positive().optional(),
-  candidateCount: z.literal(1, { error: 'the gateway generates one candidate: candidateCount must be 1' }).optional(),
-})
+const mimeTypes = ['text/plain', 'application/json', 'text/x.enum', 'application/xml', 'application/yaml']
+const mimeType = z.enum(mimeTypes, { error: `allowed MIME types are ${mimeTypes.join(', ')}` })
+
+// Structured output: `responseMimeType: application/json`, alone (any JSON) or with a schema, as
+// Gemini's OpenAPI-style `responseSchema` or as JSON Schema in `responseJsonSchema`; or
+// `text/x.enum` with a schema's enum. The API's JSON also takes the proto's snake_case names.
+const generationConfig = z
+  .looseObject({
+    maxOutputTokens: z.int().positive().optional(),
+    candidateCount: z.literal(1, { error: 'the gateway generates one candidate: candidateCount must be 1' }).optional(),
+    responseMimeType: mimeType.optional(),
+    response_mime_type: mimeType.optional(),
+    responseSchema: jsonObject.optional(),
+    response_schema: jsonObject.optional(),
+    responseJsonSchema: jsonObject.optional(),
+    response_json_schema: jsonObject.optional(),
+  })
+  .superRefine((config, ctx) => {
+    const mimeField = config.response_mime_type !== undefined ? 'response_mime_type' : 'responseMimeType'
+    const schemaField = config.response_schema !== undefined ? 'response_schema' : 'responseSchema'
+    const jsonSchemaField = config.response_json_schema !== undefined ? 'response_json_schema' : 'responseJsonSchema'
+    const { mime, schema, jsonSchema } = outputFields(config)
+    if (schema && jsonSchema) {
+      ctx.addIssue({ code: 'custom', path: [jsonSchemaField], message: `give either ${schemaField} or ${jsonSchemaField}, not both` })
+    } else if ((schema ?? jsonSchema) && mime !== 'application/json' && mime !== 'text/x.enum') {
+      const field = schema ? schemaField : jsonSchemaField
+      ctx.addIssue({ code: 'custom', path: [mimeField], message: `must be application/json or text/x.enum when ${field} is set` })
+    } else if (mime === 'text/x.enum' && enumValues(schema ?? jsonSchema).length === 0) {
+      ctx.addIssue({ code: 'custom', path: [schemaField], message: 'text/x.enum needs a schema with a non-empty enum of strings' })
+    }
+  })
+
+type GenerationConfig = z.output<typeof generationConfig>
+
+/** The structured output fields, whichever spelling the client used. */
+function outputFields(config: GenerationConfig) {
+  return {
+    mime: config.responseMimeType ?? config.response_mime_type,
+    schema: config.responseSchema ?? config.response_schema,
+    jsonSchema: config.responseJsonSchema ?? config.response_json_schema,
+  }
+}
+
+function enumValues(schema: Record<string, unknown> | undefined): string[] {
+  const values = schema?.enum
+  return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : []
+}
 
 const contents = z.array(content).min(1)
 
@@ -87,8 +130,19 @@ export const generateConversation = memoByObject((request: GenerateContentReques
       })),
     toolChoice: toToolChoice(request),
     maxOutputTokens: request.generationConfig?.maxOutputTokens,
+    ...outputOf(request.generationConfig),
   }
 })
+
+/** JSON (following the schema, if any) for `application/json`, an enum value for `text/x.enum`; other types are free text. */
+function outputOf(config: GenerationConfig | undefined): Pick<Conversation, 'output'> {
+  if (!config) return {}
+  const { mime, schema, jsonSchema } = outputFields(config)
+  const given = schema ?? jsonSchema
+  if (mime === 'text/x.enum') return { output: { type: 'enum', values: enumValues(given) } }
+  if (mime !== 'application/json') return {}
+  return { output: given ? { type: 'json_schema', schema: given } : { type: 'json_object' } }
+}
 
 export function countTokensConversation(request: CountTokensRequest): Conversation {
   const inner = request.generateContentRequest

@@ -36,6 +36,22 @@ const toolChoice = z.union([
 
 const tokenLimit = z.int().positive().nullable().optional()
 
+// `response_format`: free text, any JSON object, or JSON that follows a schema (openai's
+// zodResponseFormat, the AI SDK's Output.object). The name rule is OpenAI's.
+const responseFormat = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('text') }),
+  z.looseObject({ type: z.literal('json_object') }),
+  z.looseObject({
+    type: z.literal('json_schema'),
+    json_schema: z.looseObject({
+      name: z.string().regex(/^[\w-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, underscores or dashes' }),
+      description: z.string().optional(),
+      schema: z.record(z.string(), z.unknown()).optional(),
+      strict: z.boolean().nullable().optional(),
+    }),
+  }),
+])
+
 /** `POST /v1/chat/completions`: the fields the gateway reads; anything else is accepted and ignored. */
 export const chatRequestSchema = z.looseObject({
   model: z.string().min(1),
@@ -47,6 +63,7 @@ export const chatRequestSchema = z.looseObject({
   stream: z.boolean().nullable().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
   n: z.literal(1, { error: 'the gateway generates one choice: n must be 1' }).nullable().optional(),
+  response_format: responseFormat.nullable().optional(),
 })
 
 export type ChatRequest = z.output<typeof chatRequestSchema>
@@ -84,8 +101,23 @@ export const chatConversation = memoByObject((request: ChatRequest): Conversatio
     })),
     toolChoice: toToolChoice(request.tool_choice),
     maxOutputTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,
+    ...outputOf(request.response_format),
   }
 })
+
+/** The structured output asked for; a `json_schema` without a schema is any JSON object. Free text is left out. */
+function outputOf(format: ChatRequest['response_format']): Pick<Conversation, 'output'> {
+  switch (format?.type) {
+    case 'json_object':
+      return { output: { type: 'json_object' } }
+    case 'json_schema': {
+      const { schema, name } = format.json_schema
+      return { output: schema === undefined ? { type: 'json_object' } : { type: 'json_schema', schema, name } }
+    }
+    default:
+      return {}
+  }
+}
 
 function textOf(content: z.output<typeof messageContent> | undefined): string {
   if (typeof content === 'string') return content
@@ -96,7 +128,7 @@ function textOf(content: z.output<typeof messageContent> | undefined): string {
  * A call's arguments as the object they spell. Text that is not JSON, or JSON nested too deeply
  * for the token count and reply hash to serialize, stays text: the API takes any string here.
  */
-function parseArguments(text: string): Record<string, unknown> {
+export function parseArguments(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text)
     if (pathBeyondDepth(value, maxBodyDepthCeiling)) return { arguments: text }

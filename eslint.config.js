@@ -1,0 +1,23 @@
+// The linter: ESLint's and typescript-eslint's recommended rules (no type information, so it stays quick), with
+// console output kept to the places whose job is to print.
+import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import tseslint from 'typescript-eslint'
+
+export default defineConfig(
+  globalIgnores(['dist/**', 'node_modules/**', '.scratch/**', 'coverage/**']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'no-console': 'error',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['src/cli/**', 'src/node/**', 'bench/**', 'test/**', 'scripts/**', 'fixtures/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+)

@@ -1,0 +1,189 @@
+import { memoByObject } from '../../../cache/memo.ts'
+import type { Generation } from '../../../generation/generate.ts'
+import { parseArguments } from '../chat/chat-request.ts'
+import type { ResolvedItem } from './input-items.ts'
+import type { ResponsesRequest, ResponsesTool } from './responses-request.ts'
+
+export type ResponseStatus = 'in_progress' | 'completed' | 'incomplete' | 'failed'
+
+export interface OutputText {
+  type: 'output_text'
+  annotations: never[]
+  logprobs: never[]
+  text: string
+}
+
+export interface MessageItem {
+  id: string
+  type: 'message'
+  status: 'in_progress' | 'completed' | 'incomplete'
+  content: OutputText[]
+  role: 'assistant'
+}
+
+export interface FunctionCallItem {
+  id: string
+  type: 'function_call'
+  status: 'in_progress' | 'completed' | 'incomplete'
+  arguments: string
+  call_id: string
+  name: string
+}
+
+export type OutputItem = MessageItem | FunctionCallItem
+
+/** A response object, as `POST /v1/responses` and `GET /v1/responses/{id}` answer it and stream events carry it. */
+export type ResponseObject = ReturnType<typeof responseShell>
+
+/** The response's id: `resp_` and the generation's stable reply id, so the same request gets the same id. */
+export function responseId(generation: Generation): string {
+  return `resp_${generation.reply.id}`
+}
+
+/**
+ * The response as it stands when it starts: every field the real API sends, in its order, with
+ * the request's settings repeated; no output or usage yet.
+ */
+export function responseShell(generation: Generation, request: ResponsesRequest) {
+  const settings = repeatedSettings(request)
+  return {
+    id: responseId(generation),
+    object: 'response' as const,
+    created_at: generation.created,
+    status: 'in_progress' as ResponseStatus,
+    background: settings.background,
+    billing: { payer: 'developer' },
+    completed_at: null as number | null,
+    error: null as { code: string; message: string } | null,
+    incomplete_details: null as { reason: string } | null,
+    instructions: settings.instructions,
+    max_output_tokens: settings.max_output_tokens,
+    max_tool_calls: null,
+    model: generation.model.id,
+    output: [] as OutputItem[],
+    parallel_tool_calls: settings.parallel_tool_calls,
+    previous_response_id: settings.previous_response_id,
+    prompt_cache_key: settings.prompt_cache_key,
+    prompt_cache_retention: null,
+    reasoning: settings.reasoning,
+    safety_identifier: settings.safety_identifier,
+    service_tier: settings.service_tier,
+    store: settings.store,
+    temperature: settings.temperature,
+    text: settings.text,
+    tool_choice: settings.tool_choice,
+    tools: settings.tools,
+    top_logprobs: 0,
+    top_p: settings.top_p,
+    truncation: settings.truncation,
+    usage: null as ReturnType<typeof responseUsage> | null,
+    user: settings.user,
+    metadata: settings.metadata,
+  }
+}
+
+/** The finished response: `completed`, or `incomplete` with the reason when the reply was cut at the output limit. */
+export function finishedResponse(generation: Generation, request: ResponsesRequest): ResponseObject {
+  const cut = generation.reply.finishReason === 'length'
+  return {
+    ...responseShell(generation, request),
+    status: cut ? 'incomplete' : 'completed',
+    completed_at: cut ? null : generation.created,
+    incomplete_details: cut ? { reason: 'max_output_tokens' } : null,
+    output: outputItems(generation),
+    usage: responseUsage(generation),
+  }
+}
+
+/** The reply as output items: a message (when there is text, or nothing else), then one item per function call. */
+export function outputItems(generation: Generation): OutputItem[] {
+  const { reply } = generation
+  const items: OutputItem[] = []
+  if (reply.text !== '' || reply.toolCalls.length === 0) {
+    items.push(messageItem(generation, reply.finishReason === 'length' ? 'incomplete' : 'completed', reply.text))
+  }
+  for (const call of reply.toolCalls) {
+    items.push({
+      id: `fc_${call.id}`,
+      type: 'function_call',
+      status: 'completed',
+      arguments: call.argumentsJson,
+      call_id: `call_${call.id}`,
+      name: call.name,
+    })
+  }
+  return items
+}
+
+export function messageItem(generation: Generation, status: MessageItem['status'], text: string): MessageItem {
+  return {
+    id: `msg_${generation.reply.id}`,
+    type: 'message',
+    status,
+    content: status === 'in_progress' ? [] : [outputText(text)],
+    role: 'assistant',
+  }
+}
+
+export function outputText(text: string): OutputText {
+  return { type: 'output_text', annotations: [], logprobs: [], text }
+}
+
+/** The output items as a continuation reads them (`previous_response_id`, `item_reference`), by id. */
+export function outputAsItems(output: readonly OutputItem[]): Map<string, ResolvedItem> {
+  return new Map(
+    output.map((item): [string, ResolvedItem] => [
+      item.id,
+      item.type === 'message'
+        ? { kind: 'message', role: 'assistant', text: item.content.map((part) => part.text).join('') }
+        : { kind: 'call', callId: item.call_id, name: item.name, arguments: parseArguments(item.arguments) },
+    ]),
+  )
+}
+
+/** The Responses API's `usage`, with the detail counters the SDKs read. */
+export function responseUsage(generation: Generation) {
+  const { promptTokens, completionTokens } = generation.reply
+  return {
+    input_tokens: promptTokens,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: completionTokens,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: promptTokens + completionTokens,
+  }
+}
+
+// The request's settings as the response repeats them, OpenAI's defaults where it sent none.
+// Remembered per body object, as the body itself is.
+const repeatedSettings = memoByObject((request: ResponsesRequest) => ({
+  background: request.background ?? false,
+  instructions: request.instructions ?? null,
+  max_output_tokens: request.max_output_tokens ?? null,
+  parallel_tool_calls: request.parallel_tool_calls ?? true,
+  previous_response_id: request.previous_response_id ?? null,
+  prompt_cache_key: request.prompt_cache_key ?? null,
+  reasoning: { effort: request.reasoning?.effort ?? null, summary: request.reasoning?.summary ?? null },
+  safety_identifier: request.safety_identifier ?? null,
+  service_tier: request.service_tier ?? 'default',
+  store: request.store ?? true,
+  temperature: request.temperature ?? 1,
+  text: { format: request.text?.format ?? { type: 'text' }, verbosity: request.text?.verbosity ?? 'medium' },
+  tool_choice: request.tool_choice ?? 'auto',
+  tools: (request.tools ?? []).map(repeatedTool),
+  top_p: request.top_p ?? 1,
+  truncation: request.truncation ?? 'disabled',
+  user: request.user ?? null,
+  metadata: request.metadata ?? {},
+}))
+
+/** A function tool as OpenAI repeats it (`strict` defaults to true in the Responses API); hosted tools as sent. */
+function repeatedTool(tool: ResponsesTool): unknown {
+  if (tool.type !== 'function') return tool
+  return {
+    type: 'function',
+    name: tool.name,
+    description: tool.description ?? null,
+    parameters: tool.parameters ?? null,
+    strict: tool.strict ?? true,
+  }
+}

@@ -1,0 +1,147 @@
+import type { Generation } from '../../../generation/generate.ts'
+import type { StreamErrorRenderer } from '../../../pipeline/reply.ts'
+import { sseEvent } from '../../../streaming/sse.ts'
+import type { StreamFrame } from '../../../streaming/stream-plan.ts'
+import type { ResponsesRequest } from './responses-request.ts'
+import {
+  finishedResponse,
+  messageItem,
+  outputItems,
+  outputText,
+  responseShell,
+  type FunctionCallItem,
+  type OutputItem,
+  type ResponseObject,
+} from './response-object.ts'
+
+/** One event of a Responses stream, before it is numbered. */
+type ResponseEvent =
+  | { type: 'response.created' | 'response.in_progress' | 'response.completed' | 'response.incomplete'; response: ResponseObject }
+  | { type: 'response.output_item.added' | 'response.output_item.done'; output_index: number; item: OutputItem }
+  | {
+      type: 'response.content_part.added' | 'response.content_part.done'
+      item_id: string
+      output_index: number
+      content_index: number
+      part: ReturnType<typeof outputText>
+    }
+  | { type: 'response.output_text.delta'; item_id: string; output_index: number; content_index: number; delta: string; logprobs: [] }
+  | { type: 'response.output_text.done'; item_id: string; output_index: number; content_index: number; text: string; logprobs: [] }
+  | { type: 'response.function_call_arguments.delta'; item_id: string; output_index: number; delta: string }
+  | { type: 'response.function_call_arguments.done'; item_id: string; output_index: number; name: string; arguments: string }
+
+/** An event and the generated tokens it carries (for the stream's pace and where a scenario breaks it). */
+interface PlannedEvent {
+  event: ResponseEvent
+  tokens: number
+}
+
+/** A Responses stream, decided up front: its frames, and how an error that breaks it is shown. */
+export interface ResponseStreamPlan {
+  frames: StreamFrame[]
+  /**
+   * What a scenario's error breaking the stream after `sent` frames looks like: an `error` event,
+   * then `response.failed` with the response as it stood. `onFailed` gets that response (to store).
+   */
+  renderError(onFailed: (failed: ResponseObject) => void): StreamErrorRenderer
+}
+
+/**
+ * The typed event stream of the Responses API, each event `event: <type>` with its
+ * `sequence_number` from 0: created, in progress, then per output item its added / delta / done
+ * events (text one token per delta, function arguments in token-sized pieces), then
+ * `response.completed`, or `response.incomplete` when the reply was cut at the output limit.
+ */
+export function responseStream(generation: Generation, request: ResponsesRequest): ResponseStreamPlan {
+  const events = plannedEvents(generation, request)
+  return {
+    frames: events.map(({ event, tokens }, index) => ({ text: numbered(event, index), tokens })),
+    renderError: (onFailed) => (error, sent) => {
+      const failed: ResponseObject = {
+        ...responseShell(generation, request),
+        status: 'failed',
+        error: { code: String(error.code), message: error.message },
+        output: outputSoFar(events.slice(0, sent)),
+      }
+      onFailed(failed)
+      // The error nested, as OpenAI sends it mid-stream: the SDK throws it as an APIError with its code and type.
+      const errorEvent = {
+        type: 'error',
+        sequence_number: sent,
+        error: { type: error.type, code: String(error.code), message: error.message, param: error.param },
+      }
+      return (
+        sseEvent(errorEvent, 'error') +
+        sseEvent({ type: 'response.failed', sequence_number: sent + 1, response: failed }, 'response.failed')
+      )
+    },
+  }
+}
+
+function numbered({ type, ...fields }: ResponseEvent, sequence: number): string {
+  return sseEvent({ type, sequence_number: sequence, ...fields }, type)
+}
+
+function plannedEvents(generation: Generation, request: ResponsesRequest): PlannedEvent[] {
+  const { reply } = generation
+  const started = responseShell(generation, request)
+  const finished = finishedResponse(generation, request)
+  const planned: PlannedEvent[] = []
+  const add = (event: ResponseEvent, tokens = 0) => planned.push({ event, tokens })
+
+  add({ type: 'response.created', response: started })
+  add({ type: 'response.in_progress', response: started })
+  outputItems(generation).forEach((item, index) => {
+    const at = { item_id: item.id, output_index: index }
+    if (item.type === 'message') {
+      const text = item.content[0]!.text
+      add({ type: 'response.output_item.added', output_index: index, item: messageItem(generation, 'in_progress', '') })
+      add({ type: 'response.content_part.added', ...at, content_index: 0, part: outputText('') })
+      for (const delta of reply.textPieces) add({ type: 'response.output_text.delta', ...at, content_index: 0, delta, logprobs: [] }, 1)
+      add({ type: 'response.output_text.done', ...at, content_index: 0, text, logprobs: [] })
+      add({ type: 'response.content_part.done', ...at, content_index: 0, part: outputText(text) })
+    } else {
+      // The call's name comes with the item, as chat's first tool-call chunk carries it: one token.
+      add({ type: 'response.output_item.added', output_index: index, item: { ...item, status: 'in_progress', arguments: '' } }, 1)
+      const call = reply.toolCalls.find((candidate) => `fc_${candidate.id}` === item.id)!
+      for (const delta of call.argumentPieces) add({ type: 'response.function_call_arguments.delta', ...at, delta }, 1)
+      add({ type: 'response.function_call_arguments.done', ...at, name: item.name, arguments: item.arguments })
+    }
+    add({ type: 'response.output_item.done', output_index: index, item })
+  })
+  add({ type: finished.status === 'incomplete' ? 'response.incomplete' : 'response.completed', response: finished })
+  return planned
+}
+
+/** The output as the events sent so far built it: what a failed response shows. */
+function outputSoFar(sent: readonly PlannedEvent[]): OutputItem[] {
+  const output: OutputItem[] = []
+  for (const { event } of sent) {
+    switch (event.type) {
+      case 'response.output_item.added':
+      case 'response.output_item.done':
+        output[event.output_index] =
+          event.item.type === 'message' ? { ...event.item, content: event.item.content.map((part) => ({ ...part })) } : { ...event.item }
+        break
+      case 'response.content_part.added': {
+        const item = output[event.output_index]
+        if (item?.type === 'message') item.content[event.content_index] = { ...event.part }
+        break
+      }
+      case 'response.output_text.delta': {
+        const item = output[event.output_index]
+        const part = item?.type === 'message' ? item.content[event.content_index] : undefined
+        if (part) part.text += event.delta
+        break
+      }
+      case 'response.function_call_arguments.delta': {
+        const item = output[event.output_index] as FunctionCallItem | undefined
+        if (item?.type === 'function_call') item.arguments += event.delta
+        break
+      }
+      default:
+        break
+    }
+  }
+  return output
+}
