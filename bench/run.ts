@@ -257,8 +257,9 @@ async function httpSection(servers: Server[], logged: Server & { logFile?: strin
       const rps = all.map((r) => r.requestsPerSecond)
       const middle = all.find((r) => r.requestsPerSecond === median(rps))!
       const non2xx = all.reduce((sum, r) => sum + r.non2xx, 0)
+      const cpu = all.map((r) => r.cpuUs)
       say(
-        `  ${server.name.padEnd(24)} ${median(rps).toFixed(0).padStart(6)} req/s ${middle.p99Ms.toFixed(1).padStart(6)} ms p99 ` +
+        `  ${server.name.padEnd(24)} ${median(rps).toFixed(0).padStart(6)} req/s ${median(cpu).toFixed(0).padStart(5)} µs CPU/req ${middle.p99Ms.toFixed(1).padStart(6)} ms p99 ` +
           `${Math.max(...all.map((r) => r.rssMb))
             .toFixed(0)
             .padStart(4)} MB RSS (max) ${String(non2xx).padStart(4)} non-2xx   rounds: ${rps.map((x) => x.toFixed(0)).join(', ')}`,
@@ -266,7 +267,11 @@ async function httpSection(servers: Server[], logged: Server & { logFile?: strin
       if (server === bare) continue
       const ratios = all.map((r, i) => r.requestsPerSecond / bareRuns[i]!.requestsPerSecond)
       const ratio = median(rps) / median(bareRuns.map((r) => r.requestsPerSecond))
-      say(`    / bare: ${ratio.toFixed(2)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}; target: at least ${c.target})`)
+      const cpuRatio = median(bareRuns.map((r) => r.cpuUs)) / median(cpu)
+      say(
+        `    / bare: ${ratio.toFixed(2)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}; target: at least ${c.target}); ` +
+          `by CPU time per request: ${cpuRatio.toFixed(2)}`,
+      )
       summary.push(
         `${c.name.replace('POST /v1/chat/completions', 'chat').padEnd(26)} ${ratio.toFixed(2).padStart(6)} of bare, ${server.name.replace('llm-gateway-mock', '').trim() || 'default'} (rounds ${range(ratios, 2)}; target: at least ${c.target})`,
       )

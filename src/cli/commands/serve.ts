@@ -8,6 +8,7 @@ import { CliError, exitCodes } from '../exit-codes.ts'
 import { integerFlag, positiveNumberFlag, textFlag } from '../flag-values.ts'
 import { formatBanner } from '../format-banner.ts'
 import { worldOption } from '../world-option.ts'
+import { bufferStdoutLines } from '../buffered-lines.ts'
 import { formatRequest } from '../format-request.ts'
 import { loadGateway } from '../load-gateway.ts'
 import { isWildcardHost, networkUrls } from '../network-urls.ts'
@@ -105,13 +106,14 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       }),
   async handler(args) {
     const adminToken = args['admin-token'] ?? (process.env[adminTokenVariable]?.trim() || undefined)
+    const requestLog = args.quiet ? undefined : bufferStdoutLines()
     const gateway = await loadGateway(args.world, {
       maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
       journalLimit: args['journal-limit'],
       maxBodyDepth: args['max-body-depth'],
       scenarios: args.scenario,
       profile: args.profile,
-      onRequest: args.quiet ? undefined : (entry) => console.log(formatRequest(entry)),
+      onRequest: requestLog && ((entry) => requestLog.write(formatRequest(entry))),
     })
     let server: RunningServer
     try {
@@ -139,6 +141,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     )
 
     const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
+    requestLog?.flush()
     console.log(`\n${reason}: stopping`)
     await server.close().catch(() => undefined)
   },
