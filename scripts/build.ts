@@ -12,7 +12,7 @@
 // Run by Node's type stripping (no loader): node scripts/build.ts.
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { build, type BuildOptions } from 'esbuild'
+import { build, type BuildOptions, type Plugin } from 'esbuild'
 
 const repo = new URL('..', import.meta.url).pathname
 const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*']
@@ -36,6 +36,24 @@ const common: BuildOptions = {
   logLevel: 'warning',
 }
 
+// zod re-exports every locale's messages as `z.locales` and `z.core.locales` (a fifth of the CLI's bundle);
+// the CLI only ever speaks English, which zod configures from locales/en.js itself. Its bundle gets
+// a `locales` with `en` alone. (The library leaves zod to the user's own copy.)
+const englishOnlyZod: Plugin = {
+  name: 'english-only-zod',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/.test(args.importer)
+        ? { path: new URL('../locales/en.js', `file://${args.importer}`).pathname, namespace: 'zod-english' }
+        : undefined,
+    )
+    plugin.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)}`,
+      resolveDir: repo,
+    }))
+  },
+}
+
 await Promise.all([
   build({
     ...common,
@@ -51,6 +69,7 @@ await Promise.all([
     chunkNames: 'src/cli/chunks/[name]-[hash]',
     platform: 'node',
     external: loadedWhenUsed,
+    plugins: [englishOnlyZod],
     // Some of the CLI's dependencies are CommonJS and call require(), which an ES module lacks.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   }),

@@ -1,3 +1,4 @@
+import * as nodeModule from 'node:module'
 import type { CommandModule } from 'yargs'
 import { startServer, type RunningServer } from '../../node/create-server.ts'
 import { defaultMaxBodyBytes } from '../../pipeline/body/read-json-body.ts'
@@ -139,6 +140,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         allInterfaces: isWildcardHost(server.host) ? { address: server.host, urls: networkUrls(server.port) } : undefined,
       }),
     )
+
+    // Node writes the compile cache (bin.ts) at exit; a server killed outright never exits, so it is
+    // also written once the server has settled in, off the path of the first requests.
+    setTimeout(() => nodeModule.flushCompileCache?.(), 1_000).unref()
 
     const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
     requestLog?.flush()
