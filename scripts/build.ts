@@ -11,7 +11,7 @@
 // Both leave the tokenizer's vocabulary (gpt-tokenizer) and tsx as imports made when used.
 // Run by Node's type stripping (no loader): node scripts/build.ts.
 import { execFileSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 
 const repo = new URL('..', import.meta.url).pathname
@@ -29,6 +29,9 @@ const common: BuildOptions = {
   format: 'esm',
   splitting: true,
   target: 'node22',
+  // esbuild would rewrite regular expressions with \p{…} as `new RegExp(…)`, which V8 compiles
+  // when the module loads rather than on first use (20 ms for string-width's emoji pattern).
+  supported: { 'regexp-unicode-property-escapes': true, 'regexp-set-notation': true },
   outbase: '.',
   outdir: 'dist',
   // Comments say why; the sources are in the repository, and a map per bundle would only add files.
@@ -54,6 +57,27 @@ const englishOnlyZod: Plugin = {
   },
 }
 
+// string-width (yargs' help layout) makes an Intl.Segmenter when it loads, which loads ICU's
+// segmentation data: 15 ms of every start, for help text the server never prints. Its bundled
+// copies make it on first use instead. The build fails if a new version no longer matches.
+const segmenterOnFirstUse: Plugin = {
+  name: 'segmenter-on-first-use',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8')
+      const eager = 'const segmenter = new Intl.Segmenter();'
+      if (!source.includes(eager)) throw new Error(`${args.path}: no "${eager}" to defer`)
+      return {
+        contents: source.replace(
+          eager,
+          'let made;\nconst segmenter = { segment: (text) => (made ??= new Intl.Segmenter()).segment(text) };',
+        ),
+        loader: 'js',
+      }
+    })
+  },
+}
+
 await Promise.all([
   build({
     ...common,
@@ -69,7 +93,7 @@ await Promise.all([
     chunkNames: 'src/cli/chunks/[name]-[hash]',
     platform: 'node',
     external: loadedWhenUsed,
-    plugins: [englishOnlyZod],
+    plugins: [englishOnlyZod, segmenterOnFirstUse],
     // Some of the CLI's dependencies are CommonJS and call require(), which an ES module lacks.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   }),
