@@ -9,7 +9,8 @@
 //   Node's APIs, for bundlers that build it for a browser.
 // - The CLI (dist/src/cli/bin.js) is one bundle with everything it needs, msw and zod included.
 // Both leave the tokenizer's vocabulary (gpt-tokenizer) and tsx as imports made when used.
-// Run by Node's type stripping (no loader): node scripts/build.ts.
+// Run through tsx, as `npm run build` and npm's `prepare` (a fresh clone's `npm install`) do: it works on
+// every Node the repository may meet, where type stripping needs 22.18.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
