@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installPackedProject, type PackedProject } from './support/packed-project.ts'
@@ -65,7 +66,12 @@ await server.close()
     expect(JSON.parse(output)).toEqual(['gpt-4o-mini', 'gemini-2.5-flash'])
   })
 
-  it('type-checks an import from TypeScript', () => {
+  it.each([
+    ['NodeNext', { module: 'NodeNext', moduleResolution: 'NodeNext' }],
+    // The resolution of TypeScript before 4.7 and of many projects still: it reads `types` and
+    // `typesVersions`, not `exports`.
+    ['node10', { module: 'ESNext', moduleResolution: 'node10', ignoreDeprecations: '6.0' }],
+  ])('type-checks an import from TypeScript with moduleResolution %s', (_, resolution) => {
     writeFileSync(
       join(project, 'check.ts'),
       `import { createGateway, defineWorld, type Gateway, type KeyDescription } from 'llm-gateway-mock'
@@ -84,8 +90,7 @@ export { server, keys }
       JSON.stringify({
         compilerOptions: {
           target: 'ES2023',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
+          ...resolution,
           strict: true,
           noEmit: true,
           skipLibCheck: true,
@@ -104,5 +109,56 @@ export { server, keys }
       }
     })()
     expect(result).toBe('')
+  })
+
+  // tsx, and esbuild with it, costs start-up time and memory: a server given no TypeScript file
+  // must not load it. The hook records every module the process resolves.
+  it.each([
+    ['a JSON world', 'world.json', false],
+    ['a JavaScript world', 'world.mjs', false],
+    ['a TypeScript world', 'world.ts', true],
+  ])('loads tsx only for a TypeScript file: %s', (_, worldFile, loadsTsx) => {
+    const world = { extends: 'default', models: [{ id: 'gpt-4o-mini', contextWindow: 8192 }] }
+    writeFileSync(
+      join(project, worldFile),
+      worldFile.endsWith('.json') ? JSON.stringify(world) : `export default ${JSON.stringify(world)}\n`,
+    )
+    writeFileSync(
+      join(project, 'trace-resolves.mjs'),
+      `import { registerHooks } from 'node:module'
+const seen = []
+registerHooks({ resolve(specifier, context, next) { const result = next(specifier, context); seen.push(result.url); return result } })
+process.on('exit', () => process.stderr.write('resolved: ' + JSON.stringify(seen) + '\\n'))
+`,
+    )
+    const result = spawnSync(
+      process.execPath,
+      ['--import', './trace-resolves.mjs', 'node_modules/llm-gateway-mock/bin/llm-gateway-mock.js', 'keys', '--json', '--world', worldFile],
+      { cwd: project, encoding: 'utf8' },
+    )
+    expect(result.status, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout).keys.length).toBeGreaterThan(0)
+    const resolved = JSON.parse(/^resolved: (.*)$/m.exec(result.stderr)![1]!) as string[]
+    expect(resolved.some((url) => url.includes('/node_modules/tsx/'))).toBe(loadsTsx)
+    expect(resolved.some((url) => url.includes('/node_modules/esbuild/'))).toBe(loadsTsx)
+  })
+})
+
+// A fresh clone builds dist/ in npm's `prepare`; where that did not run (scripts off), the bin runs
+// the sources through tsx rather than failing on the missing build.
+describe('a checkout without dist/', () => {
+  let checkout = ''
+  beforeAll(() => {
+    checkout = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-clone-'))
+    mkdirSync(join(checkout, 'bin'))
+    copyFileSync(join(repo, 'bin/llm-gateway-mock.js'), join(checkout, 'bin/llm-gateway-mock.js'))
+    for (const entry of ['src', 'scenarios', 'node_modules', 'package.json']) symlinkSync(join(repo, entry), join(checkout, entry))
+  })
+  afterAll(() => rmSync(checkout, { recursive: true, force: true }))
+
+  it('runs the CLI from its sources', () => {
+    const result = spawnSync(process.execPath, ['bin/llm-gateway-mock.js', 'keys', '--json'], { cwd: checkout, encoding: 'utf8' })
+    expect(result.status, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout).keys.map((key: { key: string }) => key.key)).toContain('sk-unrestricted')
   })
 })

@@ -27,6 +27,7 @@ describe('stopping the server', () => {
       const outcome = await stopLikeAUser(cli, Number(port), signal)
       expect(outcome).toEqual({ processes: outcome.processes, survivors: [], portFree: true })
       expect(outcome.processes).toBeGreaterThanOrEqual(2)
+      await cli.exited
       expect(cli.output()).toContain(`${signal}: stopping`)
     },
     60_000,
@@ -53,6 +54,7 @@ describe('stopping the server', () => {
 
     const outcome = await stopLikeAUser(cli, Number(port), 'SIGTERM', 5_000)
     expect(outcome).toEqual({ processes: 1, survivors: [], portFree: true })
+    await cli.exited
     expect(cli.output()).toContain('SIGTERM: stopping')
     await Promise.all([waiting, rest])
   })
@@ -65,6 +67,7 @@ describe('stopping the server', () => {
     const [, , port] = await cli.waitFor(listening)
     const outcome = await stopLikeAUser(cli, Number(port), 'SIGKILL')
     expect(outcome).toEqual({ processes: 2, survivors: [], portFree: true })
+    await cli.exited
     expect(cli.output()).toContain('parent process exited: stopping')
   })
 

@@ -3,7 +3,13 @@ import { styleText } from 'node:util'
 type Style = Parameters<typeof styleText>[0]
 
 // node:util's styleText already honours NO_COLOR, FORCE_COLOR and non-TTY output, so no colour library is needed.
-const paint = (style: Style) => (text: string) => styleText(style, text)
+// It asks the environment and the terminal on every call, which the request log does several times a request: the
+// answer cannot change while the process runs, so it is asked once, when the first text is styled.
+let colours: boolean | undefined
+const paint = (style: Style) => (text: string) => {
+  colours ??= styleText('red', 'x') !== 'x'
+  return colours ? styleText(style, text, { validateStream: false }) : text
+}
 
 export const style = {
   bold: paint('bold'),

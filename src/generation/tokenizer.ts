@@ -39,8 +39,10 @@ const clockEvery = 4096
 let loading: Promise<Tokenizer> | undefined
 
 /**
- * The tokenizer, loaded on first use: its vocabulary takes a few hundred milliseconds to load,
- * which model listing and `--help` should not pay for.
+ * The tokenizer, loaded on first use, by the server and in-process alike: its vocabulary takes a
+ * few hundred milliseconds and most of the process's memory to load, which a server that only
+ * lists models, `--help` and a test file that never generates should not pay for. Requests that
+ * need it wait for it (all of them for the same load); nothing warms it ahead.
  */
 export function loadTokenizer(): Promise<Tokenizer> {
   loading ??= loadO200kVocabulary().then(createTokenizer)

@@ -7,7 +7,6 @@ import { pathnameOf } from '../http/path-matcher.ts'
 import { kAdapterSeam } from '../gateway/adapter-seam.ts'
 import { beginExchange, type AdapterExchange } from '../http/exchange.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
-import { loadTokenizer } from '../generation/tokenizer.ts'
 import { adminAccessOf } from './admin-access.ts'
 import { clientErrorAnswer, connectAnswer } from './answer-client-error.ts'
 import { NodeRequest } from './node-request.ts'
@@ -116,8 +115,6 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
       resolve()
     })
   })
-  // The tokenizer takes a few hundred ms to load: load it now rather than in the first request.
-  void loadTokenizer()
   const address = server.address() as AddressInfo
   origin = `http://${clientHostOf(address)}:${address.port}`
 

@@ -12,7 +12,7 @@ export interface DefinitionFileKind {
 
 /**
  * Reads a definition file as data: JSON, or a TypeScript/JavaScript module's default export
- * (loaded with tsx, so `.ts` needs no build step). World and scenario files share this; a file
+ * (TypeScript loaded with tsx, so `.ts` needs no build step). World and scenario files share this; a file
  * that cannot be read is `kind.error` naming the file, so the CLI reports it like a bad value.
  */
 export async function readDefinitionFile(path: string, kind: DefinitionFileKind): Promise<unknown> {
@@ -35,9 +35,7 @@ export async function readDefinitionFile(path: string, kind: DefinitionFileKind)
   if (['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'].includes(extension)) {
     let module: { default?: unknown }
     try {
-      // tsx loads TypeScript without a build step; it is only imported when a module file is used.
-      const { tsImport } = await import('tsx/esm/api')
-      module = await tsImport(pathToFileURL(file).href, import.meta.url)
+      module = await importModule(file, extension)
     } catch (error) {
       throw fail(`cannot load the module: ${(error as Error).message}`)
     }
@@ -45,4 +43,21 @@ export async function readDefinitionFile(path: string, kind: DefinitionFileKind)
     return module.default
   }
   throw fail(`expected a .json, .ts or .js file, got "${extension || 'no extension'}"`)
+}
+
+let loads = 0
+
+/**
+ * A module file, loaded afresh each time (a file edited between two loads is read again). tsx,
+ * and esbuild with it, is imported only for TypeScript: loading it costs a server's start-up
+ * time and memory that JSON and JavaScript files do without.
+ */
+async function importModule(file: string, extension: string): Promise<{ default?: unknown }> {
+  const url = pathToFileURL(file)
+  if (['.ts', '.mts', '.cts'].includes(extension)) {
+    const { tsImport } = await import('tsx/esm/api')
+    return tsImport(url.href, import.meta.url)
+  }
+  url.searchParams.set('llm-gateway-mock-load', String(++loads))
+  return import(url.href)
 }

@@ -8,7 +8,7 @@ export interface CliProcess {
   output(): string
   /** Resolves with the first match of `pattern` in the output (rejects after `ms`). */
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>
-  /** Resolves with the exit code once the process ends. */
+  /** Resolves with the exit code once the process ends and its output has been read. */
   exited: Promise<number | null>
   /**
    * Notes the process and everything it has started so far (npm's shell, the server under it), so
@@ -39,7 +39,20 @@ export function spawnCli(command: string, args: string[], options: { cwd?: strin
   }
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  // 'exit' can come before the last of the output has been read from the pipes: wait for them to
+  // close too, which a descendant still holding them may delay (bounded).
+  const closed = (stream: NodeJS.ReadableStream | null) =>
+    new Promise<void>((resolve) => (stream ? stream.once('close', () => resolve()) : resolve()))
+  const outputClosed = Promise.all([closed(child.stdout), closed(child.stderr)])
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      const bound = setTimeout(() => resolve(code), 2_000)
+      void outputClosed.then(() => {
+        clearTimeout(bound)
+        resolve(code)
+      })
+    }),
+  )
   const tree = new Map<number, string>()
   const recordTree = () => {
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {

@@ -1,3 +1,4 @@
+import * as nodeModule from 'node:module'
 import type { CommandModule } from 'yargs'
 import { startServer, type RunningServer } from '../../node/create-server.ts'
 import { defaultMaxBodyBytes } from '../../pipeline/body/read-json-body.ts'
@@ -8,6 +9,7 @@ import { CliError, exitCodes } from '../exit-codes.ts'
 import { integerFlag, positiveNumberFlag, textFlag } from '../flag-values.ts'
 import { formatBanner } from '../format-banner.ts'
 import { worldOption } from '../world-option.ts'
+import { bufferStdoutLines } from '../buffered-lines.ts'
 import { formatRequest } from '../format-request.ts'
 import { loadGateway } from '../load-gateway.ts'
 import { isWildcardHost, networkUrls } from '../network-urls.ts'
@@ -105,13 +107,14 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       }),
   async handler(args) {
     const adminToken = args['admin-token'] ?? (process.env[adminTokenVariable]?.trim() || undefined)
+    const requestLog = args.quiet ? undefined : bufferStdoutLines()
     const gateway = await loadGateway(args.world, {
       maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
       journalLimit: args['journal-limit'],
       maxBodyDepth: args['max-body-depth'],
       scenarios: args.scenario,
       profile: args.profile,
-      onRequest: args.quiet ? undefined : (entry) => console.log(formatRequest(entry)),
+      onRequest: requestLog && ((entry) => requestLog.write(formatRequest(entry))),
     })
     let server: RunningServer
     try {
@@ -138,7 +141,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       }),
     )
 
+    // Node writes the compile cache (bin.ts) at exit; a server killed outright never exits, so it is
+    // also written once the server has settled in, off the path of the first requests.
+    setTimeout(() => nodeModule.flushCompileCache?.(), 1_000).unref()
+
     const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
+    requestLog?.flush()
     console.log(`\n${reason}: stopping`)
     await server.close().catch(() => undefined)
   },

@@ -10,9 +10,13 @@ import { chatUsage, completionHeader } from './chat-completion.ts'
 export function chatStreamFrames(generation: Generation, includeUsage: boolean): StreamFrame[] {
   const { reply } = generation
   const header = completionHeader(generation, 'chat.completion.chunk')
-  const usageField = includeUsage ? { usage: null } : {}
+  // Every chunk repeats the header: it is serialised once, and each chunk's JSON is the same text
+  // JSON.stringify({ ...header, choices: [{ index: 0, delta, logprobs: null, finish_reason }], usage? })
+  // gives, built from the parts (a third of a streamed request's time went to serialising chunks).
+  const opening = `data: ${JSON.stringify(header).slice(0, -1)},"choices":[{"index":0,"delta":`
+  const closing = includeUsage ? '}],"usage":null}\n\n' : '}]}\n\n'
   const chunk = (delta: object, tokens: number, finishReason: string | null = null): StreamFrame => ({
-    text: sseEvent({ ...header, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }], ...usageField }),
+    text: `${opening}${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finishReason)}${closing}`,
     tokens,
   })
 

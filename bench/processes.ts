@@ -1,0 +1,134 @@
+// The benchmark's processes: spawned on a core of their own where the machine has two, found by
+// polling rather than by what they print, and measured from outside (ps) so that every server,
+// the bare one included, is measured the same way.
+import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { createServer } from 'node:net'
+import { availableParallelism } from 'node:os'
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether servers and the load generator run on separate cores: `taskset`, on Linux with two
+ * cores or more, unless BENCH_PIN=0.
+ */
+export const pinned = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && hasTaskset()
+
+/** The core servers run on; the benchmark (the load generator) pins itself to core 0. */
+const serverCore = '1'
+
+/** Pins this process, all its threads included, to core 0. */
+export function pinSelf(): void {
+  if (pinned) execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' })
+}
+
+/** A port nobody listens on now. */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+/** Runs `node` with `args` on the servers' core; `taskset` execs node, so the PID is the server's. */
+export function spawnNode(args: string[], stdio: StdioOptions, cwd?: string): ChildProcess {
+  const node = process.execPath
+  const [command, rest] = pinned ? ['taskset', ['-c', serverCore, node, ...args]] : [node, args]
+  return spawn(command, rest, { stdio, cwd })
+}
+
+/** The status of one GET (0: no connection), on a fresh connection. */
+export function statusOf(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(url, { headers, agent: false }, (res) => {
+      res.resume()
+      res.once('end', () => resolve(res.statusCode ?? 0))
+      res.once('error', () => resolve(0))
+    })
+    req.once('error', () => resolve(0))
+    req.end()
+  })
+}
+
+/**
+ * Polls `url` every 2 ms until it answers 200: the time from `startedAt` to that answer, or a
+ * rejection when the process exits first or `ms` pass.
+ */
+export async function firstAnswer(
+  child: ChildProcess,
+  url: string,
+  headers: Record<string, string>,
+  startedAt: number,
+  ms = 30_000,
+): Promise<number> {
+  let exited = false
+  child.once('exit', () => (exited = true))
+  const deadline = startedAt + ms
+  while (performance.now() < deadline) {
+    if ((await statusOf(url, headers)) === 200) return performance.now() - startedAt
+    if (exited) throw new Error(`${url}: the server exited before it answered`)
+    await new Promise((resolve) => setTimeout(resolve, 2))
+  }
+  throw new Error(`${url}: no 200 within ${ms} ms`)
+}
+
+/** The resident memory of a process, in MB, as `ps` reports it. */
+export function rssMb(pid: number): number {
+  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024
+}
+
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+/**
+ * The CPU time a process has used so far (user and system, all its threads), in ms, where
+ * /proc tells it (Linux); else undefined. Per request it is steadier than throughput on a shared
+ * machine: other processes take turns on the wall clock, not on this.
+ */
+export function cpuMs(pid: number): number | undefined {
+  let stat: string
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return undefined
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000
+}
+
+/** Kills a process the benchmark started, by its PID, and waits for it to end. */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill(signal)
+  await exited
+}
+
+/** The median of some numbers. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+/** "median (min–max)", each to `digits` decimals. */
+export function range(values: readonly number[], digits = 0): string {
+  const f = (x: number) => x.toFixed(digits)
+  return `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})`
+}

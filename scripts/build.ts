@@ -1,0 +1,101 @@
+// npm run build: the published files in dist/. tsc writes the declarations (dist/src/**/*.d.ts,
+// one per source file, as consumers' type checkers read them); esbuild writes the JavaScript as
+// bundles, so that starting the CLI or importing the package reads a few files rather than the
+// hundreds of our sources and of @msw/data's es-toolkit (measured in docs/performance.md).
+//
+// - The library entries (dist/src/index.js, dist/src/node/index.js) share their code through
+//   chunks, so both see one gateway (the adapter seam is a symbol). msw and zod stay imports: a
+//   user's handlers and schemas must be the same msw and zod as theirs. The core stays free of
+//   Node's APIs, for bundlers that build it for a browser.
+// - The CLI (dist/src/cli/bin.js) is one bundle with everything it needs, msw and zod included.
+// Both leave the tokenizer's vocabulary (gpt-tokenizer) and tsx as imports made when used.
+// Run through tsx, as `npm run build` and npm's `prepare` (a fresh clone's `npm install`) do: it works on
+// every Node the repository may meet, where type stripping needs 22.18.
+import { execFileSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { build, type BuildOptions, type Plugin } from 'esbuild'
+
+const repo = new URL('..', import.meta.url).pathname
+const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*']
+
+rmSync(new URL('dist', new URL('..', import.meta.url)), { recursive: true, force: true })
+execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], {
+  cwd: repo,
+  stdio: 'inherit',
+})
+
+const common: BuildOptions = {
+  absWorkingDir: repo,
+  bundle: true,
+  format: 'esm',
+  splitting: true,
+  target: 'node22',
+  // esbuild would rewrite regular expressions with \p{…} as `new RegExp(…)`, which V8 compiles
+  // when the module loads rather than on first use (20 ms for string-width's emoji pattern).
+  supported: { 'regexp-unicode-property-escapes': true, 'regexp-set-notation': true },
+  outbase: '.',
+  outdir: 'dist',
+  // Comments say why; the sources are in the repository, and a map per bundle would only add files.
+  legalComments: 'none',
+  logLevel: 'warning',
+}
+
+// zod re-exports every locale's messages as `z.locales` and `z.core.locales` (a fifth of the CLI's bundle);
+// the CLI only ever speaks English, which zod configures from locales/en.js itself. Its bundle gets
+// a `locales` with `en` alone. (The library leaves zod to the user's own copy.)
+const englishOnlyZod: Plugin = {
+  name: 'english-only-zod',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/.test(args.importer)
+        ? { path: new URL('../locales/en.js', `file://${args.importer}`).pathname, namespace: 'zod-english' }
+        : undefined,
+    )
+    plugin.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)}`,
+      resolveDir: repo,
+    }))
+  },
+}
+
+// string-width (yargs' help layout) makes an Intl.Segmenter when it loads, which loads ICU's
+// segmentation data: 15 ms of every start, for help text the server never prints. Its bundled
+// copies make it on first use instead. The build fails if a new version no longer matches.
+const segmenterOnFirstUse: Plugin = {
+  name: 'segmenter-on-first-use',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8')
+      const eager = 'const segmenter = new Intl.Segmenter();'
+      if (!source.includes(eager)) throw new Error(`${args.path}: no "${eager}" to defer`)
+      return {
+        contents: source.replace(
+          eager,
+          'let made;\nconst segmenter = { segment: (text) => (made ??= new Intl.Segmenter()).segment(text) };',
+        ),
+        loader: 'js',
+      }
+    })
+  },
+}
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: ['src/index.ts', 'src/node/index.ts'],
+    chunkNames: 'src/chunks/[name]-[hash]',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    external: ['msw', 'msw/*', 'zod', 'zod/*', 'node:*', ...loadedWhenUsed],
+  }),
+  build({
+    ...common,
+    entryPoints: ['src/cli/bin.ts'],
+    chunkNames: 'src/cli/chunks/[name]-[hash]',
+    platform: 'node',
+    external: loadedWhenUsed,
+    plugins: [englishOnlyZod, segmenterOnFirstUse],
+    // Some of the CLI's dependencies are CommonJS and call require(), which an ES module lacks.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  }),
+])
