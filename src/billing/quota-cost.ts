@@ -7,7 +7,7 @@ export interface TokenUsage {
 }
 
 /**
- * What a generation costs in quota units (contract §5, new-api's formula):
+ * What a generation costs in quota units (new-api's formula):
  * `(prompt + completion × completionRatio) × modelRatio × groupRatio`, at least 1 when it is
  * not free; a per-call price is `price × 500 000 × groupRatio`. Unpriced models (self-use
  * mode) and zero ratios are free.

@@ -55,7 +55,7 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
     '',
     formatKeys(keys, accessTokens),
     '',
-    // Each client appends a different part of the path itself (wire-formats.md §1.1).
+    // Each client appends a different part of the path itself: the Anthropic SDK /v1, the AI SDK providers nothing.
     style.dim(
       `Point clients at it: the OpenAI SDK and @ai-sdk/openai baseURL ${url}/v1; the Anthropic SDK baseURL ${url}, @ai-sdk/anthropic ${url}/v1; ` +
         `@google/genai httpOptions { baseUrl: '${url}', apiVersion: 'v1beta' }, @ai-sdk/google ${url}/v1beta`,

@@ -1,7 +1,7 @@
 import type { SurfaceName } from './surface-name.ts'
 
 /**
- * The surface a path belongs to when no route claims it (contract §3, last row), so even an
+ * The surface a path belongs to when no route claims it, so even an
  * unknown URL is answered in the envelope its client can parse.
  */
 export function surfaceForPath(pathname: string): SurfaceName {
