@@ -79,6 +79,23 @@ const segmenterOnFirstUse: Plugin = {
   },
 }
 
+// The CLI serves the default world unless given a file: its bundle carries that world already
+// validated (as JSON) rather than parsing it with zod at every start. Computed here from the sources.
+const { defaultWorld } = await import('../src/world/default-world.ts')
+const { worldSchema } = await import('../src/world/schemas.ts')
+const { checkWorldReferences } = await import('../src/world/check-world-references.ts')
+const defaultWorldData = worldSchema.parse(defaultWorld)
+if (checkWorldReferences(defaultWorldData).length > 0) throw new Error('the default world has broken references')
+const validatedDefaultWorld: Plugin = {
+  name: 'validated-default-world',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]src[\\/]world[\\/]default-world-data\.ts$/ }, () => ({
+      contents: `const text = ${JSON.stringify(JSON.stringify(defaultWorldData))};\nexport function defaultWorldData() { return JSON.parse(text) }`,
+      loader: 'js',
+    }))
+  },
+}
+
 await Promise.all([
   build({
     ...common,
@@ -94,7 +111,7 @@ await Promise.all([
     chunkNames: 'src/cli/chunks/[name]-[hash]',
     platform: 'node',
     external: loadedWhenUsed,
-    plugins: [englishOnlyZod, segmenterOnFirstUse],
+    plugins: [englishOnlyZod, segmenterOnFirstUse, validatedDefaultWorld],
     // Some of the CLI's dependencies are CommonJS and call require(), which an ES module lacks.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   }),

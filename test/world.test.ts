@@ -16,6 +16,12 @@ describe('world definitions', () => {
     expect(world.models.find((model) => model.id === 'unpriced-model')?.pricing).toBeNull()
   })
 
+  it('gives the default world as a copy of it goes through every check, a fresh object each time', () => {
+    // resolveWorld() skips the checks for the built-in world; a copy takes the path of any file.
+    expect(resolveWorld(structuredClone(defaultWorld))).toEqual(resolveWorld())
+    expect(resolveWorld()).not.toBe(resolveWorld())
+  })
+
   it('patches the default world: merges fields, adds records, removes by identity', async () => {
     const world = await loadWorldFile(fixture('patch-world.json'))
     expect(world.models.find((model) => model.id === 'gpt-4o-mini')).toMatchObject({ contextWindow: 8192, ownedBy: 'openai' })

@@ -1,6 +1,7 @@
 import { applyWorldPatch } from './apply-world-patch.ts'
 import { checkWorldReferences } from './check-world-references.ts'
 import { defaultWorld } from './default-world.ts'
+import { defaultWorldData } from './default-world-data.ts'
 import { worldSchema, type WorldData, type WorldInput } from './schemas.ts'
 import { formatPath, WorldError, type WorldIssue } from './world-error.ts'
 import { isWorldPatch, worldChangesSchema, worldPatchSchema, type WorldChanges, type WorldPatch } from './world-patch.ts'
@@ -16,11 +17,13 @@ type Segment = string | number
  * `WorldError` naming `source`, the path inside it and what to change.
  */
 export function resolveWorld(definition: WorldDefinition = defaultWorld, source = 'definition'): WorldData {
+  // The built-in world needs no checking (a test resolves it through the same checks as any other).
+  if (definition === defaultWorld) return defaultWorldData()
   if (isWorldPatch(definition)) {
     const parsed = worldPatchSchema.safeParse(definition, { reportInput: true })
     if (!parsed.success) throw new WorldError(source, zodIssues(worldPatchSchema, parsed.error))
     const { $schema: _schema, extends: _extends, ...changes } = definition
-    return patched(applyWorldPatch(worldSchema.parse(defaultWorld), changes), source)
+    return patched(applyWorldPatch(defaultWorldData(), changes), source)
   }
   const parsed = worldSchema.safeParse(definition, { reportInput: true })
   if (!parsed.success) throw new WorldError(source, withExtendsHint(definition, zodIssues(worldSchema, parsed.error)))
