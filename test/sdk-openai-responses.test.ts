@@ -150,8 +150,13 @@ describe.each(modes)('openai SDK Responses API ($name)', (mode) => {
     expect(deltas.map((event) => event.delta).join('')).toBe(helloReply)
     expect(seen[0]).toMatchObject({ response: { id: reference.id, status: 'in_progress', output: [], usage: null } })
     expect(seen.find((event) => event.type === 'response.output_text.done')).toMatchObject({ text: helloReply })
-    const { output_text: _derived, ...answered } = reference
-    expect(seen.at(-1)).toEqual({ type: 'response.completed', sequence_number: seen.length - 1, response: answered })
+    // The stream is made after the reference, so its timestamps (in seconds) may have ticked on.
+    const { output_text: _derived, created_at: createdAt, completed_at: completedAt, ...answered } = reference
+    const times = {
+      created_at: expect.toSatisfy((at: number) => at - createdAt >= 0 && at - createdAt <= 2),
+      completed_at: expect.toSatisfy((at: number) => at - completedAt! >= 0 && at - completedAt! <= 2),
+    }
+    expect(seen.at(-1)).toEqual({ type: 'response.completed', sequence_number: seen.length - 1, response: { ...answered, ...times } })
   })
 
   it('sends each event as `event: <type>` with its data', async () => {
