@@ -1,7 +1,11 @@
 import { expect } from 'vitest'
 import { newApiProfile } from '../src/index.ts'
 import {
+  admin,
+  adminCases,
   failingWith,
+  generation,
+  http,
   longPrompt,
   setups,
   walkCatalogue,
@@ -25,7 +29,6 @@ const noRoute = (method: string, path: string) => ({
   error: { message: `Invalid URL (${method} ${path})`, type: 'invalid_request_error', param: '', code: '' },
 })
 const dashboardAuth = (code: string, message: string) => ({ code, message, success: false })
-const admin = (code: string, message: unknown) => ({ error: { code, message } })
 /** An upstream's error, relayed as it came (no request id). */
 const upstreamOpenAI = (message: unknown, type: string, code: string | null, param: string | null = null) => ({
   error: { message, type, param, code },
@@ -33,14 +36,6 @@ const upstreamOpenAI = (message: unknown, type: string, code: string | null, par
 const upstreamClaude = (type: string, message: unknown) => ({ error: { type, message }, type: 'error' })
 const upstreamGoogle = (code: number, message: unknown) => ({ error: { message, type: 'upstream_error', param: '', code } })
 
-const generation = (changes: Omit<GenerationTrigger, 'kind'> = {}): GenerationTrigger => ({ kind: 'generation', ...changes })
-const http = (method: string, path: string, headers?: Record<string, string>, body?: string) => ({
-  kind: 'http' as const,
-  method,
-  path,
-  headers,
-  body,
-})
 const json = { 'content-type': 'application/json' }
 
 /** The same middleware error (auth, distributor, rate limiter) on the three generation routes: one body everywhere. */
@@ -707,31 +702,7 @@ const table: CatalogueTable = {
     { setup: setups.brokenModel },
   ),
 
-  // The mock's own admin API answers in its own terms whatever the profile.
-  journal_limit_invalid: [
-    {
-      surface: 'admin',
-      send: http('GET', '/__mock/journal?limit=-1'),
-      status: 400,
-      body: admin('invalid_request_error', 'limit must be a non-negative integer, got "-1"'),
-    },
-  ],
-  clock_out_of_range: [
-    {
-      surface: 'admin',
-      send: http('POST', '/__mock/clock', json, '{"advanceMs":1e16}'),
-      status: 400,
-      body: admin('invalid_request_error', 'advanceMs: 10000000000000000 would move the clock past the last date JavaScript can show'),
-    },
-  ],
-  scenario_invalid: [
-    {
-      surface: 'admin',
-      send: http('POST', '/__mock/scenario', json, '{"name":"rate-limitd"}'),
-      status: 400,
-      body: admin('invalid_request_error', expect.stringMatching(/^Invalid scenario "rate-limitd":/)),
-    },
-  ],
+  ...adminCases,
 }
 
 // Every answer carries X-Oneapi-Request-Id and X-New-Api-Version and none of the vendors' request id

@@ -1,7 +1,11 @@
 import { expect } from 'vitest'
 import { specProfile } from '../src/index.ts'
 import {
+  admin,
+  adminCases,
   failingWith,
+  generation,
+  http,
   longPrompt,
   setups,
   walkCatalogue,
@@ -32,16 +36,6 @@ const googleError = (code: number, status: string, message: unknown, reason: str
   },
 })
 const dashboard = (message: string) => ({ success: false, message })
-const admin = (code: string, message: unknown) => ({ error: { code, message } })
-
-const generation = (changes: Omit<GenerationTrigger, 'kind'> = {}): GenerationTrigger => ({ kind: 'generation', ...changes })
-const http = (method: string, path: string, headers?: Record<string, string>, body?: string) => ({
-  kind: 'http' as const,
-  method,
-  path,
-  headers,
-  body,
-})
 
 /** `POST /v1/embeddings` with `body`, as the openai SDK would send it. */
 const embeddings = (body: Record<string, unknown>) =>
@@ -786,35 +780,7 @@ const table: CatalogueTable = {
     messages: { gemini: expect.stringMatching(/^Internal error in llm-gateway-mock: /) },
   }).map((testCase) => (testCase.surface === 'gemini' ? { ...testCase, send: generation({ model: 'gpt-4o-mini' }) } : testCase)),
 
-  journal_limit_invalid: [
-    {
-      surface: 'admin',
-      send: http('GET', '/__mock/journal?limit=-1'),
-      status: 400,
-      body: admin('invalid_request_error', 'limit must be a non-negative integer, got "-1"'),
-    },
-  ],
-  clock_out_of_range: [
-    {
-      surface: 'admin',
-      send: http('POST', '/__mock/clock', { 'content-type': 'application/json' }, '{"advanceMs":1e16}'),
-      status: 400,
-      body: admin('invalid_request_error', 'advanceMs: 10000000000000000 would move the clock past the last date JavaScript can show'),
-    },
-  ],
-  scenario_invalid: [
-    {
-      surface: 'admin',
-      send: http('POST', '/__mock/scenario', { 'content-type': 'application/json' }, '{"name":"rate-limitd"}'),
-      status: 400,
-      body: admin(
-        'invalid_request_error',
-        expect.stringMatching(
-          /^Invalid scenario "rate-limitd":\n {2}- \(root\): no built-in scenario has this name\. Did you mean "rate-limited"\?/,
-        ),
-      ),
-    },
-  ],
+  ...adminCases,
 }
 
 // Every answer carries the request id as OpenAI's and the gateway's header; the Anthropic surface as Anthropic's too.

@@ -260,3 +260,49 @@ export const setups = {
 
 /** A long prompt (about 5 000 tokens): over small-context-4k's window. */
 export const longPrompt = 'word '.repeat(5_000)
+
+/** A generation request on the case's surface, with changes to its defaults. */
+export const generation = (changes: Omit<GenerationTrigger, 'kind'> = {}): GenerationTrigger => ({ kind: 'generation', ...changes })
+/** Any request, raw. */
+export const http = (method: string, path: string, headers?: Record<string, string>, body?: string): HttpTrigger => ({
+  kind: 'http',
+  method,
+  path,
+  headers,
+  body,
+})
+/** The admin API's own envelope. */
+export const admin = (code: string, message: unknown) => ({ error: { code, message } })
+
+/** The mock's own admin API answers in its own terms whatever the profile: the same cases in every catalogue. */
+export const adminCases = {
+  journal_limit_invalid: [
+    {
+      surface: 'admin',
+      send: http('GET', '/__mock/journal?limit=-1'),
+      status: 400,
+      body: admin('invalid_request_error', 'limit must be a non-negative integer, got "-1"'),
+    },
+  ],
+  clock_out_of_range: [
+    {
+      surface: 'admin',
+      send: http('POST', '/__mock/clock', { 'content-type': 'application/json' }, '{"advanceMs":1e16}'),
+      status: 400,
+      body: admin('invalid_request_error', 'advanceMs: 10000000000000000 would move the clock past the last date JavaScript can show'),
+    },
+  ],
+  scenario_invalid: [
+    {
+      surface: 'admin',
+      send: http('POST', '/__mock/scenario', { 'content-type': 'application/json' }, '{"name":"rate-limitd"}'),
+      status: 400,
+      body: admin(
+        'invalid_request_error',
+        expect.stringMatching(
+          /^Invalid scenario "rate-limitd":\n {2}- \(root\): no built-in scenario has this name\. Did you mean "rate-limited"\?/,
+        ),
+      ),
+    },
+  ],
+} satisfies Partial<CatalogueTable>
