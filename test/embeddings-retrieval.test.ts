@@ -3,18 +3,12 @@ import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { embedText } from '../src/generation/embed-text.ts'
 import { modes, useHarness } from './support/modes.ts'
+import { documents as corpus, parisWeather } from './support/retrieval-documents.ts'
 
 const cosine = (a: readonly number[], b: readonly number[]) => a.reduce((sum, value, i) => sum + value * b[i]!, 0)
 const norm = (vector: readonly number[]) => Math.sqrt(cosine(vector, vector))
 
-const documents = [
-  'Tokyo has one of the busiest train networks in the world.',
-  'A recipe for sourdough bread with a crisp crust.',
-  'The weather in Paris this week: mild, with light rain on Thursday.',
-  'Python is a popular programming language for data science.',
-  'Quarterly tax filings are due at the end of the month.',
-]
-const parisWeather = documents[2]!
+const documents = [...corpus, 'Quarterly tax filings are due at the end of the month.']
 
 /** The documents ranked by cosine similarity to the query, best first. */
 function rank(query: readonly number[], vectors: readonly (readonly number[])[]): string[] {

@@ -1,23 +1,18 @@
 import { ChatAnthropic } from '@langchain/anthropic'
 import { HumanMessage, ToolMessage, type AIMessageChunk } from '@langchain/core/messages'
-import { tool } from '@langchain/core/tools'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { RequestLogEntry } from '../src/index.ts'
 import { modes, useHarness } from './support/modes.ts'
 import { recordingFetch } from './support/recording-fetch.ts'
 import { rejection } from './support/rejection.ts'
+import { getWeather } from './support/langchain-weather-tool.ts'
 
 const weather = z.object({
   city: z.string(),
   conditions: z.enum(['sunny', 'cloudy', 'rain']),
   temperature: z.number().min(-50).max(60),
   summary: z.string(),
-})
-const getWeather = tool(async ({ city }) => JSON.stringify({ city, temperature: 21 }), {
-  name: 'get_weather',
-  description: 'Weather in a city',
-  schema: z.object({ city: z.string() }),
 })
 const sonnet = 'claude-sonnet-4-6'
 const reply = (prompt: string) => `This is a mock reply from ${sonnet}. You said: "${prompt}"`

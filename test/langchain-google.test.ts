@@ -1,5 +1,4 @@
 import { HumanMessage, ToolMessage, type AIMessageChunk } from '@langchain/core/messages'
-import { tool } from '@langchain/core/tools'
 import { cosineSimilarity } from '@langchain/core/utils/math'
 import { ChatGoogleGenerativeAI, GoogleGenerativeAIEmbeddings } from '@langchain/google-genai'
 import { describe, expect, it } from 'vitest'
@@ -7,6 +6,8 @@ import { z } from 'zod'
 import type { RequestLogEntry } from '../src/index.ts'
 import { modes, useHarness } from './support/modes.ts'
 import { rejection } from './support/rejection.ts'
+import { getWeather } from './support/langchain-weather-tool.ts'
+import { documents } from './support/retrieval-documents.ts'
 
 const flash = 'gemini-2.5-flash'
 const reply = (prompt: string) => `This is a mock reply from ${flash}. You said: "${prompt}"`
@@ -16,17 +17,6 @@ const weather = z.object({
   temperature: z.number(),
   summary: z.string(),
 })
-const getWeather = tool(async ({ city }) => JSON.stringify({ city, temperature: 21 }), {
-  name: 'get_weather',
-  description: 'Weather in a city',
-  schema: z.object({ city: z.string() }),
-})
-const documents = [
-  'Tokyo has one of the busiest train networks in the world.',
-  'A recipe for sourdough bread with a crisp crust.',
-  'The weather in Paris this week: mild, with light rain on Thursday.',
-  'Python is a popular programming language for data science.',
-]
 
 // @langchain/google-genai 2.3 runs on the older @google/generative-ai (0.24): `baseUrl` is the host, and
 // `apiVersion` (default v1beta) the path segment. It calls the global fetch on every request, so msw sees it.

@@ -1,5 +1,4 @@
 import { AIMessage, HumanMessage, ToolMessage, type AIMessageChunk } from '@langchain/core/messages'
-import { tool } from '@langchain/core/tools'
 import { cosineSimilarity } from '@langchain/core/utils/math'
 import { ChatOpenAI, OpenAIEmbeddings } from '@langchain/openai'
 import OpenAI from 'openai'
@@ -9,6 +8,8 @@ import type { RequestLogEntry } from '../src/index.ts'
 import { modes, useHarness } from './support/modes.ts'
 import { recordingFetch } from './support/recording-fetch.ts'
 import { rejection } from './support/rejection.ts'
+import { getWeather } from './support/langchain-weather-tool.ts'
+import { documents } from './support/retrieval-documents.ts'
 
 const weather = z.object({
   city: z.string(),
@@ -16,17 +17,6 @@ const weather = z.object({
   temperature: z.number().min(-50).max(60),
   summary: z.string(),
 })
-const getWeather = tool(async ({ city }) => JSON.stringify({ city, temperature: 21 }), {
-  name: 'get_weather',
-  description: 'Weather in a city',
-  schema: z.object({ city: z.string() }),
-})
-const documents = [
-  'Tokyo has one of the busiest train networks in the world.',
-  'A recipe for sourdough bread with a crisp crust.',
-  'The weather in Paris this week: mild, with light rain on Thursday.',
-  'Python is a popular programming language for data science.',
-]
 const reply = (model: string, prompt: string) => `This is a mock reply from ${model}. You said: "${prompt}"`
 
 /** Every chunk of a LangChain stream, in order. */
