@@ -26,24 +26,34 @@ export function parseModelTarget(segment: string): ModelTarget | undefined {
   return { model: segment.slice(0, colon).replace(/^models\//, ''), action }
 }
 
+/** How one action's route admits its model, and its line in the banner (without the path). */
+export interface ModelActionOptions {
+  admission: 'generation' | 'lookup'
+  /** Whether the action always streams (scenario rules can match on it). */
+  stream?: boolean
+  banner: string
+}
+
 /**
  * What every route of `POST {prefix}/models/{model}:{action}` shares. msw's `:model` takes the
  * whole segment (`gemini-2.5-flash:generateContent`), so each action's route accepts only its
  * own; a path without a served action is no route's (the catch-all's 404, whatever the key).
  */
-export function modelActionRoute(prefix: GeminiPrefix, action: ModelAction) {
+export function modelActionRoute(prefix: GeminiPrefix, action: ModelAction, options: ModelActionOptions) {
   return {
     method: 'POST' as const,
     path: `${prefix}/models/:model`,
     accepts: (params: Readonly<Record<string, string>>) => parseModelTarget(params.model ?? '')?.action === action,
     surface: 'gemini' as const,
     auth: tokenAuth(prefix === '/v1' ? 'gemini-relay' : 'gemini'),
+    model: { read: pathModel(prefix, action), admission: options.admission, ...(options.stream && { stream: () => true }) },
+    banner: prefix === '/v1' ? `${options.banner} (the relay path)` : options.banner,
     bannerPath: `${prefix}/models/{model}:${action}`,
   }
 }
 
 /** Reads the model of an accepted `{prefix}/models/{model}:{action}` path; an empty one is `path_model_missing`. */
-export function pathModel(prefix: GeminiPrefix, action: ModelAction) {
+function pathModel(prefix: GeminiPrefix, action: ModelAction) {
   return ({ params }: { params: Readonly<Record<string, string>> }): string => {
     const { model } = parseModelTarget(params.model ?? '')!
     if (model === '') throw gatewayError('path_model_missing', { expected: `${prefix}/models/{model}:${action}` }, { param: 'model' })

@@ -2,7 +2,7 @@ import type { TokenAuth } from '../../../auth/token-auth.ts'
 import { countTokens, generate } from '../../../generation/generate.ts'
 import { json, stream } from '../../../pipeline/reply.ts'
 import { defineRoute, type Route, type RouteContext } from '../../../pipeline/route.ts'
-import { modelActionRoute, pathModel, type GeminiPrefix } from '../model-action.ts'
+import { modelActionRoute, type GeminiPrefix } from '../model-action.ts'
 import { countTokensResponse } from './count-tokens-response.ts'
 import {
   countTokensConversation,
@@ -24,40 +24,38 @@ function generateRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
     const shape = geminiReplyShape(context.profile.shapes.geminiReplies, generation.model)
     return streamed ? stream(generateStreamFrames(generation, shape), generation) : json(generateContentResponse(generation, shape))
   }
-  const relay = prefix === '/v1' ? ' (the relay path)' : ''
   return [
     defineRoute({
-      ...modelActionRoute(prefix, 'generateContent'),
+      ...modelActionRoute(prefix, 'generateContent', { admission: 'generation', banner: 'Gemini generateContent' }),
       id: 'gemini.generate_content',
       body: { schema: generateContentRequestSchema },
-      model: { read: pathModel(prefix, 'generateContent'), admission: 'generation' },
-      banner: `Gemini generateContent${relay}`,
       handle: (context) => answer(context, false),
     }),
     defineRoute({
-      ...modelActionRoute(prefix, 'streamGenerateContent'),
+      ...modelActionRoute(prefix, 'streamGenerateContent', {
+        admission: 'generation',
+        stream: true,
+        banner: 'Gemini streamGenerateContent (SSE)',
+      }),
       id: 'gemini.stream_generate_content',
       body: { schema: generateContentRequestSchema },
-      model: { read: pathModel(prefix, 'streamGenerateContent'), admission: 'generation', stream: () => true },
-      banner: `Gemini streamGenerateContent (SSE)${relay}`,
       handle: (context) => answer(context, true),
     }),
     defineRoute({
-      ...modelActionRoute(prefix, 'countTokens'),
+      ...modelActionRoute(prefix, 'countTokens', { admission: 'lookup', banner: 'Gemini countTokens' }),
       id: 'gemini.count_tokens',
       body: { schema: countTokensRequestSchema },
-      model: { read: pathModel(prefix, 'countTokens'), admission: 'lookup' },
-      banner: `Gemini countTokens${relay}`,
       handle: async ({ body }) => json(countTokensResponse(await countTokens(countTokensConversation(body)))),
     }),
     // new-api has no countTokens: it validates, relays and bills the request as a generateContent.
     defineRoute({
-      ...modelActionRoute(prefix, 'countTokens'),
+      ...modelActionRoute(prefix, 'countTokens', {
+        admission: 'generation',
+        banner: 'Gemini countTokens, answered and billed as generateContent',
+      }),
       id: 'gemini.count_tokens_as_generation',
       optional: true,
       body: { schema: generateContentRequestSchema },
-      model: { read: pathModel(prefix, 'countTokens'), admission: 'generation' },
-      banner: `Gemini countTokens, answered and billed as generateContent${relay}`,
       handle: (context) => answer(context, false),
     }),
   ]
