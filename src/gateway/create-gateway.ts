@@ -23,7 +23,6 @@ import { unsupportedNodeMessage } from '../supported-node.ts'
 import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
 import { toRouteHandlers } from './to-handlers.ts'
 import { basePathOf } from '../http/path-matcher.ts'
-import { surfaces } from '../surfaces/surfaces.ts'
 
 export interface GatewayOptions {
   /**
@@ -139,7 +138,6 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     maxBodyDepth: options.maxBodyDepth ?? defaultMaxBodyDepth,
     basePath: basePathOf(options.baseUrl),
     startedAt: clock.now(),
-    surfaces,
     scenarios,
     rateLimiter,
     journal,

@@ -29,10 +29,7 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
     const frames = reply.breakAfter
       ? breakFrames(reply.frames, reply.breakAfter, (error, sent) => {
           const { resolved } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))
-          if (reply.renderError) return reply.renderError(resolved, sent)
-          const surface = context.runtime.surfaces[context.surface]
-          if (!surface.renderStreamError) throw new Error(`the ${surface.name} surface does not stream`)
-          return surface.renderStreamError(resolved)
+          return reply.renderError(resolved, sent)
         })
       : reply.frames
     return {
@@ -68,7 +65,7 @@ export function renderError(
 
 // The mock's own admin API answers in its own terms whatever the gateway impersonates.
 function profileOf(context: PipelineContext): Profile {
-  return context.runtime.surfaces[context.surface].ownTerms ? specProfile : context.profile
+  return context.surface === 'admin' ? specProfile : context.profile
 }
 
 function headersOf(context: PipelineContext, profile: Profile): Record<string, string> {

@@ -7,7 +7,6 @@ import type { Journal } from '../journal/journal.ts'
 import type { Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import type { GatewayState } from './gateway-state.ts'
-import type { Surface, SurfaceName } from './surface.ts'
 
 /** The live parts of one gateway that every request reads. */
 export interface GatewayRuntime {
@@ -23,8 +22,6 @@ export interface GatewayRuntime {
   basePath: string
   /** Gateway-clock time at which the gateway was created, in ms. */
   startedAt: number
-  /** Every surface, by name: how each renders an error inside a stream. */
-  surfaces: Readonly<Record<SurfaceName, Surface>>
   scenarios: ScenarioEngine
   rateLimiter: RateLimiter
   journal: Journal

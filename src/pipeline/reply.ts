@@ -17,11 +17,11 @@ export interface StreamReply {
   timing: StreamTiming
   breakAfter?: StreamBreak
   /**
-   * How this stream shows an error that breaks it, when the surface's one does not fit: the
-   * Responses API numbers its events and ends a failed stream with the response as it stood.
-   * Told how many frames went out before the error.
+   * How this stream shows an error that breaks it, as its clients read it: each surface has its
+   * own (the Responses API numbers its events and ends a failed stream with the response as it
+   * stood). Told how many frames went out before the error.
    */
-  renderError?: StreamErrorRenderer
+  renderError: StreamErrorRenderer
   headers?: Record<string, string>
 }
 
@@ -34,11 +34,11 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
   return { kind: 'json', status: init.status ?? 200, body, headers: init.headers }
 }
 
-/** A stream reply played with a generation's timing, broken where its scenario says. */
+/** A stream reply played with a generation's timing, broken where its scenario says, the break shown by `renderError`. */
 export function stream(
   frames: StreamFrame[],
   generation: { timing: StreamTiming; streamBreak?: StreamBreak },
-  renderError?: StreamErrorRenderer,
+  renderError: StreamErrorRenderer,
 ): StreamReply {
   return { kind: 'stream', status: 200, frames, timing: generation.timing, breakAfter: generation.streamBreak, renderError }
 }

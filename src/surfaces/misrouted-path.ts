@@ -1,6 +1,6 @@
 import type { ErrorName } from '../errors/error-names.ts'
 import { hasGeminiKey } from './model-routes-auth.ts'
-import type { SurfaceName } from '../pipeline/surface.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
 
 /** The errors that answer an API path below the wrong base URL, each naming the base URL one kind of client wants. */
 export type BaseUrlError = Extract<ErrorName, `base_url_${string}`>

@@ -6,6 +6,7 @@ import { messagesApiVersion } from './api-version.ts'
 import { message } from './message.ts'
 import { messageStreamFrames } from './message-stream.ts'
 import { messagesConversation, messagesRequestSchema } from './messages-request.ts'
+import { anthropicStreamError } from '../anthropic-stream-error.ts'
 
 /** `POST /v1/messages`, streamed when the body says `stream: true`. */
 export const messagesRoute = defineRoute({
@@ -21,7 +22,7 @@ export const messagesRoute = defineRoute({
     const { body } = context
     const version = messagesApiVersion(context.request)
     const generation = await generate(context, messagesConversation(body))
-    if (body.stream) return stream(messageStreamFrames(generation, version), generation)
+    if (body.stream) return stream(messageStreamFrames(generation, version), generation, anthropicStreamError)
     return json(message(generation, version))
   },
 })

@@ -2,6 +2,7 @@ import type { TokenAuth } from '../../../auth/token-auth.ts'
 import { countTokens, generate } from '../../../generation/generate.ts'
 import { json, stream } from '../../../pipeline/reply.ts'
 import { defineRoute, type Route, type RouteContext } from '../../../pipeline/route.ts'
+import { geminiStreamError } from '../gemini-stream-error.ts'
 import { modelActionRoute, type GeminiPrefix } from '../model-action.ts'
 import { countTokensResponse } from './count-tokens-response.ts'
 import {
@@ -22,7 +23,9 @@ function generateRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
   const answer = async (context: RouteContext<TokenAuth, GenerateContentRequest>, streamed: boolean) => {
     const generation = await generate(context, generateConversation(context.body))
     const shape = geminiReplyShape(context.profile.shapes.geminiReplies, generation.model)
-    return streamed ? stream(generateStreamFrames(generation, shape), generation) : json(generateContentResponse(generation, shape))
+    return streamed
+      ? stream(generateStreamFrames(generation, shape), generation, geminiStreamError)
+      : json(generateContentResponse(generation, shape))
   }
   return [
     defineRoute({

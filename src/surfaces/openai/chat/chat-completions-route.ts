@@ -5,6 +5,7 @@ import { defineRoute } from '../../../pipeline/route.ts'
 import { chatCompletion } from './chat-completion.ts'
 import { chatConversation, chatRequestSchema } from './chat-request.ts'
 import { chatStreamFrames } from './chat-stream.ts'
+import { openaiStreamError } from '../openai-stream-error.ts'
 
 /** `POST /v1/chat/completions`, streamed when the body says `stream: true`. */
 export const chatCompletionsRoute = defineRoute({
@@ -19,7 +20,7 @@ export const chatCompletionsRoute = defineRoute({
   async handle(context) {
     const { body } = context
     const generation = await generate(context, chatConversation(body))
-    if (body.stream) return stream(chatStreamFrames(generation, body.stream_options?.include_usage === true), generation)
+    if (body.stream) return stream(chatStreamFrames(generation, body.stream_options?.include_usage === true), generation, openaiStreamError)
     return json(chatCompletion(generation))
   },
 })
