@@ -10,8 +10,8 @@ if (refusal === undefined) {
   // one start to the next: compiling it is a third of a cold start. Absent on the old Node.js
   // versions refused above; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
   nodeModule.enableCompileCache?.()
-  const { main } = await import('./main.ts')
-  process.exitCode = await main(process.argv.slice(2))
+  const { runCli } = await import('./run-cli.ts')
+  process.exitCode = await runCli(process.argv.slice(2))
 } else {
   console.error(refusal)
   process.exitCode = exitCodes.unsupportedNode

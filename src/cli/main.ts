@@ -6,7 +6,7 @@ import { scenariosValidateCommand } from './commands/scenarios-validate.ts'
 import { scenariosCommand } from './commands/scenarios.ts'
 import { schemaCommand } from './commands/schema.ts'
 import { serveCommand } from './commands/serve.ts'
-import { CliError, exitCodes } from './exit-codes.ts'
+import { CliError, exitCodeOf, exitCodes } from './exit-codes.ts'
 import { usageMessage, type CommandNames } from './usage-hint.ts'
 
 const nameOf = (command: { command?: string | readonly string[] }) => String([command.command].flat()[0]).split(' ')[0]!
@@ -32,7 +32,7 @@ function helpWidth(): number {
   return Math.min(100, Number.isInteger(columns) && columns > 0 ? columns : 100)
 }
 
-/** Runs the CLI on `argv` (without the node and script paths) and resolves to the exit code. */
+/** Runs the CLI on `argv` through yargs, every command and message included, and resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const cli = yargs(argv)
     .scriptName('llm-gateway-mock')
@@ -56,14 +56,5 @@ export async function main(argv: string[]): Promise<number> {
     })
     .exitProcess(false)
 
-  try {
-    await cli.parseAsync()
-  } catch (error) {
-    if (error instanceof CliError) {
-      console.error(error.message)
-      return error.exitCode
-    }
-    throw error
-  }
-  return exitCodes.ok
+  return exitCodeOf(() => cli.parseAsync())
 }

@@ -1,0 +1,58 @@
+import * as nodeModule from 'node:module'
+import { startServer, type RunningServer } from '../node/create-server.ts'
+import { bufferStdoutLines } from './buffered-lines.ts'
+import { CliError, exitCodes } from './exit-codes.ts'
+import { formatBanner } from './format-banner.ts'
+import { formatRequest } from './format-request.ts'
+import { loadGateway } from './load-gateway.ts'
+import { isWildcardHost, networkUrls } from './network-urls.ts'
+import { isScenarioPath } from './scenario-specs.ts'
+import { adminTokenVariable, type ServeArgs } from './serve-options.ts'
+import { waitForStop } from './wait-for-stop.ts'
+
+/** Runs the gateway as an HTTP server until told to stop (the serve command's work). */
+export async function runServe(args: ServeArgs): Promise<void> {
+  const adminToken = args['admin-token'] ?? (process.env[adminTokenVariable]?.trim() || undefined)
+  const requestLog = args.quiet ? undefined : bufferStdoutLines()
+  const gateway = await loadGateway(args.world, {
+    maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
+    journalLimit: args['journal-limit'],
+    maxBodyDepth: args['max-body-depth'],
+    scenarios: args.scenario,
+    profile: args.profile,
+    onRequest: requestLog && ((entry) => requestLog.write(formatRequest(entry))),
+  })
+  let server: RunningServer
+  try {
+    server = await startServer(gateway, { port: args.port, host: args.host, adminToken })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${args.port} is already in use on ${args.host} (pick another with --port, or --port 0 for any free port)`
+        : code === 'EACCES'
+          ? `not allowed to listen on ${args.host}:${args.port}`
+          : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+            ? `cannot bind ${args.host}: no such local address`
+            : String((error as Error).message)
+    throw new CliError(`llm-gateway-mock: ${reason}`, exitCodes.listenFailed)
+  }
+  console.log(
+    formatBanner(server.url, gateway, {
+      adminToken: adminToken !== undefined,
+      worldFile: args.world,
+      // One active scenario per --scenario value, in order (loadGateway gives them to the gateway so).
+      scenarioSources: args.scenario.map((value) => (isScenarioPath(value) ? value : 'built-in')),
+      allInterfaces: isWildcardHost(server.host) ? { address: server.host, urls: networkUrls(server.port) } : undefined,
+    }),
+  )
+
+  // Node writes the compile cache (bin.ts) at exit; a server killed outright never exits, so it is
+  // also written once the server has settled in, off the path of the first requests.
+  setTimeout(() => nodeModule.flushCompileCache?.(), 1_000).unref()
+
+  const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
+  requestLog?.flush()
+  console.log(`\n${reason}: stopping`)
+  await server.close().catch(() => undefined)
+}

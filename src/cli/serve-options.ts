@@ -1,0 +1,99 @@
+import type { Options } from 'yargs'
+import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
+import { defaultMaxBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
+import { profileNames, type ProfileName } from '../profiles/profile-names.ts'
+import { defaultJournalLimit } from '../journal/journal.ts'
+import { integerFlag, positiveNumberFlag, textFlag } from './flag-values.ts'
+import { worldOption } from './world-option.ts'
+
+/** Where the admin token can come from instead of the command line, which `ps` shows to everyone. */
+export const adminTokenVariable = 'LLM_GATEWAY_MOCK_ADMIN_TOKEN'
+
+/** The serve command's arguments, as yargs (or `quickServeArgs`) gives them to `serve`. */
+export interface ServeArgs {
+  port: number
+  host: string
+  world?: string
+  quiet: boolean
+  'max-body-mb': number
+  'journal-limit': number
+  'max-body-depth': number
+  scenario: string[]
+  'admin-token'?: string
+  profile: ProfileName
+  'exit-with-parent': boolean
+}
+
+/**
+ * The serve command's flags, as yargs options. Plain data, so that the start-up path can read a
+ * command line with them without loading yargs (`quickServeArgs`).
+ */
+export const serveOptions = {
+  port: {
+    alias: 'p',
+    requiresArg: true,
+    default: 4010,
+    coerce: integerFlag('port', 0, 65535),
+    describe: 'Port to listen on, 0 to 65535 (0: any free port, printed)',
+  },
+  host: {
+    type: 'string',
+    requiresArg: true,
+    default: '127.0.0.1',
+    coerce: textFlag('host', 'an address to bind, such as 127.0.0.1 or 0.0.0.0'),
+    describe: 'Address to bind (loopback unless you ask; 0.0.0.0 for all interfaces)',
+  },
+  world: worldOption('World file (.json or .ts): a whole world or a patch on the default'),
+  scenario: {
+    alias: 's',
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    default: [] as string[],
+    describe: 'Scenario to start with: a built-in name or a .json/.ts file (repeat to apply several, in order)',
+  },
+  'admin-token': {
+    type: 'string',
+    requiresArg: true,
+    describe: `Every client of /__mock/*, loopback included, must send this token (x-mock-admin-token header, or Authorization: Bearer); without it only loopback clients may use them. Or set ${adminTokenVariable}, which ps does not show`,
+  },
+  'exit-with-parent': {
+    type: 'boolean',
+    default: true,
+    describe:
+      'Stop when the process that started the server exits (npm, npx, a script); --no-exit-with-parent keeps it running, e.g. under nohup',
+  },
+  profile: {
+    type: 'string',
+    requiresArg: true,
+    choices: profileNames,
+    default: 'spec' as ProfileName,
+    describe: 'How the gateway speaks: spec (the interface contract) or new-api (the real gateway, quirks included)',
+  },
+  quiet: { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' },
+  'max-body-mb': {
+    requiresArg: true,
+    default: defaultMaxBodyBytes / 2 ** 20,
+    coerce: positiveNumberFlag('max-body-mb'),
+    describe: 'Request bodies above this many MiB get 413 (a positive number)',
+  },
+  'journal-limit': {
+    requiresArg: true,
+    default: defaultJournalLimit,
+    coerce: integerFlag('journal-limit', 1, Number.MAX_SAFE_INTEGER, 'a positive integer'),
+    describe: 'How many requests the journal (GET /__mock/journal) keeps; older ones drop off',
+  },
+  'max-body-depth': {
+    requiresArg: true,
+    default: defaultMaxBodyDepth,
+    coerce: integerFlag('max-body-depth', 1, maxBodyDepthCeiling),
+    describe: `Request bodies nested deeper than this many levels of objects and arrays get 400 (at most ${maxBodyDepthCeiling})`,
+  },
+} as const satisfies Record<keyof ServeArgs, Options>
+
+/** The checks across flags, after each flag's own; throws what yargs prints as a usage error. */
+export function checkServeArgs(args: Partial<ServeArgs>): true {
+  const adminToken = args['admin-token']
+  if (adminToken !== undefined && adminToken.trim() === '') throw new Error('--admin-token must not be empty')
+  return true
+}
