@@ -5,13 +5,17 @@ import { json } from '../../pipeline/reply.ts'
 import { defineRoute } from '../../pipeline/route.ts'
 import { adminAuth } from './admin-auth.ts'
 
+// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
+
 // The latest time a JavaScript Date can show; past it the clock's ISO time would not exist.
 const maxDateMs = 8.64e15
 
-const advanceSchema = z.strictObject({
-  /** How far to move the gateway's time forward; it never goes back. */
-  advanceMs: z.number().nonnegative().finite(),
-})
+const advanceSchema = z.lazy(() =>
+  z.strictObject({
+    /** How far to move the gateway's time forward; it never goes back. */
+    advanceMs: z.number().nonnegative().finite(),
+  }),
+)
 
 const timeOf = (clock: Clock) => {
   const now = clock.now()

@@ -4,7 +4,9 @@ import { gatewayError } from '../../errors/gateway-error.ts'
 import { defineRoute, type HttpMethod, type Route } from '../../pipeline/route.ts'
 import type { CredentialGroup } from '../../profiles/profile.ts'
 
-const anyModel = z.looseObject({ model: z.unknown().optional() })
+// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
+
+const anyModel = z.lazy(() => z.looseObject({ model: z.unknown().optional() }))
 
 /**
  * Routes the real gateway registers only to answer 501 `api_not_implemented`. Its distributor

@@ -3,65 +3,81 @@ import type { Conversation, ToolChoice, Turn } from '../../../generation/convers
 import { contentBlock, textOrBlocks } from './content-blocks.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 
-const textBlock = z.looseObject({ type: z.literal('text'), text: z.string() })
-const textContent = textOrBlocks(contentBlock({ text: textBlock }))
+// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
 
-const toolUseBlock = z.looseObject({
-  type: z.literal('tool_use'),
-  id: z.string().min(1),
-  name: z.string().min(1),
-  input: z.record(z.string(), z.unknown()),
-})
+const textBlock = z.lazy(() => z.looseObject({ type: z.literal('text'), text: z.string() }))
+const textContent = z.lazy(() => textOrBlocks(contentBlock({ text: textBlock })))
 
-const toolResultBlock = z.looseObject({
-  type: z.literal('tool_result'),
-  tool_use_id: z.string().min(1),
-  content: textContent.optional(),
-  is_error: z.boolean().nullable().optional(),
-})
+const toolUseBlock = z.lazy(() =>
+  z.looseObject({
+    type: z.literal('tool_use'),
+    id: z.string().min(1),
+    name: z.string().min(1),
+    input: z.record(z.string(), z.unknown()),
+  }),
+)
 
-const message = z.looseObject({
-  // `system` entries are part of the 2026-10-21 API (the 1.x SDK's SystemMessageParam).
-  role: z.enum(['user', 'assistant', 'system']),
-  content: textOrBlocks(contentBlock({ text: textBlock, tool_use: toolUseBlock, tool_result: toolResultBlock })),
-})
+const toolResultBlock = z.lazy(() =>
+  z.looseObject({
+    type: z.literal('tool_result'),
+    tool_use_id: z.string().min(1),
+    content: textContent.optional(),
+    is_error: z.boolean().nullable().optional(),
+  }),
+)
+
+const message = z.lazy(() =>
+  z.looseObject({
+    // `system` entries are part of the 2026-10-21 API (the 1.x SDK's SystemMessageParam).
+    role: z.enum(['user', 'assistant', 'system']),
+    content: textOrBlocks(contentBlock({ text: textBlock, tool_use: toolUseBlock, tool_result: toolResultBlock })),
+  }),
+)
 
 // Server tools (`web_search_20250305`, `bash_20250124`, …) carry a `type` and no schema; the
 // gateway has nothing to run them with, so it accepts and ignores them.
-const tool = z
-  .looseObject({
-    name: z.string().min(1),
-    type: z.string().nullable().optional(),
-    description: z.string().optional(),
-    input_schema: z.record(z.string(), z.unknown()).optional(),
-  })
-  .superRefine((t, ctx) => {
-    if (isCustomTool(t) && t.input_schema === undefined) ctx.addIssue({ code: 'custom', path: ['input_schema'], message: 'Field required' })
-  })
+const tool = z.lazy(() =>
+  z
+    .looseObject({
+      name: z.string().min(1),
+      type: z.string().nullable().optional(),
+      description: z.string().optional(),
+      input_schema: z.record(z.string(), z.unknown()).optional(),
+    })
+    .superRefine((t, ctx) => {
+      if (isCustomTool(t) && t.input_schema === undefined)
+        ctx.addIssue({ code: 'custom', path: ['input_schema'], message: 'Field required' })
+    }),
+)
 
-const toolChoice = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('auto') }),
-  z.looseObject({ type: z.literal('any') }),
-  z.looseObject({ type: z.literal('tool'), name: z.string().min(1) }),
-  z.looseObject({ type: z.literal('none') }),
-])
+const toolChoice = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.looseObject({ type: z.literal('auto') }),
+    z.looseObject({ type: z.literal('any') }),
+    z.looseObject({ type: z.literal('tool'), name: z.string().min(1) }),
+    z.looseObject({ type: z.literal('none') }),
+  ]),
+)
 
 // Structured output: `output_config.format`, or the beta's `output_format` (deprecated; the SDK
 // moves it into output_config, raw clients may still send it). JSON Schema is the only type.
-const outputFormat = z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) })
-const outputConfig = z.looseObject({ format: outputFormat.nullable().optional() })
+const outputFormat = z.lazy(() => z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }))
+const outputConfig = z.lazy(() => z.looseObject({ format: outputFormat.nullable().optional() }))
 
-const countTokensFields = z.looseObject({
-  model: z.string().min(1),
-  messages: z.array(message).min(1),
-  system: textContent.optional(),
-  tools: z.array(tool).nullable().optional(),
-  tool_choice: toolChoice.nullable().optional(),
-  output_config: outputConfig.nullable().optional(),
-  output_format: outputFormat.nullable().optional(),
-})
+// Built by each of the two request schemas below, when it is first used.
+function countTokensFields() {
+  return z.looseObject({
+    model: z.string().min(1),
+    messages: z.array(message).min(1),
+    system: textContent.optional(),
+    tools: z.array(tool).nullable().optional(),
+    tool_choice: toolChoice.nullable().optional(),
+    output_config: outputConfig.nullable().optional(),
+    output_format: outputFormat.nullable().optional(),
+  })
+}
 
-function oneOutputFormat(body: z.output<typeof countTokensFields>, ctx: z.RefinementCtx): void {
+function oneOutputFormat(body: z.output<ReturnType<typeof countTokensFields>>, ctx: z.RefinementCtx): void {
   if (body.output_format && body.output_config?.format) {
     ctx.addIssue({
       code: 'custom',
@@ -72,15 +88,17 @@ function oneOutputFormat(body: z.output<typeof countTokensFields>, ctx: z.Refine
 }
 
 /** `POST /v1/messages/count_tokens`: the fields the gateway reads; anything else is accepted and ignored. */
-export const countTokensRequestSchema = countTokensFields.superRefine(oneOutputFormat)
+export const countTokensRequestSchema = z.lazy(() => countTokensFields().superRefine(oneOutputFormat))
 
 /** `POST /v1/messages`: as count_tokens, plus the output limit the API requires. */
-export const messagesRequestSchema = countTokensFields
-  .extend({
-    max_tokens: z.int().positive(),
-    stream: z.boolean().nullable().optional(),
-  })
-  .superRefine(oneOutputFormat)
+export const messagesRequestSchema = z.lazy(() =>
+  countTokensFields()
+    .extend({
+      max_tokens: z.int().positive(),
+      stream: z.boolean().nullable().optional(),
+    })
+    .superRefine(oneOutputFormat),
+)
 
 export type CountTokensRequest = z.output<typeof countTokensRequestSchema>
 export type MessagesRequest = z.output<typeof messagesRequestSchema>

@@ -2,45 +2,53 @@ import { z } from 'zod'
 import { memoByObject } from '../../../cache/memo.ts'
 import type { EmbeddingInput } from '../../../generation/embed.ts'
 
+// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
+
 // Google's own limit on the requests of one batch.
 const maxBatch = 100
 
 // Only text is embedded; other kinds of part (inlineData, fileData) pass through untouched.
-const part = z.looseObject({ text: z.string().optional() })
-const content = z.looseObject({ role: z.string().optional(), parts: z.array(part) })
+const part = z.lazy(() => z.looseObject({ text: z.string().optional() }))
+const content = z.lazy(() => z.looseObject({ role: z.string().optional(), parts: z.array(part) }))
 
-const taskType = z.enum([
-  'TASK_TYPE_UNSPECIFIED',
-  'RETRIEVAL_QUERY',
-  'RETRIEVAL_DOCUMENT',
-  'SEMANTIC_SIMILARITY',
-  'CLASSIFICATION',
-  'CLUSTERING',
-  'QUESTION_ANSWERING',
-  'FACT_VERIFICATION',
-  'CODE_RETRIEVAL_QUERY',
-])
+const taskType = z.lazy(() =>
+  z.enum([
+    'TASK_TYPE_UNSPECIFIED',
+    'RETRIEVAL_QUERY',
+    'RETRIEVAL_DOCUMENT',
+    'SEMANTIC_SIMILARITY',
+    'CLASSIFICATION',
+    'CLUSTERING',
+    'QUESTION_ANSWERING',
+    'FACT_VERIFICATION',
+    'CODE_RETRIEVAL_QUERY',
+  ]),
+)
 
 // `model` (`models/…`) is what the SDKs send in the body; the path's model is the one used.
 // `taskType` and `title` are accepted and do not change the vector: the same text embeds the same way.
-const embedContentRequest = z.looseObject({
-  model: z.string().optional(),
-  content,
-  taskType: taskType.optional(),
-  title: z.string().optional(),
-  outputDimensionality: z.int().positive().optional(),
-})
+const embedContentRequest = z.lazy(() =>
+  z.looseObject({
+    model: z.string().optional(),
+    content,
+    taskType: taskType.optional(),
+    title: z.string().optional(),
+    outputDimensionality: z.int().positive().optional(),
+  }),
+)
 
 /** `models/{model}:embedContent`: one content. */
 export const embedContentRequestSchema = embedContentRequest
 
 /** `models/{model}:batchEmbedContents`: up to 100 `embedContent` requests. */
-export const batchEmbedContentsRequestSchema = z.looseObject({
-  requests: z
-    .array(embedContentRequest)
-    .min(1)
-    .max(maxBatch, { error: `at most ${maxBatch} requests can be in a batch` }),
-})
+export const batchEmbedContentsRequestSchema = z.lazy(() =>
+  z.looseObject({
+    requests: z
+      .array(embedContentRequest)
+      .min(1)
+      .max(maxBatch, { error: `at most ${maxBatch} requests can be in a batch` }),
+  }),
+)
 
 export type EmbedContentRequest = z.output<typeof embedContentRequestSchema>
 export type BatchEmbedContentsRequest = z.output<typeof batchEmbedContentsRequestSchema>

@@ -2,73 +2,85 @@ import { z } from 'zod'
 import type { Conversation, ToolCall, ToolChoice, ToolDefinition, Turn } from '../../../generation/conversation.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 
-const jsonObject = z.record(z.string(), z.unknown())
+// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
+
+const jsonObject = z.lazy(() => z.record(z.string(), z.unknown()))
 
 // One part of a Content. Kinds the gateway does not read (inlineData, fileData, thought
 // signatures, executable code) pass through untouched.
-const part = z.looseObject({
-  text: z.string().optional(),
-  functionCall: z.looseObject({ name: z.string().min(1), args: jsonObject.nullish(), id: z.string().optional() }).optional(),
-  functionResponse: z.looseObject({ name: z.string().min(1), response: z.unknown().optional(), id: z.string().optional() }).optional(),
-})
+const part = z.lazy(() =>
+  z.looseObject({
+    text: z.string().optional(),
+    functionCall: z.looseObject({ name: z.string().min(1), args: jsonObject.nullish(), id: z.string().optional() }).optional(),
+    functionResponse: z.looseObject({ name: z.string().min(1), response: z.unknown().optional(), id: z.string().optional() }).optional(),
+  }),
+)
 
-const content = z.looseObject({
-  role: z.enum(['user', 'model', 'function', 'tool'], { error: 'role must be "user" or "model"' }).optional(),
-  parts: z.array(part),
-})
+const content = z.lazy(() =>
+  z.looseObject({
+    role: z.enum(['user', 'model', 'function', 'tool'], { error: 'role must be "user" or "model"' }).optional(),
+    parts: z.array(part),
+  }),
+)
 
-const systemInstruction = z.looseObject({ role: z.string().optional(), parts: z.array(part) })
+const systemInstruction = z.lazy(() => z.looseObject({ role: z.string().optional(), parts: z.array(part) }))
 
-const functionDeclaration = z.looseObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
-  parameters: jsonObject.optional(),
-  parametersJsonSchema: jsonObject.optional(),
-})
+const functionDeclaration = z.lazy(() =>
+  z.looseObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    parameters: jsonObject.optional(),
+    parametersJsonSchema: jsonObject.optional(),
+  }),
+)
 
 // Only function declarations matter; googleSearch, codeExecution and the like are accepted and ignored.
-const tool = z.looseObject({ functionDeclarations: z.array(functionDeclaration).optional() })
+const tool = z.lazy(() => z.looseObject({ functionDeclarations: z.array(functionDeclaration).optional() }))
 
-const toolConfig = z.looseObject({
-  functionCallingConfig: z
-    .looseObject({
-      mode: z.enum(['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED']).optional(),
-      allowedFunctionNames: z.array(z.string()).optional(),
-    })
-    .optional(),
-})
+const toolConfig = z.lazy(() =>
+  z.looseObject({
+    functionCallingConfig: z
+      .looseObject({
+        mode: z.enum(['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED']).optional(),
+        allowedFunctionNames: z.array(z.string()).optional(),
+      })
+      .optional(),
+  }),
+)
 
 const mimeTypes = ['text/plain', 'application/json', 'text/x.enum', 'application/xml', 'application/yaml']
-const mimeType = z.enum(mimeTypes, { error: `allowed MIME types are ${mimeTypes.join(', ')}` })
+const mimeType = z.lazy(() => z.enum(mimeTypes, { error: `allowed MIME types are ${mimeTypes.join(', ')}` }))
 
 // Structured output: `responseMimeType: application/json`, alone (any JSON) or with a schema, as
 // Gemini's OpenAPI-style `responseSchema` or as JSON Schema in `responseJsonSchema`; or
 // `text/x.enum` with a schema's enum. The API's JSON also takes the proto's snake_case names.
-const generationConfig = z
-  .looseObject({
-    maxOutputTokens: z.int().positive().optional(),
-    candidateCount: z.literal(1, { error: 'the gateway generates one candidate: candidateCount must be 1' }).optional(),
-    responseMimeType: mimeType.optional(),
-    response_mime_type: mimeType.optional(),
-    responseSchema: jsonObject.optional(),
-    response_schema: jsonObject.optional(),
-    responseJsonSchema: jsonObject.optional(),
-    response_json_schema: jsonObject.optional(),
-  })
-  .superRefine((config, ctx) => {
-    const mimeField = config.response_mime_type !== undefined ? 'response_mime_type' : 'responseMimeType'
-    const schemaField = config.response_schema !== undefined ? 'response_schema' : 'responseSchema'
-    const jsonSchemaField = config.response_json_schema !== undefined ? 'response_json_schema' : 'responseJsonSchema'
-    const { mime, schema, jsonSchema } = outputFields(config)
-    if (schema && jsonSchema) {
-      ctx.addIssue({ code: 'custom', path: [jsonSchemaField], message: `give either ${schemaField} or ${jsonSchemaField}, not both` })
-    } else if ((schema ?? jsonSchema) && mime !== 'application/json' && mime !== 'text/x.enum') {
-      const field = schema ? schemaField : jsonSchemaField
-      ctx.addIssue({ code: 'custom', path: [mimeField], message: `must be application/json or text/x.enum when ${field} is set` })
-    } else if (mime === 'text/x.enum' && enumValues(schema ?? jsonSchema).length === 0) {
-      ctx.addIssue({ code: 'custom', path: [schemaField], message: 'text/x.enum needs a schema with a non-empty enum of strings' })
-    }
-  })
+const generationConfig = z.lazy(() =>
+  z
+    .looseObject({
+      maxOutputTokens: z.int().positive().optional(),
+      candidateCount: z.literal(1, { error: 'the gateway generates one candidate: candidateCount must be 1' }).optional(),
+      responseMimeType: mimeType.optional(),
+      response_mime_type: mimeType.optional(),
+      responseSchema: jsonObject.optional(),
+      response_schema: jsonObject.optional(),
+      responseJsonSchema: jsonObject.optional(),
+      response_json_schema: jsonObject.optional(),
+    })
+    .superRefine((config, ctx) => {
+      const mimeField = config.response_mime_type !== undefined ? 'response_mime_type' : 'responseMimeType'
+      const schemaField = config.response_schema !== undefined ? 'response_schema' : 'responseSchema'
+      const jsonSchemaField = config.response_json_schema !== undefined ? 'response_json_schema' : 'responseJsonSchema'
+      const { mime, schema, jsonSchema } = outputFields(config)
+      if (schema && jsonSchema) {
+        ctx.addIssue({ code: 'custom', path: [jsonSchemaField], message: `give either ${schemaField} or ${jsonSchemaField}, not both` })
+      } else if ((schema ?? jsonSchema) && mime !== 'application/json' && mime !== 'text/x.enum') {
+        const field = schema ? schemaField : jsonSchemaField
+        ctx.addIssue({ code: 'custom', path: [mimeField], message: `must be application/json or text/x.enum when ${field} is set` })
+      } else if (mime === 'text/x.enum' && enumValues(schema ?? jsonSchema).length === 0) {
+        ctx.addIssue({ code: 'custom', path: [schemaField], message: 'text/x.enum needs a schema with a non-empty enum of strings' })
+      }
+    }),
+)
 
 type GenerationConfig = z.output<typeof generationConfig>
 
@@ -86,27 +98,31 @@ function enumValues(schema: Record<string, unknown> | undefined): string[] {
   return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : []
 }
 
-const contents = z.array(content).min(1)
+const contents = z.lazy(() => z.array(content).min(1))
 
 /** `models/{model}:generateContent` and `:streamGenerateContent`: the fields the gateway reads. */
-export const generateContentRequestSchema = z.looseObject({
-  contents,
-  systemInstruction: systemInstruction.optional(),
-  system_instruction: systemInstruction.optional(),
-  generationConfig: generationConfig.optional(),
-  safetySettings: z.array(z.unknown()).optional(),
-  tools: z.array(tool).optional(),
-  toolConfig: toolConfig.optional(),
-})
+export const generateContentRequestSchema = z.lazy(() =>
+  z.looseObject({
+    contents,
+    systemInstruction: systemInstruction.optional(),
+    system_instruction: systemInstruction.optional(),
+    generationConfig: generationConfig.optional(),
+    safetySettings: z.array(z.unknown()).optional(),
+    tools: z.array(tool).optional(),
+    toolConfig: toolConfig.optional(),
+  }),
+)
 
 /** `models/{model}:countTokens`: bare `contents`, or a whole `generateContentRequest`, which wins when both are sent (as Google documents). */
-export const countTokensRequestSchema = z
-  .looseObject({ contents: contents.optional(), generateContentRequest: generateContentRequestSchema.optional() })
-  .superRefine((body, ctx) => {
-    if (body.contents === undefined && body.generateContentRequest === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['contents'], message: 'Field required (or send a generateContentRequest)' })
-    }
-  })
+export const countTokensRequestSchema = z.lazy(() =>
+  z
+    .looseObject({ contents: contents.optional(), generateContentRequest: generateContentRequestSchema.optional() })
+    .superRefine((body, ctx) => {
+      if (body.contents === undefined && body.generateContentRequest === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['contents'], message: 'Field required (or send a generateContentRequest)' })
+      }
+    }),
+)
 
 export type GenerateContentRequest = z.output<typeof generateContentRequestSchema>
 export type CountTokensRequest = z.output<typeof countTokensRequestSchema>

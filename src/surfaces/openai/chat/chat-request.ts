@@ -3,68 +3,82 @@ import type { Conversation, ToolChoice, Turn } from '../../../generation/convers
 import { memoByObject } from '../../../cache/memo.ts'
 import { maxBodyDepthCeiling, pathBeyondDepth } from '../../../pipeline/body/body-depth.ts'
 
-const contentPart = z.looseObject({ type: z.string(), text: z.string().optional() })
-const messageContent = z.union([z.string(), z.array(contentPart)]).nullable()
+// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
 
-const messageToolCall = z.looseObject({
-  id: z.string(),
-  type: z.literal('function').optional(),
-  function: z.looseObject({ name: z.string(), arguments: z.string() }),
-})
+const contentPart = z.lazy(() => z.looseObject({ type: z.string(), text: z.string().optional() }))
+const messageContent = z.lazy(() => z.union([z.string(), z.array(contentPart)]).nullable())
 
-const message = z.looseObject({
-  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
-  content: messageContent.optional(),
-  name: z.string().optional(),
-  tool_calls: z.array(messageToolCall).optional(),
-  tool_call_id: z.string().optional(),
-})
-
-const tool = z.looseObject({
-  type: z.literal('function'),
-  function: z.looseObject({
-    name: z.string().min(1),
-    description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
+const messageToolCall = z.lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    type: z.literal('function').optional(),
+    function: z.looseObject({ name: z.string(), arguments: z.string() }),
   }),
-})
+)
 
-const toolChoice = z.union([
-  z.enum(['none', 'auto', 'required']),
-  z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) }),
-])
+const message = z.lazy(() =>
+  z.looseObject({
+    role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
+    content: messageContent.optional(),
+    name: z.string().optional(),
+    tool_calls: z.array(messageToolCall).optional(),
+    tool_call_id: z.string().optional(),
+  }),
+)
 
-const tokenLimit = z.int().positive().nullable().optional()
+const tool = z.lazy(() =>
+  z.looseObject({
+    type: z.literal('function'),
+    function: z.looseObject({
+      name: z.string().min(1),
+      description: z.string().optional(),
+      parameters: z.record(z.string(), z.unknown()).optional(),
+    }),
+  }),
+)
+
+const toolChoice = z.lazy(() =>
+  z.union([
+    z.enum(['none', 'auto', 'required']),
+    z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) }),
+  ]),
+)
+
+const tokenLimit = z.lazy(() => z.int().positive().nullable().optional())
 
 // `response_format`: free text, any JSON object, or JSON that follows a schema (openai's
 // zodResponseFormat, the AI SDK's Output.object). The name rule is OpenAI's.
-const responseFormat = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('text') }),
-  z.looseObject({ type: z.literal('json_object') }),
-  z.looseObject({
-    type: z.literal('json_schema'),
-    json_schema: z.looseObject({
-      name: z.string().regex(/^[\w-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, underscores or dashes' }),
-      description: z.string().optional(),
-      schema: z.record(z.string(), z.unknown()).optional(),
-      strict: z.boolean().nullable().optional(),
+const responseFormat = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.looseObject({ type: z.literal('text') }),
+    z.looseObject({ type: z.literal('json_object') }),
+    z.looseObject({
+      type: z.literal('json_schema'),
+      json_schema: z.looseObject({
+        name: z.string().regex(/^[\w-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, underscores or dashes' }),
+        description: z.string().optional(),
+        schema: z.record(z.string(), z.unknown()).optional(),
+        strict: z.boolean().nullable().optional(),
+      }),
     }),
-  }),
-])
+  ]),
+)
 
 /** `POST /v1/chat/completions`: the fields the gateway reads; anything else is accepted and ignored. */
-export const chatRequestSchema = z.looseObject({
-  model: z.string().min(1),
-  messages: z.array(message).min(1),
-  tools: z.array(tool).optional(),
-  tool_choice: toolChoice.optional(),
-  max_tokens: tokenLimit,
-  max_completion_tokens: tokenLimit,
-  stream: z.boolean().nullable().optional(),
-  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
-  n: z.literal(1, { error: 'the gateway generates one choice: n must be 1' }).nullable().optional(),
-  response_format: responseFormat.nullable().optional(),
-})
+export const chatRequestSchema = z.lazy(() =>
+  z.looseObject({
+    model: z.string().min(1),
+    messages: z.array(message).min(1),
+    tools: z.array(tool).optional(),
+    tool_choice: toolChoice.optional(),
+    max_tokens: tokenLimit,
+    max_completion_tokens: tokenLimit,
+    stream: z.boolean().nullable().optional(),
+    stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
+    n: z.literal(1, { error: 'the gateway generates one choice: n must be 1' }).nullable().optional(),
+    response_format: responseFormat.nullable().optional(),
+  }),
+)
 
 export type ChatRequest = z.output<typeof chatRequestSchema>
 

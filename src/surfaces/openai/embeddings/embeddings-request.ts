@@ -2,37 +2,43 @@ import { z } from 'zod'
 import { memoByObject } from '../../../cache/memo.ts'
 import type { EmbeddingInput } from '../../../generation/embed.ts'
 
+// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
+
 // OpenAI's own limit on the inputs of one request.
 const maxInputs = 2048
-const tokenId = z.int().nonnegative()
+const tokenId = z.lazy(() => z.int().nonnegative())
 
-const inputSchema = z
-  .union([z.string(), z.array(z.string()), z.array(tokenId), z.array(z.array(tokenId))], {
-    error: 'expected a string, a list of strings, a list of token ids or a list of token-id lists',
-  })
-  .superRefine((value, context) => {
-    const problem = (message: string, path: number[] = []) => context.addIssue({ code: 'custom', message, path })
-    if (typeof value === 'string') {
-      if (value === '') problem('must not be an empty string')
-      return
-    }
-    if (value.length === 0) return problem('must not be an empty list')
-    // A list of token ids is one input.
-    if (isTokenIds(value)) return
-    if (value.length > maxInputs) problem(`at most ${maxInputs} inputs per request, got ${value.length}`)
-    value.forEach((item, index) => {
-      if (item.length === 0) problem(typeof item === 'string' ? 'must not be an empty string' : 'must not be an empty list', [index])
+const inputSchema = z.lazy(() =>
+  z
+    .union([z.string(), z.array(z.string()), z.array(tokenId), z.array(z.array(tokenId))], {
+      error: 'expected a string, a list of strings, a list of token ids or a list of token-id lists',
     })
-  })
+    .superRefine((value, context) => {
+      const problem = (message: string, path: number[] = []) => context.addIssue({ code: 'custom', message, path })
+      if (typeof value === 'string') {
+        if (value === '') problem('must not be an empty string')
+        return
+      }
+      if (value.length === 0) return problem('must not be an empty list')
+      // A list of token ids is one input.
+      if (isTokenIds(value)) return
+      if (value.length > maxInputs) problem(`at most ${maxInputs} inputs per request, got ${value.length}`)
+      value.forEach((item, index) => {
+        if (item.length === 0) problem(typeof item === 'string' ? 'must not be an empty string' : 'must not be an empty list', [index])
+      })
+    }),
+)
 
 /** `POST /v1/embeddings`: the fields the gateway reads; `user` and anything else are accepted and ignored. */
-export const embeddingsRequestSchema = z.looseObject({
-  model: z.string().min(1),
-  input: inputSchema,
-  dimensions: z.int().positive().nullable().optional(),
-  encoding_format: z.enum(['float', 'base64']).nullable().optional(),
-  user: z.string().optional(),
-})
+export const embeddingsRequestSchema = z.lazy(() =>
+  z.looseObject({
+    model: z.string().min(1),
+    input: inputSchema,
+    dimensions: z.int().positive().nullable().optional(),
+    encoding_format: z.enum(['float', 'base64']).nullable().optional(),
+    user: z.string().optional(),
+  }),
+)
 
 export type EmbeddingsRequest = z.output<typeof embeddingsRequestSchema>
 

@@ -1,25 +1,33 @@
 import { z } from 'zod'
 
-// Content parts: `input_text` and `output_text` carry text, `refusal` its refusal; images and files carry none the mock reads.
-const contentPart = z.looseObject({ type: z.string(), text: z.string().optional(), refusal: z.string().optional() })
-const content = z.union([z.string(), z.array(contentPart)])
+// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
 
-const messageItem = z.looseObject({
-  type: z.literal('message'),
-  role: z.enum(['user', 'assistant', 'system', 'developer']),
-  content,
-})
-const functionCallItem = z.looseObject({
-  type: z.literal('function_call'),
-  call_id: z.string(),
-  name: z.string(),
-  arguments: z.string(),
-  id: z.string().optional(),
-})
-const functionCallOutputItem = z.looseObject({ type: z.literal('function_call_output'), call_id: z.string(), output: content })
-const itemReference = z.looseObject({ type: z.literal('item_reference'), id: z.string() })
+// Content parts: `input_text` and `output_text` carry text, `refusal` its refusal; images and files carry none the mock reads.
+const contentPart = z.lazy(() => z.looseObject({ type: z.string(), text: z.string().optional(), refusal: z.string().optional() }))
+const content = z.lazy(() => z.union([z.string(), z.array(contentPart)]))
+
+const messageItem = z.lazy(() =>
+  z.looseObject({
+    type: z.literal('message'),
+    role: z.enum(['user', 'assistant', 'system', 'developer']),
+    content,
+  }),
+)
+const functionCallItem = z.lazy(() =>
+  z.looseObject({
+    type: z.literal('function_call'),
+    call_id: z.string(),
+    name: z.string(),
+    arguments: z.string(),
+    id: z.string().optional(),
+  }),
+)
+const functionCallOutputItem = z.lazy(() =>
+  z.looseObject({ type: z.literal('function_call_output'), call_id: z.string(), output: content }),
+)
+const itemReference = z.lazy(() => z.looseObject({ type: z.literal('item_reference'), id: z.string() }))
 /** Any other item (reasoning, hosted tool calls…): accepted, and no part of the prompt. */
-const otherItem = z.looseObject({ type: z.literal('other') })
+const otherItem = z.lazy(() => z.looseObject({ type: z.literal('other') }))
 
 const readTypes = new Set(['message', 'function_call', 'function_call_output', 'item_reference'])
 
@@ -27,80 +35,90 @@ const readTypes = new Set(['message', 'function_call', 'function_call_output', '
  * An input item. A message may leave out its `type`; items of types the mock does not read are
  * accepted as `other`, so that one badly formed item of a type it reads is reported by its field.
  */
-const inputItem = z.preprocess(
-  (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
-    const type = (value as { type?: unknown }).type
-    if (type === undefined) return { ...value, type: 'message' }
-    return typeof type === 'string' && !readTypes.has(type) ? { type: 'other' } : value
-  },
-  z.discriminatedUnion('type', [messageItem, functionCallItem, functionCallOutputItem, itemReference, otherItem]),
+const inputItem = z.lazy(() =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
+      const type = (value as { type?: unknown }).type
+      if (type === undefined) return { ...value, type: 'message' }
+      return typeof type === 'string' && !readTypes.has(type) ? { type: 'other' } : value
+    },
+    z.discriminatedUnion('type', [messageItem, functionCallItem, functionCallOutputItem, itemReference, otherItem]),
+  ),
 )
 
 /** A tool: functions are offered to the model; hosted tools (`web_search`, `mcp`…) are accepted and never called. */
-const tool = z
-  .looseObject({
-    type: z.string(),
-    name: z.string().min(1).optional(),
-    description: z.string().nullish(),
-    parameters: z.record(z.string(), z.unknown()).nullish(),
-    strict: z.boolean().nullish(),
-  })
-  .superRefine((value, context) => {
-    if (value.type === 'function' && value.name === undefined)
-      context.addIssue({ code: 'custom', path: ['name'], message: 'Field required' })
-  })
+const tool = z.lazy(() =>
+  z
+    .looseObject({
+      type: z.string(),
+      name: z.string().min(1).optional(),
+      description: z.string().nullish(),
+      parameters: z.record(z.string(), z.unknown()).nullish(),
+      strict: z.boolean().nullish(),
+    })
+    .superRefine((value, context) => {
+      if (value.type === 'function' && value.name === undefined)
+        context.addIssue({ code: 'custom', path: ['name'], message: 'Field required' })
+    }),
+)
 
-const toolChoice = z.union([
-  z.enum(['none', 'auto', 'required']),
-  z.looseObject({ type: z.string(), name: z.string().optional() }).superRefine((value, context) => {
-    if (value.type === 'function' && value.name === undefined)
-      context.addIssue({ code: 'custom', path: ['name'], message: 'Field required' })
-  }),
-])
+const toolChoice = z.lazy(() =>
+  z.union([
+    z.enum(['none', 'auto', 'required']),
+    z.looseObject({ type: z.string(), name: z.string().optional() }).superRefine((value, context) => {
+      if (value.type === 'function' && value.name === undefined)
+        context.addIssue({ code: 'custom', path: ['name'], message: 'Field required' })
+    }),
+  ]),
+)
 
-const textFormat = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('text') }),
-  z.looseObject({ type: z.literal('json_object') }),
-  z.looseObject({
-    type: z.literal('json_schema'),
-    name: z.string().min(1),
-    schema: z.record(z.string(), z.unknown()),
-    description: z.string().nullish(),
-    strict: z.boolean().nullish(),
-  }),
-])
+const textFormat = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.looseObject({ type: z.literal('text') }),
+    z.looseObject({ type: z.literal('json_object') }),
+    z.looseObject({
+      type: z.literal('json_schema'),
+      name: z.string().min(1),
+      schema: z.record(z.string(), z.unknown()),
+      description: z.string().nullish(),
+      strict: z.boolean().nullish(),
+    }),
+  ]),
+)
 
-const optionalString = z.string().nullish()
+const optionalString = z.lazy(() => z.string().nullish())
 
 /** `POST /v1/responses`: the fields the gateway reads or repeats in its response; anything else is accepted and ignored. */
-export const responsesRequestSchema = z.looseObject({
-  model: z.string().min(1),
-  // A string is one user message; read as such, so that a bad item is reported by its own field.
-  input: z
-    .preprocess((value) => (typeof value === 'string' ? [{ type: 'message', role: 'user', content: value }] : value), z.array(inputItem))
-    .optional(),
-  instructions: optionalString,
-  previous_response_id: optionalString,
-  tools: z.array(tool).nullish(),
-  tool_choice: toolChoice.nullish(),
-  parallel_tool_calls: z.boolean().nullish(),
-  // Any positive count passes here: the Responses API's own floor is checked by the route, as OpenAI words it.
-  max_output_tokens: z.int().positive().nullish(),
-  text: z.looseObject({ format: textFormat.nullish(), verbosity: z.enum(['low', 'medium', 'high']).nullish() }).nullish(),
-  stream: z.boolean().nullish(),
-  store: z.boolean().nullish(),
-  background: z.boolean().nullish(),
-  temperature: z.number().nullish(),
-  top_p: z.number().nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
-  truncation: z.enum(['auto', 'disabled']).nullish(),
-  service_tier: optionalString,
-  reasoning: z.looseObject({ effort: optionalString, summary: optionalString }).nullish(),
-  user: optionalString,
-  safety_identifier: optionalString,
-  prompt_cache_key: optionalString,
-})
+export const responsesRequestSchema = z.lazy(() =>
+  z.looseObject({
+    model: z.string().min(1),
+    // A string is one user message; read as such, so that a bad item is reported by its own field.
+    input: z
+      .preprocess((value) => (typeof value === 'string' ? [{ type: 'message', role: 'user', content: value }] : value), z.array(inputItem))
+      .optional(),
+    instructions: optionalString,
+    previous_response_id: optionalString,
+    tools: z.array(tool).nullish(),
+    tool_choice: toolChoice.nullish(),
+    parallel_tool_calls: z.boolean().nullish(),
+    // Any positive count passes here: the Responses API's own floor is checked by the route, as OpenAI words it.
+    max_output_tokens: z.int().positive().nullish(),
+    text: z.looseObject({ format: textFormat.nullish(), verbosity: z.enum(['low', 'medium', 'high']).nullish() }).nullish(),
+    stream: z.boolean().nullish(),
+    store: z.boolean().nullish(),
+    background: z.boolean().nullish(),
+    temperature: z.number().nullish(),
+    top_p: z.number().nullish(),
+    metadata: z.record(z.string(), z.string()).nullish(),
+    truncation: z.enum(['auto', 'disabled']).nullish(),
+    service_tier: optionalString,
+    reasoning: z.looseObject({ effort: optionalString, summary: optionalString }).nullish(),
+    user: optionalString,
+    safety_identifier: optionalString,
+    prompt_cache_key: optionalString,
+  }),
+)
 
 export type ResponsesRequest = z.output<typeof responsesRequestSchema>
 export type ResponsesInputItem = NonNullable<ResponsesRequest['input']>[number]
