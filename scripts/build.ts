@@ -79,6 +79,42 @@ const segmenterOnFirstUse: Plugin = {
   },
 }
 
+// msw's core imports two CommonJS packages that a server started from the CLI does not call until
+// a request has cookies to match or an interceptor logs: tldts (tough-cookie's public-suffix list)
+// and debug (@mswjs/interceptors' logger, with supports-color and tty). Evaluating them was about
+// 10 ms of every start; in the CLI's bundle each is required on its first call instead. The build
+// fails if an import to rewrite is no longer there.
+const requiredOnFirstCall: Plugin = {
+  name: 'required-on-first-call',
+  setup(plugin) {
+    const rewrites = [
+      {
+        file: /[\\/]tough-cookie[\\/]dist[\\/]index\.js$/,
+        eager: 'import { getDomain } from "tldts";',
+        lazy: 'const getDomain = (...args) => require("tldts").getDomain(...args);',
+      },
+      {
+        file: /[\\/]@mswjs[\\/]interceptors[\\/]lib[\\/]node[\\/]interceptor-[^\\/]+\.js$/,
+        eager: 'import debug from "debug";',
+        lazy: 'const debug = Object.assign((...args) => require("debug")(...args), { log: (...args) => require("debug").log(...args) });',
+      },
+    ]
+    const applied = new Set<(typeof rewrites)[number]>()
+    plugin.onLoad({ filter: /\.js$/ }, (args) => {
+      const rewrite = rewrites.find(({ file }) => file.test(args.path))
+      if (!rewrite) return undefined
+      const source = readFileSync(args.path, 'utf8')
+      if (!source.includes(rewrite.eager)) throw new Error(`${args.path}: no "${rewrite.eager}" to defer`)
+      applied.add(rewrite)
+      return { contents: source.replace(rewrite.eager, rewrite.lazy), loader: 'js' }
+    })
+    plugin.onEnd(() => {
+      const missed = rewrites.filter((rewrite) => !applied.has(rewrite))
+      if (missed.length > 0) throw new Error(`no file matched ${missed.map(({ file }) => file).join(', ')}: update requiredOnFirstCall`)
+    })
+  },
+}
+
 // The CLI serves the default world unless given a file: its bundle carries that world already
 // validated (as JSON) rather than parsing it with zod at every start. Computed here from the sources.
 const { defaultWorld } = await import('../src/world/default-world.ts')
@@ -111,7 +147,7 @@ await Promise.all([
     chunkNames: 'src/cli/chunks/[name]-[hash]',
     platform: 'node',
     external: loadedWhenUsed,
-    plugins: [englishOnlyZod, segmenterOnFirstUse, validatedDefaultWorld],
+    plugins: [englishOnlyZod, segmenterOnFirstUse, requiredOnFirstCall, validatedDefaultWorld],
     // Some of the CLI's dependencies are CommonJS and call require(), which an ES module lacks.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   }),

@@ -4,7 +4,6 @@ import { z } from 'zod'
 // (`llm-gateway-mock schema world`) shows them on hover, and patches (which strip defaults) keep them.
 
 /** The API surfaces a model is served on (`supported_endpoint_types` in the model list). */
-/** The API surfaces a model is served on (`supported_endpoint_types` in the model list). */
 export const endpointTypeSchema = z
   .enum(['openai', 'anthropic', 'gemini', 'embeddings'])
   .describe(
