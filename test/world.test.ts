@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getResponse } from 'msw'
 import { createGateway, defaultWorld, describeKeys, resolveWorld, WorldError } from '../src/index.ts'
 import { loadWorldFile } from '../src/node/index.ts'
@@ -20,6 +20,22 @@ describe('world definitions', () => {
     // resolveWorld() skips the checks for the built-in world; a copy takes the path of any file.
     expect(resolveWorld(structuredClone(defaultWorld))).toEqual(resolveWorld())
     expect(resolveWorld()).not.toBe(resolveWorld())
+  })
+
+  it('holds the records of a validated world as they are, and validates what is created through its collections', async () => {
+    const gateway = await createGateway()
+    expect(gateway.world.snapshot()).toEqual(resolveWorld())
+    expect(Object.getOwnPropertySymbols(gateway.world.findModel('gpt-4o')!).map(String)).not.toContain('Symbol(validated record)')
+
+    expect(await gateway.world.models.create({ id: 'house-model' })).toMatchObject({
+      id: 'house-model',
+      contextWindow: 128_000,
+      kind: 'chat',
+    })
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await expect(gateway.world.models.create({ id: '' })).rejects.toThrow(/does not match the schema/)
+    expect(reported).toHaveBeenCalledOnce()
+    reported.mockRestore()
   })
 
   it('patches the default world: merges fields, adds records, removes by identity', async () => {

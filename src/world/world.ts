@@ -1,4 +1,5 @@
 import { Collection } from '@msw/data'
+import type { z } from 'zod'
 import { normalizeKey } from './normalize-key.ts'
 import {
   groupSchema,
@@ -13,11 +14,6 @@ import {
   type WorldSettings,
 } from './schemas.ts'
 
-/**
- * The gateway's in-memory state: one `@msw/data` collection per record kind, plus settings.
- * Records are live: change them (directly or with the collections' `update`) and the next
- * request sees the change.
- */
 // Normalised once per record (and again if its key changes), not once per record per request.
 const normalizedKeys = new WeakMap<Token, { key: string; normalized: string }>()
 
@@ -29,12 +25,38 @@ function normalizedKeyOf(token: Token): string {
   return normalized
 }
 
+// Marks the records `load` puts in: they come from a world that was validated as a whole
+// (resolveWorld's, a patch's), and validating each again as it goes in would only repeat that
+// (it was most of the time createGateway took). The mark survives the collection's copying and
+// is taken off before the record is stored.
+const validated = Symbol('validated record')
+
+/** A record schema as a collection uses it: the schema's validation, for every record but those `load` marks. */
+function recordSchema<Schema extends z.ZodType>(schema: Schema): Pick<Schema, '~standard'> {
+  const standard = schema['~standard']
+  return {
+    '~standard': {
+      ...standard,
+      validate(value) {
+        if (typeof value !== 'object' || value === null || !(validated in value)) return standard.validate(value)
+        const { [validated]: _, ...record } = value as Record<PropertyKey, unknown>
+        return { value: record as z.output<Schema> }
+      },
+    },
+  }
+}
+
+/**
+ * The gateway's in-memory state: one `@msw/data` collection per record kind, plus settings.
+ * Records are live: change them (directly or with the collections' `update`) and the next
+ * request sees the change.
+ */
 export class World {
   settings: WorldSettings
-  readonly groups = new Collection({ schema: groupSchema })
-  readonly users = new Collection({ schema: userSchema })
-  readonly tokens = new Collection({ schema: tokenSchema })
-  readonly models = new Collection({ schema: modelSchema })
+  readonly groups = new Collection({ schema: recordSchema(groupSchema) })
+  readonly users = new Collection({ schema: recordSchema(userSchema) })
+  readonly tokens = new Collection({ schema: recordSchema(tokenSchema) })
+  readonly models = new Collection({ schema: recordSchema(modelSchema) })
 
   private constructor(settings: WorldSettings) {
     this.settings = settings
@@ -55,10 +77,10 @@ export class World {
     this.tokens.clear()
     this.models.clear()
     // Records are created one by one, in order: listing order is part of the world.
-    for (const group of data.groups) await this.groups.create(structuredClone(group))
-    for (const user of data.users) await this.users.create(structuredClone(user))
-    for (const token of data.tokens) await this.tokens.create(structuredClone(token))
-    for (const model of data.models) await this.models.create(structuredClone(model))
+    for (const group of data.groups) await this.groups.create(markValidated(group))
+    for (const user of data.users) await this.users.create(markValidated(user))
+    for (const token of data.tokens) await this.tokens.create(markValidated(token))
+    for (const model of data.models) await this.models.create(markValidated(model))
   }
 
   // Lookups scan the live record arrays directly: they run on every request, and a query
@@ -96,4 +118,8 @@ export class World {
       models: this.models.all(),
     })
   }
+}
+
+function markValidated<Record extends object>(record: Record): Record {
+  return { ...structuredClone(record), [validated]: true }
 }
