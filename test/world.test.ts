@@ -38,6 +38,18 @@ describe('world definitions', () => {
     reported.mockRestore()
   })
 
+  it('leaves Error.stackTraceLimit as it found it; its msw handlers record no call frame', async () => {
+    const before = Error.stackTraceLimit
+    Error.stackTraceLimit = 37
+    try {
+      const gateway = await createGateway()
+      expect(Error.stackTraceLimit).toBe(37)
+      expect(gateway.handlers.map((handler) => handler.info.callFrame)).toEqual(gateway.handlers.map(() => undefined))
+    } finally {
+      Error.stackTraceLimit = before
+    }
+  })
+
   it('patches the default world: merges fields, adds records, removes by identity', async () => {
     const world = await loadWorldFile(fixture('patch-world.json'))
     expect(world.models.find((model) => model.id === 'gpt-4o-mini')).toMatchObject({ contextWindow: 8192, ownedBy: 'openai' })

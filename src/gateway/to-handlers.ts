@@ -22,6 +22,28 @@ export interface RouteHandler {
  * 404 that names the right one. Without `baseUrl` the handlers match any origin.
  */
 export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
+  return withoutCallFrames(() => makeRouteHandlers(routes, runtime, baseUrl))
+}
+
+/**
+ * msw's RequestHandler keeps the stack frame that made it (`info.callFrame`, for its own
+ * messages): ours would all name this file, and formatting a stack trace for each of the ~40
+ * handlers was a tenth of what createGateway took (docs/performance.md).
+ */
+function withoutCallFrames<T>(make: () => T): T {
+  // V8's (Node's, Chromium's); elsewhere there is nothing to turn off.
+  const errors = Error as { stackTraceLimit?: number }
+  const limit = errors.stackTraceLimit
+  if (limit === undefined) return make()
+  errors.stackTraceLimit = 0
+  try {
+    return make()
+  } finally {
+    errors.stackTraceLimit = limit
+  }
+}
+
+function makeRouteHandlers(routes: readonly Route<any>[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
   const base = baseUrl?.replace(/\/+$/, '')
   const handlers: RouteHandler[] = routes.map((route) => {
     const matches = pathMatcher(route.path, base)
