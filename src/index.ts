@@ -5,6 +5,10 @@
  * msw's `setupServer` in Node and `setupWorker` in a browser. The HTTP server lives in
  * `llm-gateway-mock/node`.
  *
+ * The zod schemas it exports (`worldSchema`, `modelSchema`, `scenarioSchema`, …) are built on
+ * first use (`z.lazy`, for start-up time): `parse` and `safeParse` them as any schema, and
+ * `.unwrap()` one for the object schema itself (its `shape`, `extend`, …).
+ *
  * @module
  */
 

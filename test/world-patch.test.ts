@@ -403,7 +403,7 @@ describe('docs/world.md', () => {
     for (const [name, schema] of Object.entries(shapes)) {
       const section = text.slice(text.indexOf(`### \`${name}\``))
       const table = section.slice(0, section.indexOf('\n\n', section.indexOf('|---|')))
-      for (const field of Object.keys(schema.shape)) expect(table, `${name}.${field}`).toContain(`| \`${field}\` |`)
+      for (const field of Object.keys(schema.unwrap().shape)) expect(table, `${name}.${field}`).toContain(`| \`${field}\` |`)
     }
   })
 })

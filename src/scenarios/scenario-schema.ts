@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from '../cache/lazy-schema.ts'
 import { errorCodes } from '../errors/error-codes.ts'
 import { profileNames } from '../profiles/profile-names.ts'
 import { toolCallSpecSchema } from '../world/schemas.ts'
@@ -7,145 +8,165 @@ import { worldChangesSchema } from '../world/world-patch.ts'
 // Field texts are `.describe()`d so that the JSON Schema (scenarios/scenario.schema.json) shows
 // them on hover in editors.
 
-const statusSchema = z.int().min(400).max(599)
+const statusSchema = lazySchema(() => z.int().min(400).max(599))
 
 /** Which requests a rule or step is about. Every field given must match. */
-export const requestMatchSchema = z.strictObject({
-  route: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      '"POST /v1/chat/completions", "/v1/messages" or "/v1beta/models/*": method optional, * matches anything, matched against the end of the path.',
-    ),
-  surface: z.enum(['openai', 'anthropic', 'gemini']).optional().describe('The API surface the request came through.'),
-  model: z.string().min(1).optional().describe('The model id asked for.'),
-  key: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('The API key, in any spelling the gateway accepts ("sk-vip", "vip"); must be a key of the world.'),
-  user: z
-    .union([z.int().positive(), z.string().min(1)])
-    .optional()
-    .describe("The key's owner: a user id or a username of the world."),
-  stream: z.boolean().optional().describe('true for streamed requests, false for the rest.'),
-})
+export const requestMatchSchema = lazySchema(() =>
+  z.strictObject({
+    route: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        '"POST /v1/chat/completions", "/v1/messages" or "/v1beta/models/*": method optional, * matches anything, matched against the end of the path.',
+      ),
+    surface: z.enum(['openai', 'anthropic', 'gemini']).optional().describe('The API surface the request came through.'),
+    model: z.string().min(1).optional().describe('The model id asked for.'),
+    key: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The API key, in any spelling the gateway accepts ("sk-vip", "vip"); must be a key of the world.'),
+    user: z
+      .union([z.int().positive(), z.string().min(1)])
+      .optional()
+      .describe("The key's owner: a user id or a username of the world."),
+    stream: z.boolean().optional().describe('true for streamed requests, false for the rest.'),
+  }),
+)
 
 /** A rule's match: the request criteria plus which of the matching requests it fires on. */
-export const ruleMatchSchema = requestMatchSchema.extend({
-  call: z.int().positive().optional().describe('Only the Nth matching request (1 = the first).'),
-  after: z.int().nonnegative().optional().describe('Every matching request except the first N.'),
-  times: z.int().positive().optional().describe('At most N times.'),
-  probability: z
-    .number()
-    .min(0)
-    .max(1)
-    .optional()
-    .describe("Fires with this chance (0 to 1), drawn from the scenario's seed, so runs repeat."),
-})
+export const ruleMatchSchema = lazySchema(() =>
+  requestMatchSchema.unwrap().extend({
+    call: z.int().positive().optional().describe('Only the Nth matching request (1 = the first).'),
+    after: z.int().nonnegative().optional().describe('Every matching request except the first N.'),
+    times: z.int().positive().optional().describe('At most N times.'),
+    probability: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe("Fires with this chance (0 to 1), drawn from the scenario's seed, so runs repeat."),
+  }),
+)
 
 /** An error the gateway answers with instead of generating. */
-export const failSchema = z.strictObject({
-  code: z.enum(errorCodes).describe("The error, answered in the surface's own envelope with this code's status."),
-  status: statusSchema
-    .optional()
-    .describe("Overrides the code's status, e.g. 429 for OpenAI's insufficient_quota, 529 for an overloaded upstream, or 502."),
-  message: z.string().min(1).optional().describe("Replaces the code's message."),
-  retryAfterMs: z
-    .int()
-    .nonnegative()
-    .optional()
-    .describe("Sent as retry-after-ms and, rounded up, as Retry-After (and Gemini's RetryInfo on a 429)."),
-  shouldRetry: z.boolean().optional().describe('Sent as x-should-retry, which the OpenAI and Anthropic SDKs obey.'),
-  headers: z.record(z.string(), z.string()).optional().describe('Further response headers.'),
-})
+export const failSchema = lazySchema(() =>
+  z.strictObject({
+    code: z.enum(errorCodes).describe("The error, answered in the surface's own envelope with this code's status."),
+    status: statusSchema
+      .optional()
+      .describe("Overrides the code's status, e.g. 429 for OpenAI's insufficient_quota, 529 for an overloaded upstream, or 502."),
+    message: z.string().min(1).optional().describe("Replaces the code's message."),
+    retryAfterMs: z
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("Sent as retry-after-ms and, rounded up, as Retry-After (and Gemini's RetryInfo on a 429)."),
+    shouldRetry: z.boolean().optional().describe('Sent as x-should-retry, which the OpenAI and Anthropic SDKs obey.'),
+    headers: z.record(z.string(), z.string()).optional().describe('Further response headers.'),
+  }),
+)
 
 /** What replaces the model's own reply. */
-export const replyOverrideSchema = z
-  .strictObject({
-    text: z.string().optional().describe('The reply text, sent as given (also to a request for structured output).'),
-    json: z
-      .json()
-      .meta({ id: 'JsonValue' })
-      .optional()
-      .describe('Any JSON value, sent as the reply text in compact JSON and never cut by `max_tokens`: structured output a test chooses.'),
-    toolCalls: z.array(toolCallSpecSchema).optional().describe('Tool calls: [{name, arguments}].'),
-    finishReason: z.enum(['stop', 'length', 'tool_calls']).optional().describe("Mapped to each surface's own word."),
-    usage: z
-      .strictObject({
-        promptTokens: z.int().nonnegative().optional().describe('Reported prompt tokens.'),
-        completionTokens: z.int().nonnegative().optional().describe('Reported completion tokens.'),
-      })
-      .optional()
-      .describe('The reported usage, which is also what the quota is charged.'),
-  })
-  .refine((reply) => reply.text === undefined || reply.json === undefined, { message: 'give either `text` or `json`', path: ['json'] })
+export const replyOverrideSchema = lazySchema(() =>
+  z
+    .strictObject({
+      text: z.string().optional().describe('The reply text, sent as given (also to a request for structured output).'),
+      json: z
+        .json()
+        .meta({ id: 'JsonValue' })
+        .optional()
+        .describe(
+          'Any JSON value, sent as the reply text in compact JSON and never cut by `max_tokens`: structured output a test chooses.',
+        ),
+      toolCalls: z.array(toolCallSpecSchema).optional().describe('Tool calls: [{name, arguments}].'),
+      finishReason: z.enum(['stop', 'length', 'tool_calls']).optional().describe("Mapped to each surface's own word."),
+      usage: z
+        .strictObject({
+          promptTokens: z.int().nonnegative().optional().describe('Reported prompt tokens.'),
+          completionTokens: z.int().nonnegative().optional().describe('Reported completion tokens.'),
+        })
+        .optional()
+        .describe('The reported usage, which is also what the quota is charged.'),
+    })
+    .refine((reply) => reply.text === undefined || reply.json === undefined, { message: 'give either `text` or `json`', path: ['json'] }),
+)
 
 /** How a stream breaks: after `afterChunks` content chunks, an error event in the surface's own form, or a dropped connection. */
-export const breakStreamSchema = z
-  .strictObject({
-    afterChunks: z.int().nonnegative().describe('Content chunks sent before the break.'),
-    error: z
-      .strictObject({
-        code: z.enum(errorCodes).describe('The error code of the event.'),
-        status: statusSchema.optional().describe("Overrides the code's status."),
-        message: z.string().min(1).optional().describe("Replaces the code's message."),
-      })
+export const breakStreamSchema = lazySchema(() =>
+  z
+    .strictObject({
+      afterChunks: z.int().nonnegative().describe('Content chunks sent before the break.'),
+      error: z
+        .strictObject({
+          code: z.enum(errorCodes).describe('The error code of the event.'),
+          status: statusSchema.optional().describe("Overrides the code's status."),
+          message: z.string().min(1).optional().describe("Replaces the code's message."),
+        })
+        .optional()
+        .describe("Send an error event in the surface's own form."),
+      disconnect: z.boolean().optional().describe('true: drop the connection instead.'),
+    })
+    .refine((value) => (value.error === undefined) !== (value.disconnect !== true), {
+      message: 'give either `error` or `disconnect: true`',
+    }),
+)
+
+export const actionSchema = lazySchema(() =>
+  z.strictObject({
+    fail: failSchema.optional().describe('Answer with this error instead of generating.'),
+    delayMs: z.int().nonnegative().optional().describe('Wait this long (real time) before answering; combines with the rest.'),
+    reply: replyOverrideSchema.optional().describe("Replace the model's reply."),
+    breakStream: breakStreamSchema
       .optional()
-      .describe("Send an error event in the surface's own form."),
-    disconnect: z.boolean().optional().describe('true: drop the connection instead.'),
-  })
-  .refine((value) => (value.error === undefined) !== (value.disconnect !== true), {
-    message: 'give either `error` or `disconnect: true`',
-  })
+      .describe('Streams only: after afterChunks content chunks, an error event (error) or a dropped connection (disconnect: true).'),
+  }),
+)
 
-export const actionSchema = z.strictObject({
-  fail: failSchema.optional().describe('Answer with this error instead of generating.'),
-  delayMs: z.int().nonnegative().optional().describe('Wait this long (real time) before answering; combines with the rest.'),
-  reply: replyOverrideSchema.optional().describe("Replace the model's reply."),
-  breakStream: breakStreamSchema
-    .optional()
-    .describe('Streams only: after afterChunks content chunks, an error event (error) or a dropped connection (disconnect: true).'),
-})
+export const ruleSchema = lazySchema(() =>
+  z.strictObject({
+    name: z.string().min(1).optional().describe("Shown in the journal's decidedBy and in reports."),
+    when: ruleMatchSchema.default({}).describe('Which generation requests the rule is about; leave it out to match every one.'),
+    then: actionSchema.describe('What a matching request gets.'),
+  }),
+)
 
-export const ruleSchema = z.strictObject({
-  name: z.string().min(1).optional().describe("Shown in the journal's decidedBy and in reports."),
-  when: ruleMatchSchema.default({}).describe('Which generation requests the rule is about; leave it out to match every one.'),
-  then: actionSchema.describe('What a matching request gets.'),
-})
-
-export const stepSchema = z.strictObject({
-  name: z.string().min(1).optional().describe("Shown in the journal's decidedBy and in reports."),
-  when: requestMatchSchema.default({}).describe('What the next generation request must look like; leave it out to match any.'),
-  then: actionSchema.default({}).describe('What this request gets; empty: the normal answer (the step only checks the call was made).'),
-})
+export const stepSchema = lazySchema(() =>
+  z.strictObject({
+    name: z.string().min(1).optional().describe("Shown in the journal's decidedBy and in reports."),
+    when: requestMatchSchema.default({}).describe('What the next generation request must look like; leave it out to match any.'),
+    then: actionSchema.default({}).describe('What this request gets; empty: the normal answer (the step only checks the call was made).'),
+  }),
+)
 
 /**
  * A scenario: a world patch, rules consulted on every generation request, and an optional
  * script of steps consumed one generation request at a time.
  */
-export const scenarioSchema = z.strictObject({
-  $schema: z.string().optional().describe('The JSON Schema editors check this file with, e.g. "./scenario.schema.json".'),
-  name: z.string().min(1).describe('Shown in decidedBy, reports and errors.'),
-  description: z.string().default('').describe('One line for `scenarios list`.'),
-  seed: z.int().default(1).describe('Seeds `probability` draws, so a flaky run repeats exactly.'),
-  world: worldChangesSchema
-    .optional()
-    .describe(
-      'A world patch applied to whatever world the gateway serves, as a world file\'s but without "extends". Prefer "every" and {"add", "remove"} so that it fits any world.',
-    ),
-  rules: z
-    .array(ruleSchema)
-    .default([])
-    .describe('{name?, when, then}, consulted on every generation request; the first that fires applies.'),
-  steps: z.array(stepSchema).default([]).describe('{name?, when, then}, a script consumed one generation request at a time, in order.'),
-  strict: z.boolean().default(false).describe('Answer a request that matches no step with 400 scenario_mismatch instead of normally.'),
-  profile: z
-    .enum(profileNames)
-    .optional()
-    .describe('The profile the gateway speaks in while this scenario is active (the last scenario that sets one wins).'),
-})
+export const scenarioSchema = lazySchema(() =>
+  z.strictObject({
+    $schema: z.string().optional().describe('The JSON Schema editors check this file with, e.g. "./scenario.schema.json".'),
+    name: z.string().min(1).describe('Shown in decidedBy, reports and errors.'),
+    description: z.string().default('').describe('One line for `scenarios list`.'),
+    seed: z.int().default(1).describe('Seeds `probability` draws, so a flaky run repeats exactly.'),
+    world: worldChangesSchema
+      .optional()
+      .describe(
+        'A world patch applied to whatever world the gateway serves, as a world file\'s but without "extends". Prefer "every" and {"add", "remove"} so that it fits any world.',
+      ),
+    rules: z
+      .array(ruleSchema)
+      .default([])
+      .describe('{name?, when, then}, consulted on every generation request; the first that fires applies.'),
+    steps: z.array(stepSchema).default([]).describe('{name?, when, then}, a script consumed one generation request at a time, in order.'),
+    strict: z.boolean().default(false).describe('Answer a request that matches no step with 400 scenario_mismatch instead of normally.'),
+    profile: z
+      .enum(profileNames)
+      .optional()
+      .describe('The profile the gateway speaks in while this scenario is active (the last scenario that sets one wins).'),
+  }),
+)
 export type RequestMatch = z.output<typeof requestMatchSchema>
 export type RuleMatch = z.output<typeof ruleMatchSchema>
 export type Fail = z.output<typeof failSchema>

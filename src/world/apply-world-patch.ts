@@ -184,7 +184,6 @@ function reportUnenabledModels(world: WorldData, models: readonly TrackedRecord[
 }
 
 /** The default a new record would get for `field`, for `every`'s `{add, remove}` to start from. */
-function fieldDefault(schema: z.ZodType, field: string): unknown {
-  const shape = (schema as unknown as { shape: Record<string, z.ZodType> }).shape
-  return shape[field]?.safeParse(undefined).data
+function fieldDefault(schema: z.ZodLazy<z.ZodObject>, field: string): unknown {
+  return schema.unwrap().shape[field]?.safeParse(undefined).data
 }

@@ -9,13 +9,16 @@ export type Segment = string | number
 /** A record as a patch handles it: before its schema has checked (and typed) it. */
 export type Fields = Record<string, unknown>
 
+/** A record kind's schema: an object schema, built on first use. */
+type RecordSchema = z.ZodLazy<z.ZodObject>
+
 /** What a patch needs to know of each kind of record, and the words its messages use for it. */
 export const kinds = {
   groups: {
     identity: 'name',
     noun: 'group',
     has: 'is named',
-    schema: groupSchema as z.ZodType,
+    schema: groupSchema as RecordSchema,
     list: 'models',
     needs: 'give its "models" as a list',
   },
@@ -23,7 +26,7 @@ export const kinds = {
     identity: 'id',
     noun: 'user',
     has: 'has id',
-    schema: userSchema as z.ZodType,
+    schema: userSchema as RecordSchema,
     list: 'extraGroups',
     needs: 'give "username", "quota" and "accessToken" too',
   },
@@ -31,7 +34,7 @@ export const kinds = {
     identity: 'key',
     noun: 'token',
     has: 'has key',
-    schema: tokenSchema as z.ZodType,
+    schema: tokenSchema as RecordSchema,
     list: 'modelLimits',
     needs: 'give "name" and "userId" too',
   },
@@ -39,7 +42,7 @@ export const kinds = {
     identity: 'id',
     noun: 'model',
     has: 'has id',
-    schema: modelSchema as z.ZodType,
+    schema: modelSchema as RecordSchema,
     list: 'endpointTypes',
     needs: 'enable it in a group\'s "models" too',
   },

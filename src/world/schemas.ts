@@ -1,282 +1,313 @@
 import { z } from 'zod'
+import { lazySchema } from '../cache/lazy-schema.ts'
 
 // Field texts are `.describe()`d, before any `.default()`, so that the JSON Schema editors read
 // (`llm-gateway-mock schema world`) shows them on hover, and patches (which strip defaults) keep them.
 
 /** The API surfaces a model is served on (`supported_endpoint_types` in the model list). */
-export const endpointTypeSchema = z
-  .enum(['openai', 'anthropic', 'gemini', 'embeddings'])
-  .describe(
-    'An API surface: "openai" (chat completions), "anthropic" (messages), "gemini" (generateContent) or "embeddings" (/v1/embeddings).',
-  )
+export const endpointTypeSchema = lazySchema(() =>
+  z
+    .enum(['openai', 'anthropic', 'gemini', 'embeddings'])
+    .describe(
+      'An API surface: "openai" (chat completions), "anthropic" (messages), "gemini" (generateContent) or "embeddings" (/v1/embeddings).',
+    ),
+)
 
 /** What a model does: `chat` models generate text, `embedding` models turn text into vectors. */
-export const modelKindSchema = z
-  .enum(['chat', 'embedding'])
-  .describe('"chat" models answer the generation routes; "embedding" models answer only the embedding routes.')
+export const modelKindSchema = lazySchema(() =>
+  z
+    .enum(['chat', 'embedding'])
+    .describe('"chat" models answer the generation routes; "embedding" models answer only the embedding routes.'),
+)
 
 /** A request-rate limit: at most `requests` in every window of `windowMs`. */
-export const rateLimitSchema = z
-  .strictObject({
-    requests: z.int().positive().describe('Generation requests allowed in any window.'),
-    windowMs: z.int().positive().describe('The sliding window, in milliseconds of the gateway clock (60000 = a minute).'),
-  })
-  .describe(
-    'At most `requests` generation requests in any `windowMs`; the next one gets 429 rate_limit_exceeded with Retry-After. A refused request does not use up the window.',
-  )
-
-export const groupSchema = z.strictObject({
-  name: z
-    .string()
-    .min(1)
-    .describe("The group's name: what users' `group`, tokens' `group` and `settings.autoGroups` refer to. \"auto\" is reserved."),
-  ratio: z
-    .number()
-    .nonnegative()
-    .describe('Price multiplier for every request made through this group (1.5 = 50% dearer, 0 = free). Default 1.')
-    .default(1),
-  models: z
-    .array(z.string())
-    .describe('Ids of the models enabled in this group, in listing order: a key sees the models of its groups. Default [].')
-    .default([]),
-  rateLimit: rateLimitSchema.describe('A request-rate limit shared by every key and user served through this group.').optional(),
-  description: z.string().describe('Shown in the dashboard. Default "".').default(''),
-})
-
-export const userSchema = z.strictObject({
-  id: z.int().positive().describe("The user's id: what tokens' `userId` refers to."),
-  username: z.string().min(1).describe('Shown in messages and in `keys`; scenario rules match it with `when.user`.'),
-  displayName: z.string().describe('Shown in the dashboard; defaults to the username there.').optional(),
-  role: z.enum(['user', 'admin', 'root']).describe('The dashboard role. Default "user".').default('user'),
-  status: z
-    .enum(['enabled', 'disabled'])
-    .describe('"disabled": every key of this user gets 401, and the dashboard refuses the access token. Default "enabled".')
-    .default('enabled'),
-  group: z
-    .string()
-    .describe('The user\'s own group: its keys draw their models from it unless pinned to another. Default "default".')
-    .default('default'),
-  extraGroups: z
-    .array(z.string())
-    .describe('Further groups this user may pin a token to (and that `auto` tokens may fall through to). Default [].')
-    .default([]),
-  quota: z
-    .int()
-    .nonnegative()
-    .describe("The user's remaining quota, in gateway units (500000 = 1 USD). At 0 every key of the user gets 403 insufficient_quota."),
-  usedQuota: z.int().nonnegative().describe('Quota already used, in units (shown in the dashboard). Default 0.').default(0),
-  requestCount: z.int().nonnegative().describe('Requests already made (shown in the dashboard). Default 0.').default(0),
-  accessToken: z.string().min(1).describe('The dashboard access token: `Authorization: Bearer …` on `/api/*` routes. Unique per user.'),
-  email: z.string().describe('Shown in the dashboard. Default "".').default(''),
-  rateLimit: rateLimitSchema.describe('A request-rate limit over every key of this user.').optional(),
-})
-
-export const tokenSchema = z.strictObject({
-  key: z
-    .string()
-    .min(1)
-    .regex(/^[\w.-]+$/, 'letters, digits, "_", "-" and "." only')
+export const rateLimitSchema = lazySchema(() =>
+  z
+    .strictObject({
+      requests: z.int().positive().describe('Generation requests allowed in any window.'),
+      windowMs: z.int().positive().describe('The sliding window, in milliseconds of the gateway clock (60000 = a minute).'),
+    })
     .describe(
-      'The API key as clients send it, usually "sk-…". Clients may send it with or without "sk-" and "Bearer ", so "sk-abc" and "abc" are the same key.',
+      'At most `requests` generation requests in any `windowMs`; the next one gets 429 rate_limit_exceeded with Retry-After. A refused request does not use up the window.',
     ),
-  name: z.string().min(1).describe("The key's name, shown in `keys` and in quota messages."),
-  userId: z.int().positive().describe('The id of the user who owns the key (in `users`).'),
-  status: z
-    .enum(['enabled', 'disabled', 'expired', 'exhausted'])
-    .describe(
-      '"disabled" and "expired" keys get 401 invalid_api_key, "exhausted" ones 403 insufficient_quota; the gateway marks a key "exhausted" itself when its remainQuota reaches 0. Default "enabled".',
-    )
-    .default('enabled'),
-  expiresAt: z.iso
-    .datetime({ offset: true })
-    .nullable()
-    .describe('ISO date-time after which the key stops working (on the gateway clock); null for never. Default null.')
-    .default(null),
-  remainQuota: z
-    .int()
-    .nonnegative()
-    .describe(
-      "The key's own remaining quota, in units (500000 = 1 USD); ignored with unlimitedQuota. Default 0: give a quota or unlimitedQuota.",
-    )
-    .default(0),
-  unlimitedQuota: z.boolean().describe("The key has no quota of its own (its user's quota still applies). Default false.").default(false),
-  usedQuota: z.int().nonnegative().describe('Quota the key has already used, in units. Default 0.').default(0),
-  modelLimits: z
-    .array(z.string())
-    .nullable()
-    .describe('Ids of the only models this key may use; null for no restriction, [] allows nothing. Default null.')
-    .default(null),
-  group: z
-    .string()
-    .nullable()
-    .describe(
-      'The group the key is pinned to: its owner\'s `group` or one of their `extraGroups`, or "auto" (the first of `settings.autoGroups` the owner may use that has the model). null: the owner\'s group. Default null.',
-    )
-    .default(null),
-  rateLimit: rateLimitSchema.describe('A request-rate limit on this key alone.').optional(),
-})
+)
 
-const ratioPricingSchema = z
-  .strictObject({
-    ratio: z.number().nonnegative().describe('Units per prompt token: 1 = 1 unit per token = USD 2 per million tokens. 0 = free.'),
-    completionRatio: z.number().nonnegative().describe('Completion tokens cost this many times a prompt token. Default 1.').default(1),
-  })
-  .describe('Priced by tokens: (prompt + completion × completionRatio) × ratio × group ratio units, at least 1.')
+export const groupSchema = lazySchema(() =>
+  z.strictObject({
+    name: z
+      .string()
+      .min(1)
+      .describe("The group's name: what users' `group`, tokens' `group` and `settings.autoGroups` refer to. \"auto\" is reserved."),
+    ratio: z
+      .number()
+      .nonnegative()
+      .describe('Price multiplier for every request made through this group (1.5 = 50% dearer, 0 = free). Default 1.')
+      .default(1),
+    models: z
+      .array(z.string())
+      .describe('Ids of the models enabled in this group, in listing order: a key sees the models of its groups. Default [].')
+      .default([]),
+    rateLimit: rateLimitSchema.describe('A request-rate limit shared by every key and user served through this group.').optional(),
+    description: z.string().describe('Shown in the dashboard. Default "".').default(''),
+  }),
+)
 
-const perCallPricingSchema = z
-  .strictObject({
-    pricePerCall: z.number().nonnegative().describe('USD per request, whatever its size (× group ratio).'),
-  })
-  .describe('A fixed price per request.')
+export const userSchema = lazySchema(() =>
+  z.strictObject({
+    id: z.int().positive().describe("The user's id: what tokens' `userId` refers to."),
+    username: z.string().min(1).describe('Shown in messages and in `keys`; scenario rules match it with `when.user`.'),
+    displayName: z.string().describe('Shown in the dashboard; defaults to the username there.').optional(),
+    role: z.enum(['user', 'admin', 'root']).describe('The dashboard role. Default "user".').default('user'),
+    status: z
+      .enum(['enabled', 'disabled'])
+      .describe('"disabled": every key of this user gets 401, and the dashboard refuses the access token. Default "enabled".')
+      .default('enabled'),
+    group: z
+      .string()
+      .describe('The user\'s own group: its keys draw their models from it unless pinned to another. Default "default".')
+      .default('default'),
+    extraGroups: z
+      .array(z.string())
+      .describe('Further groups this user may pin a token to (and that `auto` tokens may fall through to). Default [].')
+      .default([]),
+    quota: z
+      .int()
+      .nonnegative()
+      .describe("The user's remaining quota, in gateway units (500000 = 1 USD). At 0 every key of the user gets 403 insufficient_quota."),
+    usedQuota: z.int().nonnegative().describe('Quota already used, in units (shown in the dashboard). Default 0.').default(0),
+    requestCount: z.int().nonnegative().describe('Requests already made (shown in the dashboard). Default 0.').default(0),
+    accessToken: z.string().min(1).describe('The dashboard access token: `Authorization: Bearer …` on `/api/*` routes. Unique per user.'),
+    email: z.string().describe('Shown in the dashboard. Default "".').default(''),
+    rateLimit: rateLimitSchema.describe('A request-rate limit over every key of this user.').optional(),
+  }),
+)
 
-export const pricingSchema = z.union([ratioPricingSchema, perCallPricingSchema])
+export const tokenSchema = lazySchema(() =>
+  z.strictObject({
+    key: z
+      .string()
+      .min(1)
+      .regex(/^[\w.-]+$/, 'letters, digits, "_", "-" and "." only')
+      .describe(
+        'The API key as clients send it, usually "sk-…". Clients may send it with or without "sk-" and "Bearer ", so "sk-abc" and "abc" are the same key.',
+      ),
+    name: z.string().min(1).describe("The key's name, shown in `keys` and in quota messages."),
+    userId: z.int().positive().describe('The id of the user who owns the key (in `users`).'),
+    status: z
+      .enum(['enabled', 'disabled', 'expired', 'exhausted'])
+      .describe(
+        '"disabled" and "expired" keys get 401 invalid_api_key, "exhausted" ones 403 insufficient_quota; the gateway marks a key "exhausted" itself when its remainQuota reaches 0. Default "enabled".',
+      )
+      .default('enabled'),
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .describe('ISO date-time after which the key stops working (on the gateway clock); null for never. Default null.')
+      .default(null),
+    remainQuota: z
+      .int()
+      .nonnegative()
+      .describe(
+        "The key's own remaining quota, in units (500000 = 1 USD); ignored with unlimitedQuota. Default 0: give a quota or unlimitedQuota.",
+      )
+      .default(0),
+    unlimitedQuota: z.boolean().describe("The key has no quota of its own (its user's quota still applies). Default false.").default(false),
+    usedQuota: z.int().nonnegative().describe('Quota the key has already used, in units. Default 0.').default(0),
+    modelLimits: z
+      .array(z.string())
+      .nullable()
+      .describe('Ids of the only models this key may use; null for no restriction, [] allows nothing. Default null.')
+      .default(null),
+    group: z
+      .string()
+      .nullable()
+      .describe(
+        'The group the key is pinned to: its owner\'s `group` or one of their `extraGroups`, or "auto" (the first of `settings.autoGroups` the owner may use that has the model). null: the owner\'s group. Default null.',
+      )
+      .default(null),
+    rateLimit: rateLimitSchema.describe('A request-rate limit on this key alone.').optional(),
+  }),
+)
+
+const ratioPricingSchema = lazySchema(() =>
+  z
+    .strictObject({
+      ratio: z.number().nonnegative().describe('Units per prompt token: 1 = 1 unit per token = USD 2 per million tokens. 0 = free.'),
+      completionRatio: z.number().nonnegative().describe('Completion tokens cost this many times a prompt token. Default 1.').default(1),
+    })
+    .describe('Priced by tokens: (prompt + completion × completionRatio) × ratio × group ratio units, at least 1.'),
+)
+
+const perCallPricingSchema = lazySchema(() =>
+  z
+    .strictObject({
+      pricePerCall: z.number().nonnegative().describe('USD per request, whatever its size (× group ratio).'),
+    })
+    .describe('A fixed price per request.'),
+)
+
+export const pricingSchema = lazySchema(() => z.union([ratioPricingSchema, perCallPricingSchema]))
 
 /** Price of a model that does not say: 1 unit per token, prompt and completion alike. */
 export const defaultPricing = { ratio: 1, completionRatio: 1 } as const
 
 /** A tool call a model is scripted to make; `arguments` is the object the client receives. */
-export const toolCallSpecSchema = z.strictObject({
-  name: z.string().min(1).describe("The tool's name."),
-  arguments: z.record(z.string(), z.unknown()).describe('The arguments object the client receives. Default {}.').default({}),
-})
+export const toolCallSpecSchema = lazySchema(() =>
+  z.strictObject({
+    name: z.string().min(1).describe("The tool's name."),
+    arguments: z.record(z.string(), z.unknown()).describe('The arguments object the client receives. Default {}.').default({}),
+  }),
+)
 
 /**
  * What a model answers. `echo` (the default) derives the reply from the request: it quotes the
  * last user message, or calls one of the request's tools with arguments built from its schema.
  */
-export const modelReplySchema = z
-  .discriminatedUnion('type', [
-    z
-      .strictObject({ type: z.literal('echo').describe('The kind of reply.') })
-      .describe(
-        "Derived from the request: quotes the last user message, or calls one of the request's tools with arguments built from its schema.",
-      ),
-    z
-      .strictObject({ type: z.literal('text').describe('The kind of reply.'), text: z.string().describe('The reply, word for word.') })
-      .describe('Always the same text.'),
-    z
-      .strictObject({
-        type: z.literal('lorem').describe('The kind of reply.'),
-        tokens: z.int().positive().describe('How many tokens of filler.'),
-      })
-      .describe('Deterministic filler text of exactly `tokens` tokens (before max_tokens cuts it).'),
-    z
-      .strictObject({
-        type: z.literal('tool-calls').describe('The kind of reply.'),
-        calls: z.array(toolCallSpecSchema).min(1).describe('The calls, in order.'),
-        text: z.string().describe('Text sent before the calls. Default "".').default(''),
-      })
-      .describe("Always these tool calls, whatever the request's tools."),
-  ])
-  .describe('What the model answers. Default {"type": "echo"}.')
+export const modelReplySchema = lazySchema(() =>
+  z
+    .discriminatedUnion('type', [
+      z
+        .strictObject({ type: z.literal('echo').describe('The kind of reply.') })
+        .describe(
+          "Derived from the request: quotes the last user message, or calls one of the request's tools with arguments built from its schema.",
+        ),
+      z
+        .strictObject({ type: z.literal('text').describe('The kind of reply.'), text: z.string().describe('The reply, word for word.') })
+        .describe('Always the same text.'),
+      z
+        .strictObject({
+          type: z.literal('lorem').describe('The kind of reply.'),
+          tokens: z.int().positive().describe('How many tokens of filler.'),
+        })
+        .describe('Deterministic filler text of exactly `tokens` tokens (before max_tokens cuts it).'),
+      z
+        .strictObject({
+          type: z.literal('tool-calls').describe('The kind of reply.'),
+          calls: z.array(toolCallSpecSchema).min(1).describe('The calls, in order.'),
+          text: z.string().describe('Text sent before the calls. Default "".').default(''),
+        })
+        .describe("Always these tool calls, whatever the request's tools."),
+    ])
+    .describe('What the model answers. Default {"type": "echo"}.'),
+)
 
 /** Delays of a streamed reply: before the first token, then between tokens. */
-export const streamTimingSchema = z
-  .strictObject({
-    firstTokenMs: z.int().nonnegative().describe('Milliseconds before the first token. Default 0.').default(0),
-    tokensPerSecond: z
-      .number()
-      .positive()
-      .nullable()
-      .describe('Pace after the first token; null for no delay. Default null.')
-      .default(null),
-  })
-  .describe('Explicit stream delays.')
+export const streamTimingSchema = lazySchema(() =>
+  z
+    .strictObject({
+      firstTokenMs: z.int().nonnegative().describe('Milliseconds before the first token. Default 0.').default(0),
+      tokensPerSecond: z
+        .number()
+        .positive()
+        .nullable()
+        .describe('Pace after the first token; null for no delay. Default null.')
+        .default(null),
+    })
+    .describe('Explicit stream delays.'),
+)
 
 /** `instant` (the default, so tests run fast), `realistic` (for demos), or explicit delays. */
-export const streamingSchema = z
-  .union([
-    z
-      .enum(['instant', 'realistic'])
-      .describe('"instant": no delays (tests run fast). "realistic": 400 ms to the first token, then 60 tokens per second.'),
-    streamTimingSchema,
-  ])
-  .describe('How streamed replies are paced, in real time. Non-streamed replies are never delayed. Default "instant".')
+export const streamingSchema = lazySchema(() =>
+  z
+    .union([
+      z
+        .enum(['instant', 'realistic'])
+        .describe('"instant": no delays (tests run fast). "realistic": 400 ms to the first token, then 60 tokens per second.'),
+      streamTimingSchema,
+    ])
+    .describe('How streamed replies are paced, in real time. Non-streamed replies are never delayed. Default "instant".'),
+)
 
-export const modelSchema = z
-  .strictObject({
-    id: z.string().min(1).describe("The model id clients ask for; what groups' `models` and tokens' `modelLimits` refer to."),
-    kind: modelKindSchema
-      .describe(
-        'What the model does: "chat" answers the generation routes (chat, messages, generateContent, responses); "embedding" answers only the embedding routes (/v1/embeddings, embedContent, batchEmbedContents). Default "chat".',
-      )
-      .default('chat'),
-    ownedBy: z.string().describe('`owned_by` in the OpenAI model list. Default "custom".').default('custom'),
-    displayName: z.string().describe('Shown by the Anthropic and Gemini model lists; defaults to the id there.').optional(),
-    description: z.string().describe('Shown by the Gemini model list. Default "".').default(''),
-    endpointTypes: z
-      .array(endpointTypeSchema)
-      .min(1)
-      .describe(
-        '`supported_endpoint_types` in the model list. Every surface serves every model of the right kind; this only changes what lists say (and, with the new-api profile, the shape of Gemini replies). Default ["openai"].',
-      )
-      .default(['openai']),
-    created: z.int().nonnegative().describe('Unix seconds, as listed in `created`. Default 1626777600.').default(1626777600),
-    contextWindow: z
-      .int()
-      .nonnegative()
-      .describe(
-        'The largest prompt + requested output, in tokens; more gets 400 context_length_exceeded with both numbers. For an embedding model, the limit of each input. 0: nothing fits (what the context-overflow scenario sets). Default 128000.',
-      )
-      .default(128_000),
-    maxOutputTokens: z
-      .int()
-      .positive()
-      .describe('The longest reply, in tokens; longer replies are cut with finish reason "length". Default 8192.')
-      .default(8_192),
-    dimensions: z
-      .int()
-      .positive()
-      .describe(
-        'An embedding model\'s vector length: the most `dimensions` (OpenAI) or `outputDimensionality` (Gemini) may ask for, and the default. Required when kind is "embedding".',
-      )
-      .optional(),
-    pricing: pricingSchema
-      .nullable()
-      .describe(
-        'What a request costs: {"ratio", "completionRatio"} per token, or {"pricePerCall"}. null: the model has no price, so (as on new-api) it is hidden and refused unless settings.selfUseMode is on. Default {"ratio": 1, "completionRatio": 1}.',
-      )
-      .default(defaultPricing),
-    reply: modelReplySchema.default({ type: 'echo' }),
-    streaming: streamingSchema.default('instant'),
-  })
-  .superRefine((model, context) => {
-    if (model.kind === 'embedding' && model.dimensions === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['dimensions'],
-        message: 'an embedding model needs its dimensions (the length of its vectors)',
-      })
-    }
-  })
-  // The same rule for editors, in the JSON Schema of whole worlds (a patch may change a model that has its dimensions).
-  .meta({ if: { properties: { kind: { const: 'embedding' } }, required: ['kind'] }, then: { required: ['dimensions'] } })
+export const modelSchema = lazySchema(() =>
+  z
+    .strictObject({
+      id: z.string().min(1).describe("The model id clients ask for; what groups' `models` and tokens' `modelLimits` refer to."),
+      kind: modelKindSchema
+        .describe(
+          'What the model does: "chat" answers the generation routes (chat, messages, generateContent, responses); "embedding" answers only the embedding routes (/v1/embeddings, embedContent, batchEmbedContents). Default "chat".',
+        )
+        .default('chat'),
+      ownedBy: z.string().describe('`owned_by` in the OpenAI model list. Default "custom".').default('custom'),
+      displayName: z.string().describe('Shown by the Anthropic and Gemini model lists; defaults to the id there.').optional(),
+      description: z.string().describe('Shown by the Gemini model list. Default "".').default(''),
+      endpointTypes: z
+        .array(endpointTypeSchema)
+        .min(1)
+        .describe(
+          '`supported_endpoint_types` in the model list. Every surface serves every model of the right kind; this only changes what lists say (and, with the new-api profile, the shape of Gemini replies). Default ["openai"].',
+        )
+        .default(['openai']),
+      created: z.int().nonnegative().describe('Unix seconds, as listed in `created`. Default 1626777600.').default(1626777600),
+      contextWindow: z
+        .int()
+        .nonnegative()
+        .describe(
+          'The largest prompt + requested output, in tokens; more gets 400 context_length_exceeded with both numbers. For an embedding model, the limit of each input. 0: nothing fits (what the context-overflow scenario sets). Default 128000.',
+        )
+        .default(128_000),
+      maxOutputTokens: z
+        .int()
+        .positive()
+        .describe('The longest reply, in tokens; longer replies are cut with finish reason "length". Default 8192.')
+        .default(8_192),
+      dimensions: z
+        .int()
+        .positive()
+        .describe(
+          'An embedding model\'s vector length: the most `dimensions` (OpenAI) or `outputDimensionality` (Gemini) may ask for, and the default. Required when kind is "embedding".',
+        )
+        .optional(),
+      pricing: pricingSchema
+        .nullable()
+        .describe(
+          'What a request costs: {"ratio", "completionRatio"} per token, or {"pricePerCall"}. null: the model has no price, so (as on new-api) it is hidden and refused unless settings.selfUseMode is on. Default {"ratio": 1, "completionRatio": 1}.',
+        )
+        .default(defaultPricing),
+      reply: modelReplySchema.default({ type: 'echo' }),
+      streaming: streamingSchema.default('instant'),
+    })
+    .superRefine((model, context) => {
+      if (model.kind === 'embedding' && model.dimensions === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['dimensions'],
+          message: 'an embedding model needs its dimensions (the length of its vectors)',
+        })
+      }
+    })
+    // The same rule for editors, in the JSON Schema of whole worlds (a patch may change a model that has its dimensions).
+    .meta({ if: { properties: { kind: { const: 'embedding' } }, required: ['kind'] }, then: { required: ['dimensions'] } }),
+)
 
-export const worldSettingsSchema = z
-  .strictObject({
-    selfUseMode: z
-      .boolean()
-      .describe("new-api's self-use mode: models without pricing (pricing null) are listed and served, free. Default false.")
-      .default(false),
-    autoGroups: z
-      .array(z.string())
-      .describe('The groups a token with group "auto" tries, in order (each only if its owner may use it). Default [].')
-      .default([]),
-    systemName: z.string().describe('The name `/api/status` reports. Default "LLM Gateway Mock".').default('LLM Gateway Mock'),
-  })
-  .describe('Gateway-wide settings.')
+export const worldSettingsSchema = lazySchema(() =>
+  z
+    .strictObject({
+      selfUseMode: z
+        .boolean()
+        .describe("new-api's self-use mode: models without pricing (pricing null) are listed and served, free. Default false.")
+        .default(false),
+      autoGroups: z
+        .array(z.string())
+        .describe('The groups a token with group "auto" tries, in order (each only if its owner may use it). Default [].')
+        .default([]),
+      systemName: z.string().describe('The name `/api/status` reports. Default "LLM Gateway Mock".').default('LLM Gateway Mock'),
+    })
+    .describe('Gateway-wide settings.'),
+)
 
-export const worldSchema = z.strictObject({
-  $schema: z
-    .string()
-    .optional()
-    .describe('The JSON Schema editors check this file with, e.g. "./node_modules/llm-gateway-mock/schemas/world.schema.json".'),
-  settings: worldSettingsSchema.default(worldSettingsSchema.parse({})),
-  groups: z.array(groupSchema).describe('Groups: which models are enabled, at what price multiplier.'),
-  users: z.array(userSchema).describe('Users: they own keys, hold quota and log in to the dashboard.'),
-  tokens: z.array(tokenSchema).describe('API keys.'),
-  models: z.array(modelSchema).describe('Models: a model is served only through a group that enables it.'),
-})
+export const worldSchema = lazySchema(() =>
+  z.strictObject({
+    $schema: z
+      .string()
+      .optional()
+      .describe('The JSON Schema editors check this file with, e.g. "./node_modules/llm-gateway-mock/schemas/world.schema.json".'),
+    settings: worldSettingsSchema.default(worldSettingsSchema.parse({})),
+    groups: z.array(groupSchema).describe('Groups: which models are enabled, at what price multiplier.'),
+    users: z.array(userSchema).describe('Users: they own keys, hold quota and log in to the dashboard.'),
+    tokens: z.array(tokenSchema).describe('API keys.'),
+    models: z.array(modelSchema).describe('Models: a model is served only through a group that enables it.'),
+  }),
+)
 
 export type EndpointType = z.infer<typeof endpointTypeSchema>
 export type ModelKind = z.infer<typeof modelKindSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from '../cache/lazy-schema.ts'
 import { endpointTypeSchema, groupSchema, modelSchema, tokenSchema, userSchema, worldSettingsSchema } from './schemas.ts'
 
 /**
@@ -35,98 +36,116 @@ function patchShape<Shape extends z.core.$ZodShape>(
 }
 
 // Each record patch: the identity, then any field of the record. List fields also take {add, remove}.
-export const groupPatchSchema = z.strictObject({
-  ...patchShape(groupSchema.shape),
-  name: groupSchema.shape.name,
-  models: listField(z.string(), 'Ids of the models enabled in this group: a list replaces them, {"add", "remove"} changes them.'),
-})
-export const userPatchSchema = z.strictObject({
-  ...patchShape(userSchema.shape),
-  id: userSchema.shape.id,
-  extraGroups: listField(z.string(), 'Further groups this user may use: a list replaces them, {"add", "remove"} changes them.'),
-})
-export const tokenPatchSchema = z.strictObject({
-  ...patchShape(tokenSchema.shape),
-  key: tokenSchema.shape.key,
-  modelLimits: z
-    .union([z.array(z.string()).describe('Replaces the list.'), z.null(), listChangeSchema(z.string())])
-    .optional()
-    .describe('The only models this key may use (null: no restriction). {"add", "remove"} change an existing list.'),
-})
-export const modelPatchSchema = z.strictObject({
-  ...patchShape(modelSchema.shape),
-  id: modelSchema.shape.id,
-  endpointTypes: listField(endpointTypeSchema, '`supported_endpoint_types`: a list replaces them, {"add", "remove"} changes them.'),
-})
-export const settingsPatchSchema = z
-  .strictObject({
-    ...patchShape(worldSettingsSchema.shape),
-    autoGroups: listField(z.string(), 'The groups an "auto" token tries, in order: a list replaces them, {"add", "remove"} changes them.'),
-  })
-  .describe('Changes to the settings: only the fields given change.')
-
-const { name: _group, ...everyGroup } = groupPatchSchema.shape
-const { id: _user, accessToken: _accessToken, ...everyUser } = userPatchSchema.shape
-const { key: _token, ...everyToken } = tokenPatchSchema.shape
-const { id: _model, ...everyModel } = modelPatchSchema.shape
+export const groupPatchSchema = lazySchema(() =>
+  z.strictObject({
+    ...patchShape(groupSchema.unwrap().shape),
+    name: groupSchema.unwrap().shape.name,
+    models: listField(z.string(), 'Ids of the models enabled in this group: a list replaces them, {"add", "remove"} changes them.'),
+  }),
+)
+export const userPatchSchema = lazySchema(() =>
+  z.strictObject({
+    ...patchShape(userSchema.unwrap().shape),
+    id: userSchema.unwrap().shape.id,
+    extraGroups: listField(z.string(), 'Further groups this user may use: a list replaces them, {"add", "remove"} changes them.'),
+  }),
+)
+export const tokenPatchSchema = lazySchema(() =>
+  z.strictObject({
+    ...patchShape(tokenSchema.unwrap().shape),
+    key: tokenSchema.unwrap().shape.key,
+    modelLimits: z
+      .union([z.array(z.string()).describe('Replaces the list.'), z.null(), listChangeSchema(z.string())])
+      .optional()
+      .describe('The only models this key may use (null: no restriction). {"add", "remove"} change an existing list.'),
+  }),
+)
+export const modelPatchSchema = lazySchema(() =>
+  z.strictObject({
+    ...patchShape(modelSchema.unwrap().shape),
+    id: modelSchema.unwrap().shape.id,
+    endpointTypes: listField(endpointTypeSchema, '`supported_endpoint_types`: a list replaces them, {"add", "remove"} changes them.'),
+  }),
+)
+export const settingsPatchSchema = lazySchema(() =>
+  z
+    .strictObject({
+      ...patchShape(worldSettingsSchema.unwrap().shape),
+      autoGroups: listField(
+        z.string(),
+        'The groups an "auto" token tries, in order: a list replaces them, {"add", "remove"} changes them.',
+      ),
+    })
+    .describe('Changes to the settings: only the fields given change.'),
+)
 
 /**
  * The changes a patch makes, to any world. Named records (group `name`, user `id`, token `key`,
  * model `id`) that exist are changed field by field and new ones are added; `every` changes every
  * record of a kind; `remove` deletes by identity.
  */
-const changesShape = {
-  settings: settingsPatchSchema.optional(),
-  groups: z
-    .array(groupPatchSchema)
-    .optional()
-    .describe('Groups by `name`: an existing group changes field by field; a new name adds a group (give its `models`).'),
-  users: z
-    .array(userPatchSchema)
-    .optional()
-    .describe('Users by `id`: an existing user changes field by field; a new id adds a user (give `username`, `quota` and `accessToken`).'),
-  tokens: z
-    .array(tokenPatchSchema)
-    .optional()
-    .describe('API keys by `key`: an existing key changes field by field; a new key adds one (give `name` and `userId`).'),
-  models: z
-    .array(modelPatchSchema)
-    .optional()
-    .describe('Models by `id`: an existing model changes field by field; a new id adds a model (enable it in a group too).'),
-  every: z
-    .strictObject({
-      groups: z.strictObject(everyGroup).optional().describe('Applied to every group.'),
-      users: z.strictObject(everyUser).optional().describe('Applied to every user.'),
-      tokens: z.strictObject(everyToken).optional().describe('Applied to every API key.'),
-      models: z.strictObject(everyModel).optional().describe('Applied to every model.'),
-    })
-    .optional()
-    .describe(
-      'Changes every record of a kind, those this patch adds included; a field that a record\'s own entry sets wins. {"models": {"contextWindow": 1024}} shrinks every model; {"groups": {"models": {"remove": ["gpt-4o"]}}} takes gpt-4o out of every group that has it.',
-    ),
-  remove: z
-    .strictObject({
-      groups: z.array(z.string()).optional().describe('Names of groups to delete.'),
-      users: z.array(z.int()).optional().describe('Ids of users to delete.'),
-      tokens: z.array(z.string()).optional().describe('API keys to delete.'),
-      models: z.array(z.string()).optional().describe('Ids of models to delete (take them out of groups and key limits too).'),
-    })
-    .optional()
-    .describe('Records to delete, by identity. Runs first: a record named again in the patch is added back as new.'),
+function changesShape() {
+  const { name: _group, ...everyGroup } = groupPatchSchema.unwrap().shape
+  const { id: _user, accessToken: _accessToken, ...everyUser } = userPatchSchema.unwrap().shape
+  const { key: _token, ...everyToken } = tokenPatchSchema.unwrap().shape
+  const { id: _model, ...everyModel } = modelPatchSchema.unwrap().shape
+  return {
+    settings: settingsPatchSchema.optional(),
+    groups: z
+      .array(groupPatchSchema)
+      .optional()
+      .describe('Groups by `name`: an existing group changes field by field; a new name adds a group (give its `models`).'),
+    users: z
+      .array(userPatchSchema)
+      .optional()
+      .describe(
+        'Users by `id`: an existing user changes field by field; a new id adds a user (give `username`, `quota` and `accessToken`).',
+      ),
+    tokens: z
+      .array(tokenPatchSchema)
+      .optional()
+      .describe('API keys by `key`: an existing key changes field by field; a new key adds one (give `name` and `userId`).'),
+    models: z
+      .array(modelPatchSchema)
+      .optional()
+      .describe('Models by `id`: an existing model changes field by field; a new id adds a model (enable it in a group too).'),
+    every: z
+      .strictObject({
+        groups: z.strictObject(everyGroup).optional().describe('Applied to every group.'),
+        users: z.strictObject(everyUser).optional().describe('Applied to every user.'),
+        tokens: z.strictObject(everyToken).optional().describe('Applied to every API key.'),
+        models: z.strictObject(everyModel).optional().describe('Applied to every model.'),
+      })
+      .optional()
+      .describe(
+        'Changes every record of a kind, those this patch adds included; a field that a record\'s own entry sets wins. {"models": {"contextWindow": 1024}} shrinks every model; {"groups": {"models": {"remove": ["gpt-4o"]}}} takes gpt-4o out of every group that has it.',
+      ),
+    remove: z
+      .strictObject({
+        groups: z.array(z.string()).optional().describe('Names of groups to delete.'),
+        users: z.array(z.int()).optional().describe('Ids of users to delete.'),
+        tokens: z.array(z.string()).optional().describe('API keys to delete.'),
+        models: z.array(z.string()).optional().describe('Ids of models to delete (take them out of groups and key limits too).'),
+      })
+      .optional()
+      .describe('Records to delete, by identity. Runs first: a record named again in the patch is added back as new.'),
+  }
 }
 
 /** The same changes applied to whatever world is current (a scenario's `world`): no `extends`. */
-export const worldChangesSchema = z.strictObject(changesShape)
+export const worldChangesSchema = lazySchema(() => z.strictObject(changesShape()))
 
 /** A world file that changes the default world instead of replacing it. */
-export const worldPatchSchema = z.strictObject({
-  $schema: z
-    .string()
-    .optional()
-    .describe('The JSON Schema editors check this file with, e.g. "./node_modules/llm-gateway-mock/schemas/world.schema.json".'),
-  extends: z.literal('default').describe('Start from the default world (the one `llm-gateway-mock keys` prints) and change it.'),
-  ...changesShape,
-})
+export const worldPatchSchema = lazySchema(() =>
+  z.strictObject({
+    $schema: z
+      .string()
+      .optional()
+      .describe('The JSON Schema editors check this file with, e.g. "./node_modules/llm-gateway-mock/schemas/world.schema.json".'),
+    extends: z.literal('default').describe('Start from the default world (the one `llm-gateway-mock keys` prints) and change it.'),
+    ...changesShape(),
+  }),
+)
 
 export type WorldPatch = z.input<typeof worldPatchSchema>
 export type WorldChanges = z.input<typeof worldChangesSchema>

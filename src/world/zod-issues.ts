@@ -185,6 +185,7 @@ function findUnion(schema: z.ZodType): z.ZodType[] | undefined {
   if (def.type === 'union') return def.options as z.ZodType[]
   if ('innerType' in def) return findUnion(def.innerType as z.ZodType)
   if (def.type === 'pipe') return findUnion(def.in as z.ZodType)
+  if (def.type === 'lazy') return findUnion((def.getter as () => z.ZodType)())
   return undefined
 }
 

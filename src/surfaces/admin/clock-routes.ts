@@ -1,16 +1,15 @@
 import { z } from 'zod'
+import { lazySchema } from '../../cache/lazy-schema.ts'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import type { Clock } from '../../time/clock.ts'
 import { json } from '../../pipeline/reply.ts'
 import { defineRoute } from '../../pipeline/route.ts'
 import { adminAuth } from './admin-auth.ts'
 
-// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
-
 // The latest time a JavaScript Date can show; past it the clock's ISO time would not exist.
 const maxDateMs = 8.64e15
 
-const advanceSchema = z.lazy(() =>
+const advanceSchema = lazySchema(() =>
   z.strictObject({
     /** How far to move the gateway's time forward; it never goes back. */
     advanceMs: z.number().nonnegative().finite(),

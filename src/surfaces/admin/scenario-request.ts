@@ -1,18 +1,17 @@
 import { z } from 'zod'
+import { lazySchema } from '../../cache/lazy-schema.ts'
 import { parseBody } from '../../pipeline/body/parse-body.ts'
 import type { ScenarioInput } from '../../scenarios/scenario-schema.ts'
 import type { ScenarioSpec } from '../../scenarios/to-scenario.ts'
 
-// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
-
 // Each entry is checked for real by useScenario, which names the scenario and the path at fault;
 // here only the envelope's shape is checked.
-const specSchema = z.lazy(() =>
+const specSchema = lazySchema(() =>
   z.union([z.string().min(1), z.record(z.string(), z.unknown())], {
     error: 'expected a built-in scenario name or a scenario object',
   }),
 )
-const listSchema = z.lazy(() => z.strictObject({ scenarios: z.array(specSchema) }))
+const listSchema = lazySchema(() => z.strictObject({ scenarios: z.array(specSchema) }))
 
 /**
  * What `POST /__mock/scenario` asks for, in the order to apply: `{"scenarios": [name | object, …]}`

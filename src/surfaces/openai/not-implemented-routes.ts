@@ -1,12 +1,11 @@
 import { z } from 'zod'
+import { lazySchema } from '../../cache/lazy-schema.ts'
 import { tokenAuth, type TokenAuth } from '../../auth/token-auth.ts'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { defineRoute, type HttpMethod, type Route } from '../../pipeline/route.ts'
 import type { CredentialGroup } from '../../profiles/profile.ts'
 
-// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
-
-const anyModel = z.lazy(() => z.looseObject({ model: z.unknown().optional() }))
+const anyModel = lazySchema(() => z.looseObject({ model: z.unknown().optional() }))
 
 /**
  * Routes the real gateway registers only to answer 501 `api_not_implemented`. Its distributor

@@ -1,14 +1,13 @@
 import { z } from 'zod'
+import { lazySchema } from '../../../cache/lazy-schema.ts'
 import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
 import { contentBlock, textOrBlocks } from './content-blocks.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 
-// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
+const textBlock = lazySchema(() => z.looseObject({ type: z.literal('text'), text: z.string() }))
+const textContent = lazySchema(() => textOrBlocks(contentBlock({ text: textBlock })))
 
-const textBlock = z.lazy(() => z.looseObject({ type: z.literal('text'), text: z.string() }))
-const textContent = z.lazy(() => textOrBlocks(contentBlock({ text: textBlock })))
-
-const toolUseBlock = z.lazy(() =>
+const toolUseBlock = lazySchema(() =>
   z.looseObject({
     type: z.literal('tool_use'),
     id: z.string().min(1),
@@ -17,7 +16,7 @@ const toolUseBlock = z.lazy(() =>
   }),
 )
 
-const toolResultBlock = z.lazy(() =>
+const toolResultBlock = lazySchema(() =>
   z.looseObject({
     type: z.literal('tool_result'),
     tool_use_id: z.string().min(1),
@@ -26,7 +25,7 @@ const toolResultBlock = z.lazy(() =>
   }),
 )
 
-const message = z.lazy(() =>
+const message = lazySchema(() =>
   z.looseObject({
     // `system` entries are part of the 2026-10-21 API (the 1.x SDK's SystemMessageParam).
     role: z.enum(['user', 'assistant', 'system']),
@@ -36,7 +35,7 @@ const message = z.lazy(() =>
 
 // Server tools (`web_search_20250305`, `bash_20250124`, …) carry a `type` and no schema; the
 // gateway has nothing to run them with, so it accepts and ignores them.
-const tool = z.lazy(() =>
+const tool = lazySchema(() =>
   z
     .looseObject({
       name: z.string().min(1),
@@ -50,7 +49,7 @@ const tool = z.lazy(() =>
     }),
 )
 
-const toolChoice = z.lazy(() =>
+const toolChoice = lazySchema(() =>
   z.discriminatedUnion('type', [
     z.looseObject({ type: z.literal('auto') }),
     z.looseObject({ type: z.literal('any') }),
@@ -61,8 +60,8 @@ const toolChoice = z.lazy(() =>
 
 // Structured output: `output_config.format`, or the beta's `output_format` (deprecated; the SDK
 // moves it into output_config, raw clients may still send it). JSON Schema is the only type.
-const outputFormat = z.lazy(() => z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }))
-const outputConfig = z.lazy(() => z.looseObject({ format: outputFormat.nullable().optional() }))
+const outputFormat = lazySchema(() => z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }))
+const outputConfig = lazySchema(() => z.looseObject({ format: outputFormat.nullable().optional() }))
 
 // Built by each of the two request schemas below, when it is first used.
 function countTokensFields() {
@@ -88,10 +87,10 @@ function oneOutputFormat(body: z.output<ReturnType<typeof countTokensFields>>, c
 }
 
 /** `POST /v1/messages/count_tokens`: the fields the gateway reads; anything else is accepted and ignored. */
-export const countTokensRequestSchema = z.lazy(() => countTokensFields().superRefine(oneOutputFormat))
+export const countTokensRequestSchema = lazySchema(() => countTokensFields().superRefine(oneOutputFormat))
 
 /** `POST /v1/messages`: as count_tokens, plus the output limit the API requires. */
-export const messagesRequestSchema = z.lazy(() =>
+export const messagesRequestSchema = lazySchema(() =>
   countTokensFields()
     .extend({
       max_tokens: z.int().positive(),

@@ -1,17 +1,16 @@
 import { z } from 'zod'
+import { lazySchema } from '../../../cache/lazy-schema.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 import type { EmbeddingInput } from '../../../generation/embed.ts'
-
-// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
 
 // Google's own limit on the requests of one batch.
 const maxBatch = 100
 
 // Only text is embedded; other kinds of part (inlineData, fileData) pass through untouched.
-const part = z.lazy(() => z.looseObject({ text: z.string().optional() }))
-const content = z.lazy(() => z.looseObject({ role: z.string().optional(), parts: z.array(part) }))
+const part = lazySchema(() => z.looseObject({ text: z.string().optional() }))
+const content = lazySchema(() => z.looseObject({ role: z.string().optional(), parts: z.array(part) }))
 
-const taskType = z.lazy(() =>
+const taskType = lazySchema(() =>
   z.enum([
     'TASK_TYPE_UNSPECIFIED',
     'RETRIEVAL_QUERY',
@@ -27,7 +26,7 @@ const taskType = z.lazy(() =>
 
 // `model` (`models/…`) is what the SDKs send in the body; the path's model is the one used.
 // `taskType` and `title` are accepted and do not change the vector: the same text embeds the same way.
-const embedContentRequest = z.lazy(() =>
+const embedContentRequest = lazySchema(() =>
   z.looseObject({
     model: z.string().optional(),
     content,
@@ -41,7 +40,7 @@ const embedContentRequest = z.lazy(() =>
 export const embedContentRequestSchema = embedContentRequest
 
 /** `models/{model}:batchEmbedContents`: up to 100 `embedContent` requests. */
-export const batchEmbedContentsRequestSchema = z.lazy(() =>
+export const batchEmbedContentsRequestSchema = lazySchema(() =>
   z.looseObject({
     requests: z
       .array(embedContentRequest)

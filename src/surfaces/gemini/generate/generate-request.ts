@@ -1,14 +1,13 @@
 import { z } from 'zod'
+import { lazySchema } from '../../../cache/lazy-schema.ts'
 import type { Conversation, ToolCall, ToolChoice, ToolDefinition, Turn } from '../../../generation/conversation.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 
-// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
-
-const jsonObject = z.lazy(() => z.record(z.string(), z.unknown()))
+const jsonObject = lazySchema(() => z.record(z.string(), z.unknown()))
 
 // One part of a Content. Kinds the gateway does not read (inlineData, fileData, thought
 // signatures, executable code) pass through untouched.
-const part = z.lazy(() =>
+const part = lazySchema(() =>
   z.looseObject({
     text: z.string().optional(),
     functionCall: z.looseObject({ name: z.string().min(1), args: jsonObject.nullish(), id: z.string().optional() }).optional(),
@@ -16,16 +15,16 @@ const part = z.lazy(() =>
   }),
 )
 
-const content = z.lazy(() =>
+const content = lazySchema(() =>
   z.looseObject({
     role: z.enum(['user', 'model', 'function', 'tool'], { error: 'role must be "user" or "model"' }).optional(),
     parts: z.array(part),
   }),
 )
 
-const systemInstruction = z.lazy(() => z.looseObject({ role: z.string().optional(), parts: z.array(part) }))
+const systemInstruction = lazySchema(() => z.looseObject({ role: z.string().optional(), parts: z.array(part) }))
 
-const functionDeclaration = z.lazy(() =>
+const functionDeclaration = lazySchema(() =>
   z.looseObject({
     name: z.string().min(1),
     description: z.string().optional(),
@@ -35,9 +34,9 @@ const functionDeclaration = z.lazy(() =>
 )
 
 // Only function declarations matter; googleSearch, codeExecution and the like are accepted and ignored.
-const tool = z.lazy(() => z.looseObject({ functionDeclarations: z.array(functionDeclaration).optional() }))
+const tool = lazySchema(() => z.looseObject({ functionDeclarations: z.array(functionDeclaration).optional() }))
 
-const toolConfig = z.lazy(() =>
+const toolConfig = lazySchema(() =>
   z.looseObject({
     functionCallingConfig: z
       .looseObject({
@@ -49,12 +48,12 @@ const toolConfig = z.lazy(() =>
 )
 
 const mimeTypes = ['text/plain', 'application/json', 'text/x.enum', 'application/xml', 'application/yaml']
-const mimeType = z.lazy(() => z.enum(mimeTypes, { error: `allowed MIME types are ${mimeTypes.join(', ')}` }))
+const mimeType = lazySchema(() => z.enum(mimeTypes, { error: `allowed MIME types are ${mimeTypes.join(', ')}` }))
 
 // Structured output: `responseMimeType: application/json`, alone (any JSON) or with a schema, as
 // Gemini's OpenAPI-style `responseSchema` or as JSON Schema in `responseJsonSchema`; or
 // `text/x.enum` with a schema's enum. The API's JSON also takes the proto's snake_case names.
-const generationConfig = z.lazy(() =>
+const generationConfig = lazySchema(() =>
   z
     .looseObject({
       maxOutputTokens: z.int().positive().optional(),
@@ -98,10 +97,10 @@ function enumValues(schema: Record<string, unknown> | undefined): string[] {
   return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : []
 }
 
-const contents = z.lazy(() => z.array(content).min(1))
+const contents = lazySchema(() => z.array(content).min(1))
 
 /** `models/{model}:generateContent` and `:streamGenerateContent`: the fields the gateway reads. */
-export const generateContentRequestSchema = z.lazy(() =>
+export const generateContentRequestSchema = lazySchema(() =>
   z.looseObject({
     contents,
     systemInstruction: systemInstruction.optional(),
@@ -114,7 +113,7 @@ export const generateContentRequestSchema = z.lazy(() =>
 )
 
 /** `models/{model}:countTokens`: bare `contents`, or a whole `generateContentRequest`, which wins when both are sent (as Google documents). */
-export const countTokensRequestSchema = z.lazy(() =>
+export const countTokensRequestSchema = lazySchema(() =>
   z
     .looseObject({ contents: contents.optional(), generateContentRequest: generateContentRequestSchema.optional() })
     .superRefine((body, ctx) => {

@@ -1,14 +1,13 @@
 import { z } from 'zod'
+import { lazySchema } from '../../../cache/lazy-schema.ts'
 import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 import { maxBodyDepthCeiling, pathBeyondDepth } from '../../../pipeline/body/body-depth.ts'
 
-// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
+const contentPart = lazySchema(() => z.looseObject({ type: z.string(), text: z.string().optional() }))
+const messageContent = lazySchema(() => z.union([z.string(), z.array(contentPart)]).nullable())
 
-const contentPart = z.lazy(() => z.looseObject({ type: z.string(), text: z.string().optional() }))
-const messageContent = z.lazy(() => z.union([z.string(), z.array(contentPart)]).nullable())
-
-const messageToolCall = z.lazy(() =>
+const messageToolCall = lazySchema(() =>
   z.looseObject({
     id: z.string(),
     type: z.literal('function').optional(),
@@ -16,7 +15,7 @@ const messageToolCall = z.lazy(() =>
   }),
 )
 
-const message = z.lazy(() =>
+const message = lazySchema(() =>
   z.looseObject({
     role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
     content: messageContent.optional(),
@@ -26,7 +25,7 @@ const message = z.lazy(() =>
   }),
 )
 
-const tool = z.lazy(() =>
+const tool = lazySchema(() =>
   z.looseObject({
     type: z.literal('function'),
     function: z.looseObject({
@@ -37,18 +36,18 @@ const tool = z.lazy(() =>
   }),
 )
 
-const toolChoice = z.lazy(() =>
+const toolChoice = lazySchema(() =>
   z.union([
     z.enum(['none', 'auto', 'required']),
     z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) }),
   ]),
 )
 
-const tokenLimit = z.lazy(() => z.int().positive().nullable().optional())
+const tokenLimit = lazySchema(() => z.int().positive().nullable().optional())
 
 // `response_format`: free text, any JSON object, or JSON that follows a schema (openai's
 // zodResponseFormat, the AI SDK's Output.object). The name rule is OpenAI's.
-const responseFormat = z.lazy(() =>
+const responseFormat = lazySchema(() =>
   z.discriminatedUnion('type', [
     z.looseObject({ type: z.literal('text') }),
     z.looseObject({ type: z.literal('json_object') }),
@@ -65,7 +64,7 @@ const responseFormat = z.lazy(() =>
 )
 
 /** `POST /v1/chat/completions`: the fields the gateway reads; anything else is accepted and ignored. */
-export const chatRequestSchema = z.lazy(() =>
+export const chatRequestSchema = lazySchema(() =>
   z.looseObject({
     model: z.string().min(1),
     messages: z.array(message).min(1),

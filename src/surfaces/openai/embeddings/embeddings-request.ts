@@ -1,14 +1,13 @@
 import { z } from 'zod'
+import { lazySchema } from '../../../cache/lazy-schema.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 import type { EmbeddingInput } from '../../../generation/embed.ts'
 
-// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
-
 // OpenAI's own limit on the inputs of one request.
 const maxInputs = 2048
-const tokenId = z.lazy(() => z.int().nonnegative())
+const tokenId = lazySchema(() => z.int().nonnegative())
 
-const inputSchema = z.lazy(() =>
+const inputSchema = lazySchema(() =>
   z
     .union([z.string(), z.array(z.string()), z.array(tokenId), z.array(z.array(tokenId))], {
       error: 'expected a string, a list of strings, a list of token ids or a list of token-id lists',
@@ -30,7 +29,7 @@ const inputSchema = z.lazy(() =>
 )
 
 /** `POST /v1/embeddings`: the fields the gateway reads; `user` and anything else are accepted and ignored. */
-export const embeddingsRequestSchema = z.lazy(() =>
+export const embeddingsRequestSchema = lazySchema(() =>
   z.looseObject({
     model: z.string().min(1),
     input: inputSchema,

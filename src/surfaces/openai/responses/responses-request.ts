@@ -1,19 +1,18 @@
 import { z } from 'zod'
-
-// Schemas are z.lazy: built when a request first needs them, not as the module loads (start-up time).
+import { lazySchema } from '../../../cache/lazy-schema.ts'
 
 // Content parts: `input_text` and `output_text` carry text, `refusal` its refusal; images and files carry none the mock reads.
-const contentPart = z.lazy(() => z.looseObject({ type: z.string(), text: z.string().optional(), refusal: z.string().optional() }))
-const content = z.lazy(() => z.union([z.string(), z.array(contentPart)]))
+const contentPart = lazySchema(() => z.looseObject({ type: z.string(), text: z.string().optional(), refusal: z.string().optional() }))
+const content = lazySchema(() => z.union([z.string(), z.array(contentPart)]))
 
-const messageItem = z.lazy(() =>
+const messageItem = lazySchema(() =>
   z.looseObject({
     type: z.literal('message'),
     role: z.enum(['user', 'assistant', 'system', 'developer']),
     content,
   }),
 )
-const functionCallItem = z.lazy(() =>
+const functionCallItem = lazySchema(() =>
   z.looseObject({
     type: z.literal('function_call'),
     call_id: z.string(),
@@ -22,12 +21,12 @@ const functionCallItem = z.lazy(() =>
     id: z.string().optional(),
   }),
 )
-const functionCallOutputItem = z.lazy(() =>
+const functionCallOutputItem = lazySchema(() =>
   z.looseObject({ type: z.literal('function_call_output'), call_id: z.string(), output: content }),
 )
-const itemReference = z.lazy(() => z.looseObject({ type: z.literal('item_reference'), id: z.string() }))
+const itemReference = lazySchema(() => z.looseObject({ type: z.literal('item_reference'), id: z.string() }))
 /** Any other item (reasoning, hosted tool calls…): accepted, and no part of the prompt. */
-const otherItem = z.lazy(() => z.looseObject({ type: z.literal('other') }))
+const otherItem = lazySchema(() => z.looseObject({ type: z.literal('other') }))
 
 const readTypes = new Set(['message', 'function_call', 'function_call_output', 'item_reference'])
 
@@ -35,7 +34,7 @@ const readTypes = new Set(['message', 'function_call', 'function_call_output', '
  * An input item. A message may leave out its `type`; items of types the mock does not read are
  * accepted as `other`, so that one badly formed item of a type it reads is reported by its field.
  */
-const inputItem = z.lazy(() =>
+const inputItem = lazySchema(() =>
   z.preprocess(
     (value) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
@@ -48,7 +47,7 @@ const inputItem = z.lazy(() =>
 )
 
 /** A tool: functions are offered to the model; hosted tools (`web_search`, `mcp`…) are accepted and never called. */
-const tool = z.lazy(() =>
+const tool = lazySchema(() =>
   z
     .looseObject({
       type: z.string(),
@@ -63,7 +62,7 @@ const tool = z.lazy(() =>
     }),
 )
 
-const toolChoice = z.lazy(() =>
+const toolChoice = lazySchema(() =>
   z.union([
     z.enum(['none', 'auto', 'required']),
     z.looseObject({ type: z.string(), name: z.string().optional() }).superRefine((value, context) => {
@@ -73,7 +72,7 @@ const toolChoice = z.lazy(() =>
   ]),
 )
 
-const textFormat = z.lazy(() =>
+const textFormat = lazySchema(() =>
   z.discriminatedUnion('type', [
     z.looseObject({ type: z.literal('text') }),
     z.looseObject({ type: z.literal('json_object') }),
@@ -87,10 +86,10 @@ const textFormat = z.lazy(() =>
   ]),
 )
 
-const optionalString = z.lazy(() => z.string().nullish())
+const optionalString = lazySchema(() => z.string().nullish())
 
 /** `POST /v1/responses`: the fields the gateway reads or repeats in its response; anything else is accepted and ignored. */
-export const responsesRequestSchema = z.lazy(() =>
+export const responsesRequestSchema = lazySchema(() =>
   z.looseObject({
     model: z.string().min(1),
     // A string is one user message; read as such, so that a bad item is reported by its own field.
