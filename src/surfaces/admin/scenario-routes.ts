@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from '../../cache/lazy-schema.ts'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { json } from '../../pipeline/reply.ts'
 import { defineRoute } from '../../pipeline/route.ts'
@@ -33,7 +34,7 @@ export const useScenarioRoute = defineRoute({
   auth: adminAuth,
   banner: '{"scenarios": [name | scenario, …]}; [] clears',
   // Any JSON object: scenarioSpecsOf tells its forms apart, and useScenario checks each scenario for real.
-  body: { schema: z.record(z.string(), z.unknown()) },
+  body: { schema: lazySchema(() => z.record(z.string(), z.unknown())) },
   async handle({ body, runtime }) {
     const specs = scenarioSpecsOf(body)
     try {
