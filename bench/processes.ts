@@ -43,10 +43,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs `node` with `args` on the servers' core; `taskset` execs node, so the PID is the server's. */
-export function spawnNode(args: string[], stdio: StdioOptions, cwd?: string): ChildProcess {
+export function spawnNode(args: string[], stdio: StdioOptions, cwd?: string, env?: NodeJS.ProcessEnv): ChildProcess {
   const node = process.execPath
   const [command, rest] = pinned ? ['taskset', ['-c', serverCore, node, ...args]] : [node, args]
-  return spawn(command, rest, { stdio, cwd })
+  return spawn(command, rest, { stdio, cwd, env: env && { ...process.env, ...env } })
 }
 
 /** The status of one GET (0: no connection), on a fresh connection. */

@@ -6,7 +6,8 @@
 // - http: the built bin as users run it (request log on, written to a file) and with --quiet,
 //   against a bare node:http server sending the same bytes, loaded with autocannon from another core;
 // - in-process: the handlers under msw's setupServer against a trivial msw handler;
-// - prompts: 1 MiB prompts counted, and sent to the server (long-prompts.ts).
+// - prompts: 1 MiB prompts counted, and sent to the server (long-prompts.ts);
+// - count (only when asked, BENCH_ONLY=count): the instructions of a start, counted by valgrind (count-start.ts).
 import { copyFileSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +17,7 @@ import { installPackedProject } from '../test/support/packed-project.ts'
 import { benchWorld } from './bench-world.ts'
 import type { InProcessResults } from './in-process.ts'
 import { countingRows, longPromptRows } from './long-prompts.ts'
+import { countStartRows } from './count-start.ts'
 import { cpuMs, firstAnswer, freePort, median, pinned, pinSelf, range, rssMb, spawnNode, stopProcess } from './processes.ts'
 import type { BareReplies } from './bare-replies.ts'
 
@@ -133,6 +135,21 @@ async function startSection(repliesFile: string): Promise<void> {
   const idle: number[] = []
   const firstChat: number[] = []
   const afterChat: number[] = []
+  // The compile cache in a folder of this run's own, so that what it holds does not depend on what
+  // ran before: the first start finds it empty (as the first start on a fresh CI runner does), and
+  // writes it a second after it listens; every start after that finds it full.
+  const env = { NODE_COMPILE_CACHE: join(work, 'compile-cache') }
+  progress('start with an empty compile cache')
+  const firstPort = await freePort()
+  const firstStartedAt = performance.now()
+  const first = spawnNode([subject.bin, '--port', String(firstPort)], ['ignore', 'ignore', 'inherit'], subject.cwd, env)
+  let emptyCache: number
+  try {
+    emptyCache = await firstAnswer(first, `http://127.0.0.1:${firstPort}/v1/models`, auth, firstStartedAt)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+  } finally {
+    await stopProcess(first, 'SIGTERM')
+  }
   for (let round = 0; round < starts; round++) {
     progress(`start ${round + 1}/${starts}`)
     for (const which of round % 2 === 0 ? ['bare', 'gateway'] : ['gateway', 'bare']) {
@@ -146,7 +163,7 @@ async function startSection(repliesFile: string): Promise<void> {
         continue
       }
       // As `npx llm-gateway-mock --port N` runs: the default world, the request log on.
-      const child = spawnNode([subject.bin, '--port', String(port)], ['ignore', 'ignore', 'inherit'], subject.cwd)
+      const child = spawnNode([subject.bin, '--port', String(port)], ['ignore', 'ignore', 'inherit'], subject.cwd, env)
       try {
         gateway.push(await firstAnswer(child, `${url}/v1/models`, auth, startedAt))
         await new Promise((resolve) => setTimeout(resolve, 500))
@@ -169,11 +186,12 @@ async function startSection(repliesFile: string): Promise<void> {
   say(`Start: spawn until the first 200 on GET /v1/models (${starts} starts each, alternating; median (min–max))`)
   say(`  bare node:http        ${range(bare).padStart(16)} ms   rounds: ${bare.map((x) => x.toFixed(0)).join(', ')}`)
   say(`  llm-gateway-mock      ${range(gateway).padStart(16)} ms   rounds: ${gateway.map((x) => x.toFixed(0)).join(', ')}`)
+  say(`    its first start, with the compile cache empty: ${emptyCache.toFixed(0)} ms`)
   say(`  idle RSS, 0.5 s after ${range(idle).padStart(16)} MB   rounds: ${idle.map((x) => x.toFixed(0)).join(', ')}`)
   say(`  first chat completion ${range(firstChat).padStart(16)} ms   (waits for the tokenizer to load)`)
   say(`  RSS after it          ${range(afterChat).padStart(16)} MB`)
   summary.push(
-    `cold start                 ${median(gateway).toFixed(0).padStart(6)} ms   (bare ${median(bare).toFixed(0)} ms; target: at most 180 ms)`,
+    `cold start                 ${median(gateway).toFixed(0).padStart(6)} ms   (bare ${median(bare).toFixed(0)} ms; target: at most 180 ms; with the compile cache empty: ${emptyCache.toFixed(0)} ms)`,
     `idle RSS                   ${median(idle).toFixed(0).padStart(6)} MB   (after the tokenizer loads: ${median(afterChat).toFixed(0)} MB; target: at most 100 MB idle)`,
   )
 }
@@ -323,6 +341,10 @@ try {
   if (sections.has('start')) {
     await startSection(repliesFile)
     say()
+  }
+  if (sections.has('count')) {
+    progress('counting the instructions of a start under valgrind (a minute or two)')
+    table.push(...(await countStartRows({ bin: subject.bin, cwd: subject.cwd, bareScript, repliesFile, work, headers: auth })), '')
   }
   if (sections.has('http') || sections.has('prompts')) {
     const servers = [

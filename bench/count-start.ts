@@ -1,0 +1,87 @@
+// BENCH_ONLY=count: the instructions a start executes, from spawn to the first answered
+// GET /v1/models, counted by valgrind for the bare server and the gateway. Unlike a time on a
+// shared machine, the count repeats to a few tenths of a percent from run to run, so it tells
+// whether a change to start-up made it cheaper; docs/performance.md lists what each step bought.
+// Each server runs under valgrind with a preload that exits after its first answer; the
+// gateway's compile cache is written by a start before the counted one, as a second start finds it.
+import { execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { join } from 'node:path'
+import { firstAnswer, freePort, spawnNode, statusOf, stopProcess } from './processes.ts'
+
+const exitAfterFirstAnswer = new URL('exit-after-first-answer.mjs', import.meta.url).pathname
+
+function hasValgrind(): boolean {
+  try {
+    execFileSync('valgrind', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The instructions one start executes, all threads together (valgrind's "guest instrs"). */
+async function countStart(
+  serverArgs: (port: number) => string[],
+  headers: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  const port = await freePort()
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=lackey',
+      '--basic-counts=yes',
+      // V8 writes machine code at run time: valgrind must check for it.
+      '--smc-check=all-non-file',
+      process.execPath,
+      '--import',
+      exitAfterFirstAnswer,
+      ...serverArgs(port),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } },
+  )
+  let report = ''
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (report += text))
+  const exited = once(child, 'exit')
+  // Under valgrind a start takes half a minute or more.
+  const deadline = performance.now() + 300_000
+  while ((await statusOf(`http://127.0.0.1:${port}/v1/models`, headers)) !== 200) {
+    if (child.exitCode !== null || performance.now() > deadline) throw new Error(`no answer under valgrind:\n${report}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  await exited
+  const counted = /guest instrs:\s+([\d,]+)/.exec(report)?.[1]
+  if (!counted) throw new Error(`valgrind reported no count:\n${report}`)
+  return Number(counted.replaceAll(',', ''))
+}
+
+/** The section's lines, or one line saying why it was skipped. */
+export async function countStartRows(options: {
+  bin: string
+  cwd: string
+  bareScript: string
+  repliesFile: string
+  work: string
+  headers: Record<string, string>
+}): Promise<string[]> {
+  if (!hasValgrind()) return ['Start, counted: skipped (valgrind is not installed)']
+  const env = { NODE_COMPILE_CACHE: join(options.work, 'count-compile-cache') }
+  // Fills the compile cache: the gateway writes it a second after it listens.
+  const port = await freePort()
+  const warm = spawnNode([options.bin, '--port', String(port)], ['ignore', 'ignore', 'inherit'], options.cwd, env)
+  try {
+    await firstAnswer(warm, `http://127.0.0.1:${port}/v1/models`, options.headers, performance.now())
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+  } finally {
+    await stopProcess(warm, 'SIGTERM')
+  }
+  const bare = await countStart((p) => [options.bareScript, String(p), options.repliesFile], options.headers, {})
+  const gateway = await countStart((p) => [options.bin, '--port', String(p)], options.headers, env)
+  const millions = (count: number) => `${(count / 1e6).toFixed(0)} M`
+  return [
+    'Start, counted: instructions from spawn to the first answered GET /v1/models (valgrind; compile cache full)',
+    `  bare node:http        ${millions(bare).padStart(8)}`,
+    `  llm-gateway-mock      ${millions(gateway).padStart(8)}   (${(gateway / bare).toFixed(2)}× bare)`,
+  ]
+}
