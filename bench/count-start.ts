@@ -4,21 +4,12 @@
 // whether a change to start-up made it cheaper; docs/performance.md lists what each step bought.
 // Each server runs under valgrind with a preload that exits after its first answer; the
 // gateway's compile cache is written by a start before the counted one, as a second start finds it.
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { join } from 'node:path'
-import { firstAnswer, freePort, spawnNode, statusOf, stopProcess } from './processes.ts'
+import { firstAnswer, freePort, hasCommand, spawnNode, statusOf, stopProcess } from './processes.ts'
 
 const exitAfterFirstAnswer = new URL('exit-after-first-answer.mjs', import.meta.url).pathname
-
-function hasValgrind(): boolean {
-  try {
-    execFileSync('valgrind', ['--version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** The instructions one start executes, all threads together (valgrind's "guest instrs"). */
 async function countStart(
@@ -65,7 +56,7 @@ export async function countStartRows(options: {
   work: string
   headers: Record<string, string>
 }): Promise<string[]> {
-  if (!hasValgrind()) return ['Start, counted: skipped (valgrind is not installed)']
+  if (!hasCommand('valgrind', ['--version'])) return ['Start, counted: skipped (valgrind is not installed)']
   const env = { NODE_COMPILE_CACHE: join(options.work, 'count-compile-cache') }
   // Fills the compile cache: the gateway writes it a second after it listens.
   const port = await freePort()

@@ -8,9 +8,10 @@ import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { availableParallelism } from 'node:os'
 
-function hasTaskset(): boolean {
+/** Whether `command` is installed: it runs with `args` (a version flag) and exits 0. */
+export function hasCommand(command: string, args: string[]): boolean {
   try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' })
+    execFileSync(command, args, { stdio: 'ignore' })
     return true
   } catch {
     return false
@@ -21,7 +22,7 @@ function hasTaskset(): boolean {
  * Whether servers and the load generator run on separate cores: `taskset`, on Linux with two
  * cores or more, unless BENCH_PIN=0.
  */
-export const pinned = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && hasTaskset()
+export const pinned = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && hasCommand('taskset', ['-V'])
 
 /** The core servers run on; the benchmark (the load generator) pins itself to core 0. */
 const serverCore = '1'
