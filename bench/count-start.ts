@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { join } from 'node:path'
-import { firstAnswer, freePort, hasCommand, spawnNode, statusOf, stopProcess } from './processes.ts'
+import { firstAnswer, freePort, hasCommand, startWritingCompileCache } from './processes.ts'
 
 const exitAfterFirstAnswer = new URL('exit-after-first-answer.mjs', import.meta.url).pathname
 
@@ -36,11 +36,9 @@ async function countStart(
   child.stderr!.setEncoding('utf8').on('data', (text: string) => (report += text))
   const exited = once(child, 'exit')
   // Under valgrind a start takes half a minute or more.
-  const deadline = performance.now() + 300_000
-  while ((await statusOf(`http://127.0.0.1:${port}/v1/models`, headers)) !== 200) {
-    if (child.exitCode !== null || performance.now() > deadline) throw new Error(`no answer under valgrind:\n${report}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  await firstAnswer(child, `http://127.0.0.1:${port}/v1/models`, headers, performance.now(), 300_000).catch((error: Error) => {
+    throw new Error(`${error.message} under valgrind:\n${report}`)
+  })
   await exited
   const counted = /guest instrs:\s+([\d,]+)/.exec(report)?.[1]
   if (!counted) throw new Error(`valgrind reported no count:\n${report}`)
@@ -57,18 +55,10 @@ export async function countStartRows(options: {
   headers: Record<string, string>
 }): Promise<string[]> {
   if (!hasCommand('valgrind', ['--version'])) return ['Start, counted: skipped (valgrind is not installed)']
-  const env = { NODE_COMPILE_CACHE: join(options.work, 'count-compile-cache') }
-  // Fills the compile cache: the gateway writes it a second after it listens.
-  const port = await freePort()
-  const warm = spawnNode([options.bin, '--port', String(port)], ['ignore', 'ignore', 'inherit'], options.cwd, env)
-  try {
-    await firstAnswer(warm, `http://127.0.0.1:${port}/v1/models`, options.headers, performance.now())
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
-  } finally {
-    await stopProcess(warm, 'SIGTERM')
-  }
+  const cacheDir = join(options.work, 'count-compile-cache')
+  await startWritingCompileCache(options.bin, options.cwd, cacheDir, options.headers)
   const bare = await countStart((p) => [options.bareScript, String(p), options.repliesFile], options.headers, {})
-  const gateway = await countStart((p) => [options.bin, '--port', String(p)], options.headers, env)
+  const gateway = await countStart((p) => [options.bin, '--port', String(p)], options.headers, { NODE_COMPILE_CACHE: cacheDir })
   const millions = (count: number) => `${(count / 1e6).toFixed(0)} M`
   return [
     'Start, counted: instructions from spawn to the first answered GET /v1/models (valgrind; compile cache full)',

@@ -85,6 +85,29 @@ export async function firstAnswer(
   throw new Error(`${url}: no 200 within ${ms} ms`)
 }
 
+/**
+ * Starts the gateway once with its compile cache in `cacheDir` and keeps it running until it has
+ * written the cache (a second after it listens), then stops it: the time to its first answer, with
+ * the cache as it found it.
+ */
+export async function startWritingCompileCache(
+  bin: string,
+  cwd: string,
+  cacheDir: string,
+  headers: Record<string, string>,
+): Promise<number> {
+  const port = await freePort()
+  const startedAt = performance.now()
+  const child = spawnNode([bin, '--port', String(port)], ['ignore', 'ignore', 'inherit'], cwd, { NODE_COMPILE_CACHE: cacheDir })
+  try {
+    const answeredAfter = await firstAnswer(child, `http://127.0.0.1:${port}/v1/models`, headers, startedAt)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    return answeredAfter
+  } finally {
+    await stopProcess(child, 'SIGTERM')
+  }
+}
+
 /** The resident memory of a process, in MB, as `ps` reports it. */
 export function rssMb(pid: number): number {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024

@@ -18,7 +18,19 @@ import { benchWorld } from './bench-world.ts'
 import type { InProcessResults } from './in-process.ts'
 import { countingRows, longPromptRows } from './long-prompts.ts'
 import { countStartRows } from './count-start.ts'
-import { cpuMs, firstAnswer, freePort, median, pinned, pinSelf, range, rssMb, spawnNode, stopProcess } from './processes.ts'
+import {
+  cpuMs,
+  firstAnswer,
+  freePort,
+  median,
+  pinned,
+  pinSelf,
+  range,
+  rssMb,
+  spawnNode,
+  startWritingCompileCache,
+  stopProcess,
+} from './processes.ts'
 import type { BareReplies } from './bare-replies.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3)
@@ -138,18 +150,10 @@ async function startSection(repliesFile: string): Promise<void> {
   // The compile cache in a folder of this run's own, so that what it holds does not depend on what
   // ran before: the first start finds it empty (as the first start on a fresh CI runner does), and
   // writes it a second after it listens; every start after that finds it full.
-  const env = { NODE_COMPILE_CACHE: join(work, 'compile-cache') }
+  const cacheDir = join(work, 'compile-cache')
+  const env = { NODE_COMPILE_CACHE: cacheDir }
   progress('start with an empty compile cache')
-  const firstPort = await freePort()
-  const firstStartedAt = performance.now()
-  const first = spawnNode([subject.bin, '--port', String(firstPort)], ['ignore', 'ignore', 'inherit'], subject.cwd, env)
-  let emptyCache: number
-  try {
-    emptyCache = await firstAnswer(first, `http://127.0.0.1:${firstPort}/v1/models`, auth, firstStartedAt)
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
-  } finally {
-    await stopProcess(first, 'SIGTERM')
-  }
+  const emptyCache = await startWritingCompileCache(subject.bin, subject.cwd, cacheDir, auth)
   for (let round = 0; round < starts; round++) {
     progress(`start ${round + 1}/${starts}`)
     for (const which of round % 2 === 0 ? ['bare', 'gateway'] : ['gateway', 'bare']) {
