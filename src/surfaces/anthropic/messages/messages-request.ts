@@ -63,9 +63,8 @@ const toolChoice = lazySchema(() =>
 const outputFormat = lazySchema(() => z.looseObject({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }))
 const outputConfig = lazySchema(() => z.looseObject({ format: outputFormat.nullable().optional() }))
 
-// Built by each of the two request schemas below, when it is first used.
-function countTokensFields() {
-  return z.looseObject({
+const countTokensFields = lazySchema(() =>
+  z.looseObject({
     model: z.string().min(1),
     messages: z.array(message).min(1),
     system: textContent.optional(),
@@ -73,10 +72,10 @@ function countTokensFields() {
     tool_choice: toolChoice.nullable().optional(),
     output_config: outputConfig.nullable().optional(),
     output_format: outputFormat.nullable().optional(),
-  })
-}
+  }),
+)
 
-function oneOutputFormat(body: z.output<ReturnType<typeof countTokensFields>>, ctx: z.RefinementCtx): void {
+function oneOutputFormat(body: z.output<typeof countTokensFields>, ctx: z.RefinementCtx): void {
   if (body.output_format && body.output_config?.format) {
     ctx.addIssue({
       code: 'custom',
@@ -87,11 +86,12 @@ function oneOutputFormat(body: z.output<ReturnType<typeof countTokensFields>>, c
 }
 
 /** `POST /v1/messages/count_tokens`: the fields the gateway reads; anything else is accepted and ignored. */
-export const countTokensRequestSchema = lazySchema(() => countTokensFields().superRefine(oneOutputFormat))
+export const countTokensRequestSchema = lazySchema(() => countTokensFields.unwrap().superRefine(oneOutputFormat))
 
 /** `POST /v1/messages`: as count_tokens, plus the output limit the API requires. */
 export const messagesRequestSchema = lazySchema(() =>
-  countTokensFields()
+  countTokensFields
+    .unwrap()
     .extend({
       max_tokens: z.int().positive(),
       stream: z.boolean().nullable().optional(),
