@@ -143,7 +143,7 @@ export const worldPatchSchema = lazySchema(() =>
       .optional()
       .describe('The JSON Schema editors check this file with, e.g. "./node_modules/llm-gateway-mock/schemas/world.schema.json".'),
     extends: z.literal('default').describe('Start from the default world (the one `llm-gateway-mock keys` prints) and change it.'),
-    ...changesShape(),
+    ...worldChangesSchema.unwrap().shape,
   }),
 )
 
