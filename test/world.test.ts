@@ -95,6 +95,34 @@ describe('world definitions', () => {
     )
   })
 
+  // A patch refuses a model it adds without enabling it (a likely typo of an existing id); a whole
+  // world refuses any, as every model in it was written there. What a patch resolved to may be
+  // given again (the CLI hands a loaded --world to createGateway) with models it took out of every group.
+  it('refuses a model that no group enables in a whole world, as a patch does, saying what to change', async () => {
+    const whole = structuredClone(defaultWorld) as unknown as { models: unknown[] }
+    whole.models.push({ id: 'weather-bot' })
+    const error = (() => {
+      try {
+        return resolveWorld(whole as never, 'w.json')
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(error).toBeInstanceOf(WorldError)
+    expect((error as WorldError).issues).toEqual([
+      {
+        path: 'models[11].id',
+        message:
+          'no group enables "weather-bot", so no key can use it: add it to the "models" of a group ("default", "vip"), or leave the model out',
+      },
+    ])
+    expect(() => resolveWorld({ extends: 'default', models: [{ id: 'weather-bot' }] }, 'p.json')).toThrow(
+      /models\[0\]\.id: no model has id "weather-bot"\. To add a new model, enable it in a group's "models" too\./,
+    )
+    const narrowed = resolveWorld({ extends: 'default', groups: [{ name: 'default', models: ['gpt-4o-mini'] }] })
+    expect((await createGateway({ world: narrowed })).world.findGroup('default')?.models).toEqual(['gpt-4o-mini'])
+  })
+
   it('rejects a token pinned to a group its owner may not use', () => {
     const world = structuredClone(defaultWorld) as unknown as { tokens: unknown[] }
     world.tokens.push({ key: 'sk-sneaky', name: 'sneaky', group: 'vip', userId: 2 } as never)
