@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { getResponse } from 'msw'
-import { createGateway, defaultWorld, describeKeys, resolveWorld, WorldError } from '../src/index.ts'
+import { createGateway, defaultWorld, describeKeys, resolveScenario, resolveWorld, WorldError } from '../src/index.ts'
 import { loadWorldFile } from '../src/node/index.ts'
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname
@@ -74,7 +74,51 @@ describe('world definitions', () => {
   it('reports schema errors with their path inside the patch', () => {
     const attempt = () => resolveWorld({ extends: 'default', models: [{ id: 'x', contextWindow: -1 }] } as never, 'inline.json')
     expect(attempt).toThrow(WorldError)
-    expect(attempt).toThrow(/models\[0\]\.contextWindow: Too small/)
+    expect(attempt).toThrow(/models\[0\]\.contextWindow: -1 is too small: it must be 0 or more$/)
+  })
+
+  // zod's own words ("Too small: expected number to be >=0") say what failed, not what to write.
+  it('says what a number, a text or a list out of its bounds must be instead, with the unit of a quota', () => {
+    const issues = (attempt: () => unknown) => {
+      try {
+        attempt()
+      } catch (error) {
+        return (error as WorldError).issues.map(({ path, message }) => `${path}: ${message}`)
+      }
+      throw new Error('accepted')
+    }
+    const world = {
+      extends: 'default',
+      groups: [{ name: '', ratio: -2 }],
+      users: [{ id: 1, quota: -5, usedQuota: 1.5 }],
+      tokens: [{ key: 'sk-vip', remainQuota: -1 }],
+      models: [{ id: 'gpt-4o', maxOutputTokens: 0, reply: { type: 'tool-calls', calls: [] } }],
+      every: { tokens: { usedQuota: -3 } },
+    }
+    expect(issues(() => resolveWorld(world as never))).toEqual([
+      'groups[0].name: must not be empty',
+      'groups[0].ratio: -2 is too small: it must be 0 or more',
+      'users[0].quota: -5 is too small: it must be 0 or more (in units; 500 000 = 1 USD)',
+      'users[0].usedQuota: 1.5 is not a whole number (in units; 500 000 = 1 USD)',
+      'tokens[0].remainQuota: -1 is too small: it must be 0 or more (in units; 500 000 = 1 USD)',
+      'models[0].maxOutputTokens: 0 is too small: it must be 1 or more',
+      'models[0].reply.calls: needs at least 1 item',
+      'every.tokens.usedQuota: -3 is too small: it must be 0 or more (in units; 500 000 = 1 USD)',
+    ])
+    const whole = structuredClone(defaultWorld) as unknown as { users: { quota: number }[] }
+    whole.users[0]!.quota = -5
+    expect(issues(() => resolveWorld(whole as never))).toEqual([
+      'users[0].quota: -5 is too small: it must be 0 or more (in units; 500 000 = 1 USD)',
+    ])
+    const scenario = {
+      name: 'bounds',
+      rules: [{ when: { call: 0, probability: 2 }, then: { fail: { code: 'rate_limit_exceeded', status: 200 } } }],
+    }
+    expect(issues(() => resolveScenario(scenario as never))).toEqual([
+      'rules[0].when.call: 0 is too small: it must be 1 or more',
+      'rules[0].when.probability: 2 is too large: it must be from 0 to 1',
+      'rules[0].then.fail.status: 200 is too small: it must be from 400 to 599',
+    ])
   })
 
   it('requires an embedding model to give its dimensions, and defaults other models to chat', () => {

@@ -41,14 +41,16 @@ function resolveDefinition(definition: WorldDefinition, source: string): WorldDa
   const parsed = worldSchema.safeParse(definition, { reportInput: true })
   if (!parsed.success) throw new WorldError(source, withExtendsHint(definition, zodIssues(worldSchema, parsed.error)))
   const written = !resolved.has(definition as WorldData)
-  const issues = [...checkWorldReferences(parsed.data), ...(written ? checkModelsEnabled(parsed.data) : [])].map(({ kind, index, field, item, message }): WorldIssue => ({
-    path: formatPath(
-      kind === 'settings'
-        ? [kind, field, ...(item === undefined ? [] : [item])]
-        : [kind, index, field, ...(item === undefined ? [] : [item])],
-    ),
-    message,
-  }))
+  const issues = [...checkWorldReferences(parsed.data), ...(written ? checkModelsEnabled(parsed.data) : [])].map(
+    ({ kind, index, field, item, message }): WorldIssue => ({
+      path: formatPath(
+        kind === 'settings'
+          ? [kind, field, ...(item === undefined ? [] : [item])]
+          : [kind, index, field, ...(item === undefined ? [] : [item])],
+      ),
+      message,
+    }),
+  )
   if (issues.length > 0) throw new WorldError(source, issues)
   return parsed.data
 }
