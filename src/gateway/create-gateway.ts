@@ -121,7 +121,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     throw new TypeError(`createGateway: maxBodyDepth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${options.maxBodyDepth}`)
   }
   const data = resolveWorld(options.world, 'passed to createGateway')
-  const initial = (options.scenarios ?? []).map(toScenario)
+  const initial = (options.scenarios ?? []).map((spec, index) => toScenario(spec, `scenarios[${index}] passed to createGateway`))
   const world = await World.create(applyScenarioWorlds(data, initial))
   const clock = createClock()
   const journal = new Journal(options.journalLimit)
@@ -152,8 +152,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const routeHandlers = toRouteHandlers(routes, runtime, options.baseUrl)
 
   // Validates (toScenario) before touching the live world, so a bad scenario changes nothing.
-  async function useScenario(specs: readonly ScenarioSpec[]): Promise<void> {
-    await activate(specs.map(toScenario))
+  async function useScenario(specs: readonly ScenarioSpec[], where?: (index: number) => string): Promise<void> {
+    await activate(specs.map((spec, index) => toScenario(spec, where?.(index))))
   }
 
   async function activate(active: readonly Scenario[]): Promise<void> {

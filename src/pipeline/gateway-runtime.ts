@@ -34,6 +34,7 @@ export interface GatewayRuntime {
 
 /** What `/__mock/*` can do to the gateway, the same as the in-process API. */
 export interface GatewayControl {
-  useScenario(specs: readonly ScenarioSpec[]): Promise<void>
+  /** `where` tells an entry without a name in errors: where it was given. */
+  useScenario(specs: readonly ScenarioSpec[], where?: (index: number) => string): Promise<void>
   reset(): Promise<void>
 }
