@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installPackedProject, type PackedProject } from './support/packed-project.ts'
 import { spawnCli } from './support/spawn-cli.ts'
+import { eventually, isPortFree } from './support/process-tree.ts'
 import { stopLikeAUser } from './support/stop-like-a-user.ts'
 
 const repo = new URL('..', import.meta.url).pathname
@@ -21,20 +22,24 @@ describe('the packed tarball', () => {
   }, 240_000)
   afterAll(() => packed?.remove())
 
-  // npm runs the bin through `sh -c`, which (as dash) passes no signal on: the server has to notice
-  // that its parent is gone. Both must leave no process behind and the port free.
+  // npm runs the bin through `sh -c`, which (as dash) passes no signal on and outlives a SIGKILL of
+  // npm: the server has to notice that its launcher is gone. Each must leave no process behind and
+  // the port free.
+  const npx = ['--no-install', 'llm-gateway-mock', '--port', '0', '--quiet']
   it.each([
-    ['npx llm-gateway-mock', 'npx', ['--no-install', 'llm-gateway-mock', '--port', '0', '--quiet']],
-    ['an npm script that runs it', npm, ['start']],
-  ])(
-    'runs as %s, and stops with all its processes on a SIGTERM to what was started',
-    async (_, command, args) => {
-      const cli = spawnCli(command, args, { cwd: project })
+    ['npx llm-gateway-mock', 'SIGTERM', 'npx', npx],
+    ['an npm script that runs it', 'SIGTERM', npm, ['start']],
+    ['npx llm-gateway-mock', 'SIGKILL', 'npx', npx],
+    ['an npm script that runs it', 'SIGKILL', npm, ['start']],
+  ] as const)(
+    'runs as %s, and stops with all its processes on a %s to what was started',
+    async (_, signal, command, args) => {
+      const cli = spawnCli(command, [...args], { cwd: project })
       try {
         const [, url, port] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:(\d+))/, 30_000)
         const response = await fetch(`${url}/v1beta/models?key=sk-limited`)
         expect(response.status).toBe(200)
-        const outcome = await stopLikeAUser(cli, Number(port), 'SIGTERM')
+        const outcome = await stopLikeAUser(cli, Number(port), signal)
         expect(outcome).toEqual({ processes: outcome.processes, survivors: [], portFree: true })
         expect(outcome.processes).toBeGreaterThanOrEqual(2)
       } finally {
@@ -43,6 +48,22 @@ describe('the packed tarball', () => {
     },
     60_000,
   )
+
+  it('keeps serving after a SIGKILL to npx with --no-exit-with-parent, until stopped by its PID', async () => {
+    const cli = spawnCli('npx', [...npx, '--no-exit-with-parent'], { cwd: project })
+    let port = 0
+    try {
+      const [, url, portText] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:(\d+))/, 30_000)
+      port = Number(portText)
+      const outcome = await stopLikeAUser(cli, port, 'SIGKILL', 1_000)
+      expect(outcome.portFree).toBe(false)
+      expect((await fetch(`${url}/v1beta/models?key=sk-limited`)).status).toBe(200)
+    } finally {
+      // SIGKILLs the survivors by the PIDs recorded while they ran.
+      await cli.stop()
+    }
+    expect(await eventually(() => isPortFree(port), 5_000)).toBe(true)
+  }, 60_000)
 
   it('ships the JSON Schemas editors read for world and scenario files', () => {
     const installed = join(project, 'node_modules', 'llm-gateway-mock')
