@@ -14,10 +14,10 @@ export interface ProcessFacts {
 }
 
 /**
- * Linux's /proc: two small reads a process, no process spawned, so it runs at every tick of the
- * watch. `undefined` for a process that is gone.
+ * The fields of Linux's /proc/<pid>/stat after the command name, from the state (field 3) on, or
+ * `undefined` for a process that is gone (or a system without /proc).
  */
-export function readProc(pid: number): ProcessFacts | undefined {
+export function procStatFields(pid: number): string[] | undefined {
   let stat: string
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
@@ -25,7 +25,16 @@ export function readProc(pid: number): ProcessFacts | undefined {
     return undefined
   }
   // The command name, in parentheses, may itself hold spaces and parentheses: the fields follow the last one.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+}
+
+/**
+ * Linux's /proc: two small reads a process, no process spawned, so it runs at every tick of the
+ * watch. `undefined` for a process that is gone.
+ */
+export function readProc(pid: number): ProcessFacts | undefined {
+  const fields = procStatFields(pid)
+  if (fields === undefined) return undefined
   let argv: string[] = []
   try {
     argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
