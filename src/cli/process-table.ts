@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 /** What the stop watch needs to know of a process. */
@@ -44,8 +43,12 @@ export function readProc(pid: number): ProcessFacts | undefined {
   return { pid, ppid: Number(fields[1]), argv, startTime: fields[19], exited: fields[0] === 'Z' || fields[0] === 'X' }
 }
 
-/** Elsewhere on POSIX (macOS, the BSDs): `ps` once, in the background, for every process. */
-export function readPsTable(): Promise<Map<number, ProcessFacts>> {
+/**
+ * Elsewhere on POSIX (macOS, the BSDs): `ps` once, in the background, for every process.
+ * child_process is loaded here, not with the CLI: Linux never needs it.
+ */
+export async function readPsTable(): Promise<Map<number, ProcessFacts>> {
+  const { execFile } = await import('node:child_process')
   return new Promise((resolve) => {
     execFile('ps', ['-A', '-o', 'pid=,ppid=,stat=,args='], { maxBuffer: 16 * 2 ** 20 }, (error, stdout) => {
       const table = new Map<number, ProcessFacts>()
