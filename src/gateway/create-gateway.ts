@@ -60,6 +60,11 @@ export interface GatewayOptions {
 export interface ScenarioControl {
   /** Names of the active scenarios, in the order they were applied. */
   readonly names: readonly string[]
+  /**
+   * Whether an active scenario is strict (`strict: true`): its script is the whole of what the
+   * test may send, and the runner fixtures (`llm-gateway-mock/vitest`, …) fail a test that leaves it unfinished.
+   */
+  readonly strict: boolean
   /** Steps not yet consumed and requests that matched no step. */
   pending(): ScenarioReport
   /** Throws, with the report in the message, if a step was not consumed or a request matched none. */
@@ -178,6 +183,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scenario: {
       get names() {
         return scenarios.names
+      },
+      get strict() {
+        return scenarios.strict
       },
       pending: () => scenarios.report(),
       assertDone() {

@@ -73,6 +73,11 @@ export class ScenarioEngine {
     return this.#scenarios.map((scenario) => scenario.name)
   }
 
+  /** Whether an active scenario is strict. */
+  get strict(): boolean {
+    return this.#strict
+  }
+
   decide(request: ScenarioRequest): ScenarioDecision | undefined {
     let step: ScenarioDecision | undefined
     if (this.#steps.length > 0 || this.#strict) {
