@@ -37,7 +37,12 @@ interface InProcessClient {
   addEventListener(type: 'close', listener: () => void): void
 }
 
-function serveInProcess(route: SocketRoute<any>, runtime: GatewayRuntime, client: InProcessClient, protocols: string | string[] | undefined): void {
+function serveInProcess(
+  route: SocketRoute<any>,
+  runtime: GatewayRuntime,
+  client: InProcessClient,
+  protocols: string | string[] | undefined,
+): void {
   // Listen at once: the client may send as soon as it opens, before the handshake is admitted.
   const early: string[] = []
   let session: SocketSession | undefined
@@ -60,13 +65,19 @@ function serveInProcess(route: SocketRoute<any>, runtime: GatewayRuntime, client
     if (closed) return
     if (!outcome.accepted) {
       client.send(outcome.event)
-      return client.close(outcome.closeCode, 'Refused')
+      return closeAfterSends(client, outcome.closeCode, 'Refused')
     }
     session = outcome.open({
       send: (text) => client.send(text),
-      close: (code, reason) => client.close(code, reason),
-      drop: () => client.close(1006, ''),
+      close: (code, reason) => closeAfterSends(client, code, reason),
+      // The nearest in-process likeness of a dropped connection: 1006, no close frame's reason.
+      drop: () => closeAfterSends(client, 1006, ''),
     })
     for (const text of early.splice(0)) session.receive(text)
   })()
+}
+
+/** Closes once what was sent has gone out: msw delivers a send a microtask later, and a closing socket drops it. */
+function closeAfterSends(client: InProcessClient, code: number, reason: string): void {
+  setTimeout(() => client.close(code, reason), 0)
 }

@@ -49,7 +49,17 @@ export async function runUpgrade(
   const now = runtime.clock.now()
   const surface = typeof route.surface === 'function' ? route.surface(request, params) : route.surface
   const admitted = { ...route, model: route.socket.model }
-  const context = new PipelineContext(admitted, request, params, createRequestId(now), surface, runtime, runtime.profile, now, exchangeOf(request))
+  const context = new PipelineContext(
+    admitted,
+    request,
+    params,
+    createRequestId(now),
+    surface,
+    runtime,
+    runtime.profile,
+    now,
+    exchangeOf(request),
+  )
   try {
     authenticate(context)
     if (route.socket.model) {

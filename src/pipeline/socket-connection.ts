@@ -22,8 +22,8 @@ export interface SocketResponse {
   failed(error: ResolvedError): object[]
   /** Ends the playback where it is (a cancelled response). */
   stop?: AbortSignal
-  /** Told how many frames went out, as they go. */
-  sent?(frames: number): void
+  /** Told how many frames of how many went out, as each goes (in the same turn as the send). */
+  sent?(frames: number, of: number): void
 }
 
 /**
@@ -113,7 +113,17 @@ export class SocketConnection<Auth = any> {
       headers: handshake.request.headers,
       signal: this.#closed.signal,
     })
-    const context = new PipelineContext(route, request, handshake.params, createRequestId(now), handshake.surface, runtime, runtime.profile, now, undefined)
+    const context = new PipelineContext(
+      route,
+      request,
+      handshake.params,
+      createRequestId(now),
+      handshake.surface,
+      runtime,
+      runtime.profile,
+      now,
+      undefined,
+    )
     context.auth = handshake.auth
     let outcome: SocketPlayback | 'failed'
     let status = 200

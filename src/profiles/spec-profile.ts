@@ -236,7 +236,9 @@ export const specProfile: Profile = {
       param: 'type',
     },
     realtime_response_active: {
-      ...badRequest('Conversation already has an active response in progress: {id}. Wait until the response is finished before creating a new one.'),
+      ...badRequest(
+        'Conversation already has an active response in progress: {id}. Wait until the response is finished before creating a new one.',
+      ),
       code: 'conversation_already_has_active_response',
     },
     realtime_response_not_active: {

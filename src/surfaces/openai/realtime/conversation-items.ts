@@ -6,7 +6,14 @@ type Content = { type: string; text?: string | null; transcript?: string | null;
 
 /** A conversation item as the Realtime API shows it (`realtime.item`). */
 export type RealtimeItem =
-  | { id: string; object: 'realtime.item'; type: 'message'; status: 'completed' | 'in_progress' | 'incomplete'; role: 'user' | 'assistant' | 'system'; content: Content[] }
+  | {
+      id: string
+      object: 'realtime.item'
+      type: 'message'
+      status: 'completed' | 'in_progress' | 'incomplete'
+      role: 'user' | 'assistant' | 'system'
+      content: Content[]
+    }
   | {
       id: string
       object: 'realtime.item'
@@ -36,7 +43,9 @@ export function toRealtimeItem(item: ClientItem, newId: () => string): RealtimeI
         status: 'completed',
         role: item.role,
         // The audio itself is not kept: only its transcript, which is null until transcribed.
-        content: item.content.map(({ audio: _audio, ...part }) => (part.type === 'input_audio' ? { ...part, transcript: part.transcript ?? null } : part)),
+        content: item.content.map(({ audio: _audio, ...part }) =>
+          part.type === 'input_audio' ? { ...part, transcript: part.transcript ?? null } : part,
+        ),
       }
     case 'function_call':
       return {

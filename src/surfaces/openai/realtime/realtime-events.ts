@@ -40,7 +40,9 @@ const tool = lazySchema(() =>
     parameters: z.record(z.string(), z.unknown()).nullish(),
   }),
 )
-const toolChoice = lazySchema(() => z.union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.string(), name: z.string().optional() })]))
+const toolChoice = lazySchema(() =>
+  z.union([z.enum(['none', 'auto', 'required']), z.looseObject({ type: z.string(), name: z.string().optional() })]),
+)
 const maxOutputTokens = lazySchema(() => z.union([z.int().min(1).max(4096), z.literal('inf')]))
 const modalities = lazySchema(() => z.array(z.enum(['text', 'audio'])).min(1))
 

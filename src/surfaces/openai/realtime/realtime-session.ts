@@ -65,7 +65,11 @@ export function realtimeSession(connection: SocketConnection<TokenAuth>): Socket
         session = updateSession(session, event.session)
         return send({ type: 'session.updated', session })
       case 'conversation.item.create':
-        return addItem(toRealtimeItem(event.item, () => next('item')), 0, event.previous_item_id)
+        return addItem(
+          toRealtimeItem(event.item, () => next('item')),
+          0,
+          event.previous_item_id,
+        )
       case 'conversation.item.retrieve':
         return send({ type: 'conversation.item.retrieved', item: items[held(event.item_id)]!.item })
       case 'conversation.item.delete':
@@ -73,7 +77,12 @@ export function realtimeSession(connection: SocketConnection<TokenAuth>): Socket
         return send({ type: 'conversation.item.deleted', item_id: event.item_id })
       case 'conversation.item.truncate':
         held(event.item_id)
-        return send({ type: 'conversation.item.truncated', item_id: event.item_id, content_index: event.content_index, audio_end_ms: event.audio_end_ms })
+        return send({
+          type: 'conversation.item.truncated',
+          item_id: event.item_id,
+          content_index: event.content_index,
+          audio_end_ms: event.audio_end_ms,
+        })
       case 'input_audio_buffer.append': {
         const ms = base64AudioMs(event.audio)
         if (ms === undefined) throw gatewayError('socket_event_invalid', { detail: 'audio: Invalid base64 audio.' }, { param: 'audio' })
@@ -91,7 +100,14 @@ export function realtimeSession(connection: SocketConnection<TokenAuth>): Socket
         const audioMs = bufferMs
         bufferMs = 0
         return addItem(
-          { id, object: 'realtime.item', type: 'message', status: 'completed', role: 'user', content: [{ type: 'input_audio', transcript: null }] },
+          {
+            id,
+            object: 'realtime.item',
+            type: 'message',
+            status: 'completed',
+            role: 'user',
+            content: [{ type: 'input_audio', transcript: null }],
+          },
           audioMs,
         )
       }
@@ -114,6 +130,9 @@ export function realtimeSession(connection: SocketConnection<TokenAuth>): Socket
     const context: HeldItem[] = own ? own.map((item) => ({ item, audioMs: 0 })) : [...items]
     const current = { id, cancel: new AbortController(), plan: undefined as ResponsePlan | undefined, broken: false }
     active = current
+    const finish = () => {
+      if (active === current) active = undefined
+    }
     const settings = { ...session, ...definedOf(params) }
     const previousItemId = lastItemId()
     void connection
@@ -121,7 +140,10 @@ export function realtimeSession(connection: SocketConnection<TokenAuth>): Socket
         model: model.id,
         stop: current.cancel.signal,
         async work(admitted) {
-          const conversation = toConversation(settings, context.map((entry) => entry.item))
+          const conversation = toConversation(
+            settings,
+            context.map((entry) => entry.item),
+          )
           const inputMs = context.reduce((sum, entry) => sum + entry.audioMs, 0)
           const spoken = settings.output_modalities.includes('audio')
           const generation = await generate(admitted, conversation, 'input', (reply) => audioUsage(inputMs, spoken, reply.completionTokens))
@@ -152,13 +174,16 @@ export function realtimeSession(connection: SocketConnection<TokenAuth>): Socket
           })
         },
         failed: (error) => [errorEvent(error, eventId())],
+        // Settled as the last event goes out: the client may answer it with the next response.create at once.
+        sent(frames, of) {
+          if (frames < of) return
+          finish()
+          if (!current.broken && inConversation) for (const item of current.plan!.output) items.push({ item, audioMs: 0 })
+        },
       })
       .then((outcome) => {
-        if (active === current) active = undefined
-        const plan = current.plan
-        if (!plan) return
-        if (outcome === 'done' && !current.broken && inConversation) for (const item of plan.output) items.push({ item, audioMs: 0 })
-        if (outcome === 'stopped' && current.cancel.signal.aborted) connection.send(plan.cancelled())
+        finish()
+        if (outcome === 'stopped' && current.cancel.signal.aborted) connection.send(current.plan!.cancelled())
       })
   }
 
@@ -195,7 +220,9 @@ function toConversation(settings: ReturnType<typeof newSession>, items: readonly
     system: system.join('\n'),
     turns,
     tools: (settings.tools ?? []).flatMap((tool) =>
-      tool.type === 'function' && tool.name ? [{ name: tool.name, description: tool.description ?? '', parameters: tool.parameters ?? {} }] : [],
+      tool.type === 'function' && tool.name
+        ? [{ name: tool.name, description: tool.description ?? '', parameters: tool.parameters ?? {} }]
+        : [],
     ),
     toolChoice: typeof choice === 'string' ? choice : choice.type === 'function' && choice.name ? { name: choice.name } : 'auto',
     maxOutputTokens: settings.max_output_tokens === 'inf' ? undefined : settings.max_output_tokens,

@@ -30,7 +30,10 @@ export interface ResponsePlan {
 
 /** The tokens a response's audio adds to what its text counts: the input audio, and the reply spoken. */
 export function audioUsage(inputAudioMs: number, spoken: boolean, replyTokens: number) {
-  return { promptTokens: audioTokens.input(inputAudioMs), completionTokens: spoken ? audioTokens.output(replyTokens * msPerSpokenToken) : 0 }
+  return {
+    promptTokens: audioTokens.input(inputAudioMs),
+    completionTokens: spoken ? audioTokens.output(replyTokens * msPerSpokenToken) : 0,
+  }
 }
 
 /**
@@ -39,7 +42,12 @@ export function audioUsage(inputAudioMs: number, spoken: boolean, replyTokens: n
  * transcript and PCM16 audio for audio, text for text, arguments for a function call), the
  * `.done` events and `conversation.item.done`; then `response.done` with the usage billed.
  */
-export function planResponse(generation: Generation, setting: ResponseSetting, usage: ReturnType<typeof realtimeUsage>, event: () => string): ResponsePlan {
+export function planResponse(
+  generation: Generation,
+  setting: ResponseSetting,
+  usage: ReturnType<typeof realtimeUsage>,
+  event: () => string,
+): ResponsePlan {
   const { reply } = generation
   const spoken = setting.modalities.includes('audio')
   const frames: StreamFrame[] = []
@@ -91,7 +99,11 @@ export function planResponse(generation: Generation, setting: ResponseSetting, u
       add({ type: 'response.output_audio.done', ...at })
       add({ type: 'response.output_audio_transcript.done', ...at, transcript: reply.text })
     } else add({ type: 'response.output_text.done', ...at, text: reply.text })
-    add({ type: 'response.content_part.done', ...at, part: spoken ? { type: 'audio', transcript: reply.text } : { type: 'text', text: reply.text } })
+    add({
+      type: 'response.content_part.done',
+      ...at,
+      part: spoken ? { type: 'audio', transcript: reply.text } : { type: 'text', text: reply.text },
+    })
     itemDone(0, {
       id,
       object: 'realtime.item',
@@ -130,12 +142,7 @@ export function planResponse(generation: Generation, setting: ResponseSetting, u
       {
         event_id: event(),
         type: 'response.done',
-        response: response(
-          'failed',
-          [],
-          { type: 'failed', error: { type: error.type, code: error.code, message: error.message } },
-          usage,
-        ),
+        response: response('failed', [], { type: 'failed', error: { type: error.type, code: error.code, message: error.message } }, usage),
       },
     ],
   }
