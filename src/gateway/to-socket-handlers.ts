@@ -16,10 +16,20 @@ import { servesRoute } from '../profiles/serves-route.ts'
 export function toSocketHandlers(routes: readonly Route<any, any>[], runtime: GatewayRuntime, baseUrl?: string): WebSocketHandler[] {
   const base = baseUrl?.replace(/\/+$/, '')
   return routes.filter(isSocketRoute).map((route) =>
-    ws.link(socketUrlPattern(route.path, base)).addEventListener('connection', ({ client, info }) => {
+    linkFor(socketUrlPattern(route.path, base)).addEventListener('connection', ({ client, info }) => {
       serveInProcess(route, runtime, client, info.protocols)
     }),
   )
+}
+
+// Each msw link listens on one process-wide BroadcastChannel for good: one link per URL pattern,
+// shared by every gateway, rather than two more listeners for each gateway a process creates.
+const links = new Map<string, ReturnType<typeof ws.link>>()
+
+function linkFor(pattern: RegExp): ReturnType<typeof ws.link> {
+  let link = links.get(pattern.source)
+  if (!link) links.set(pattern.source, (link = ws.link(pattern)))
+  return link
 }
 
 /** `wss?://` and the base URL's host and path (any host without one), then the route's path; msw matches it without the query. */
