@@ -18,7 +18,8 @@ import { readFileSync, rmSync } from 'node:fs'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 
 const repo = new URL('..', import.meta.url).pathname
-const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*']
+// Dependencies loaded on first use stay outside the bundles: `ws` on the first WebSocket handshake.
+const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*', 'ws']
 
 rmSync(new URL('dist', new URL('..', import.meta.url)), { recursive: true, force: true })
 execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], {

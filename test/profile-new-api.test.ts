@@ -527,6 +527,27 @@ const table: CatalogueTable = {
       ),
     },
   ],
+  websocket_required: [
+    {
+      surface: 'openai',
+      send: http('GET', '/v1/realtime?model=gpt-realtime', { authorization: 'Bearer sk-unrestricted' }),
+      status: 400,
+      body: upstreamOpenAI(
+        withId('GET /v1/realtime is a WebSocket route: open it with a WebSocket client (ws:// or wss://, `Upgrade: websocket`).'),
+        'invalid_request_error',
+        'invalid_request_error',
+        '',
+      ),
+    },
+  ],
+  query_model_missing: { unreachable: 'a WebSocket handshake (/v1/realtime without ?model=): test/realtime.test.ts opens sockets' },
+  model_not_realtime: { unreachable: 'a WebSocket handshake refusal: test/realtime.test.ts checks it in both profiles and both bindings' },
+  socket_event_invalid: { unreachable: 'a client event on an open socket, answered with an error event: test/realtime.test.ts' },
+  socket_event_unknown: { unreachable: 'a client event on an open socket, answered with an error event: test/realtime.test.ts' },
+  realtime_response_active: { unreachable: 'a second response.create on a Realtime socket while one is going' },
+  realtime_response_not_active: { unreachable: 'a response.cancel on a Realtime socket with nothing going: test/realtime.test.ts' },
+  realtime_audio_too_short: { unreachable: 'an input_audio_buffer.commit on a Realtime socket: test/realtime.test.ts' },
+  realtime_item_not_found: { unreachable: 'a conversation item id on a Realtime socket' },
   output_limit_too_small: [
     {
       surface: 'openai',

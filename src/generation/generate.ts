@@ -1,5 +1,5 @@
 import { chargeQuota } from '../billing/charge-quota.ts'
-import { quotaCost } from '../billing/quota-cost.ts'
+import { quotaCost, type TokenUsage } from '../billing/quota-cost.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { scenarioError } from '../scenarios/scenario-error-of.ts'
 import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
@@ -34,6 +34,8 @@ export async function generate(
   conversation: Conversation,
   /** The request field that holds the prompt, named by a context-window refusal (default: the surface's). */
   promptParam: string = context.surface === 'gemini' ? 'contents' : 'messages',
+  /** Tokens the text does not count (a Realtime response's audio), billed and reported with it. */
+  extraTokens?: (reply: GeneratedReply) => TokenUsage,
 ): Promise<Generation> {
   const { runtime, auth } = context
   const { model, group, action } = context.admission
@@ -44,9 +46,14 @@ export async function generate(
   assertFitsContext(model, promptTokens, conversation.maxOutputTokens, promptParam)
   const reply = composeReply(tokenizer, model, conversation, promptTokens, action.reply)
 
-  const cost = quotaCost(model, group?.ratio ?? 1, reply)
+  const extra = extraTokens?.(reply)
+  const usage = {
+    promptTokens: reply.promptTokens + (extra?.promptTokens ?? 0),
+    completionTokens: reply.completionTokens + (extra?.completionTokens ?? 0),
+  }
+  const cost = quotaCost(model, group?.ratio ?? 1, usage)
   chargeQuota(auth.token, auth.user, auth.maskedKey, cost)
-  context.note.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens }
+  context.note.usage = usage
   context.note.quota = cost
 
   const broken = action.breakStream

@@ -17,6 +17,8 @@ import { listModelsRoute } from './openai/list-models.ts'
 import { notImplementedRoutes } from './openai/not-implemented-routes.ts'
 import { responsesRoute } from './openai/responses/responses-route.ts'
 import { retrieveResponseRoute } from './openai/responses/retrieve-response-route.ts'
+import { responsesSocketRoute } from './openai/responses/responses-socket-route.ts'
+import { realtimeRoute } from './openai/realtime/realtime-route.ts'
 import { retrieveModelRoute } from './openai/retrieve-model.ts'
 
 /**
@@ -34,7 +36,9 @@ export const routes: readonly Route<any, any>[] = [
   chatCompletionsRoute,
   embeddingsRoute,
   responsesRoute,
+  responsesSocketRoute,
   retrieveResponseRoute,
+  realtimeRoute,
   messagesRoute,
   countTokensRoute,
   ...openAIBillingRoutes,
