@@ -25,10 +25,7 @@ const examples: readonly (readonly [string, string])[] = [
   ['Serve with two scenarios, applied in order', '$0 --scenario flaky-upstream --scenario ./my-scenario.ts'],
   ['Check a scenario file', '$0 scenarios validate ./my-scenario.json'],
   ['Write the JSON Schema of world files, for your editor', '$0 schema world --out world.schema.json'],
-  [
-    "Import your gateway's models, groups and prices for two of its keys",
-    '$0 import --upstream https://gw.example.com --key sk-… --key sk-…',
-  ],
+  ['Write the world of your gateway as one of its keys sees it (repeat --key)', '$0 import --upstream https://gw.example --key sk-…'],
 ]
 
 /** The help's width: the terminal's (or `COLUMNS`, for output that is not a terminal), at most 100. */
