@@ -36,6 +36,14 @@ const googleError = (code: number, status: string, message: unknown, reason: str
   },
 })
 const dashboard = (message: string) => ({ success: false, message })
+/** `GET /api/usage/token` with `headers`, refused on the dashboard surface. */
+const usageToken = (headers: Record<string, string>, status: number, message: string, setup?: CatalogueCase['setup']): CatalogueCase => ({
+  surface: 'dashboard',
+  send: http('GET', '/api/usage/token', headers),
+  setup,
+  status,
+  body: dashboard(message),
+})
 
 /** `POST /v1/embeddings` with `body`, as the openai SDK would send it. */
 const embeddings = (body: Record<string, unknown>) =>
@@ -219,21 +227,39 @@ const table: CatalogueTable = {
         'invalid_api_key',
       ),
     },
+    usageToken({}, 401, 'Missing API key: send it as an `Authorization: Bearer <key>` header.'),
   ],
-  key_unknown: onGenerations(generation({ key: 'sk-no-such-key' }), 401, 'invalid_api_key', 'Invalid API key sk-n…-key: no such key.'),
-  key_disabled: onGenerations(generation({ key: 'sk-disabled' }), 401, 'invalid_api_key', 'API key sk-d… ("disabled") is disabled.'),
+  key_unknown: [
+    ...onGenerations(generation({ key: 'sk-no-such-key' }), 401, 'invalid_api_key', 'Invalid API key sk-n…-key: no such key.'),
+    usageToken({ authorization: 'Bearer sk-no-such-key' }, 401, 'Invalid API key sk-n…-key: no such key.'),
+  ],
+  key_disabled: [
+    ...onGenerations(generation({ key: 'sk-disabled' }), 401, 'invalid_api_key', 'API key sk-d… ("disabled") is disabled.'),
+    usageToken({ authorization: 'Bearer sk-disabled' }, 401, 'API key sk-d… ("disabled") is disabled.'),
+  ],
   key_expired: onGenerations(
     generation({ key: 'sk-expired' }),
     401,
     'invalid_api_key',
     'API key sk-e… ("expired") expired at 2025-01-01T00:00:00.000Z.',
   ),
-  key_owner_missing: onGenerations(generation({ key: 'sk-broke-user' }), 401, 'invalid_api_key', 'API key sk-b…user has no owner.', {
-    setup: setups.ownerGone,
-  }),
-  key_owner_disabled: onGenerations(generation(), 401, 'invalid_api_key', 'API key sk-u…cted belongs to user "alice", who is disabled.', {
-    setup: setups.aliceDisabled,
-  }),
+  key_owner_missing: [
+    ...onGenerations(generation({ key: 'sk-broke-user' }), 401, 'invalid_api_key', 'API key sk-b…user has no owner.', {
+      setup: setups.ownerGone,
+    }),
+    usageToken({ authorization: 'Bearer sk-broke-user' }, 401, 'API key sk-b…user has no owner.', setups.ownerGone),
+  ],
+  key_owner_disabled: [
+    ...onGenerations(generation(), 401, 'invalid_api_key', 'API key sk-u…cted belongs to user "alice", who is disabled.', {
+      setup: setups.aliceDisabled,
+    }),
+    usageToken(
+      { authorization: 'Bearer sk-unrestricted' },
+      401,
+      'API key sk-u…cted belongs to user "alice", who is disabled.',
+      setups.aliceDisabled,
+    ),
+  ],
   gemini_key_on_model_list: [
     {
       surface: 'openai',

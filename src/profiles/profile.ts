@@ -24,6 +24,7 @@ export type EnvelopeName =
   | 'new-api-relay'
   | 'new-api-claude'
   | 'new-api-dashboard-auth'
+  | 'new-api-dashboard'
   | 'new-api-panic'
 
 /** How one profile answers one error name. */

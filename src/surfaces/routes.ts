@@ -3,7 +3,10 @@ import { adminRoutes } from './admin/admin-routes.ts'
 import { countTokensRoute } from './anthropic/messages/count-tokens-route.ts'
 import { messagesRoute } from './anthropic/messages/messages-route.ts'
 import { billingSummaryRoute } from './dashboard/billing-summary.ts'
+import { pricingRoute } from './dashboard/pricing.ts'
 import { statusRoute } from './dashboard/status.ts'
+import { tokenUsageRoute } from './dashboard/token-usage.ts'
+import { userModelsRoute } from './dashboard/user-models.ts'
 import { userSelfRoute } from './dashboard/user-self.ts'
 import { geminiEmbedRoutes } from './gemini/embed/embed-content-routes.ts'
 import { geminiGenerateRoutes } from './gemini/generate/generate-content-route.ts'
@@ -43,7 +46,10 @@ export const routes: readonly Route<any, any>[] = [
   countTokensRoute,
   ...openAIBillingRoutes,
   statusRoute,
+  pricingRoute,
+  tokenUsageRoute,
   userSelfRoute,
+  userModelsRoute,
   billingSummaryRoute,
   ...notImplementedRoutes,
   ...adminRoutes,
