@@ -92,6 +92,12 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   /** `max_output_tokens` below the least the Responses API takes. */
   output_limit_too_small: { got: number; least: number }
 
+  // Record and replay (src/recording).
+  /** A strict replay got a request that no recording matches; `detail` names the nearest recordings and what differs. */
+  replay_mismatch: { detail: string }
+  /** The record command could not reach its upstream, or the upstream broke off before answering. */
+  upstream_unreachable: { upstream: string; detail: string }
+
   // Routing and the adapter.
   route_not_found: RequestFacts
   not_a_gateway_route: RequestFacts

@@ -218,6 +218,16 @@ export const specProfile: Profile = {
       message: "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= {least}, but got {got} instead.",
     },
 
+    // A strict replay got a request its recordings do not hold, as a strict scenario does.
+    replay_mismatch: { status: 400, code: 'replay_mismatch', type: 'invalid_request_error', message: 'Strict replay: {detail}' },
+    // The record command's own answer when its upstream does not answer, as a gateway's relay would give it.
+    upstream_unreachable: {
+      status: 502,
+      code: 'upstream_error',
+      type: 'upstream_error',
+      message: 'The upstream {upstream} did not answer: {detail}. Nothing was recorded.',
+    },
+
     route_not_found: { status: 404, code: 'invalid_url', type: 'invalid_request_error', message: 'Invalid URL ({method} {path})' },
     not_a_gateway_route: {
       status: 404,
