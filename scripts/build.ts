@@ -3,8 +3,9 @@
 // bundles, so that starting the CLI or importing the package reads a few files rather than the
 // hundreds of our sources and of @msw/data's es-toolkit (measured in docs/performance.md).
 //
-// - The library entries (dist/src/index.js, dist/src/node/index.js) share their code through
-//   chunks, so both see one gateway (the adapter seam is a symbol). msw and zod stay imports: a
+// - The library entries (dist/src/index.js, dist/src/node/index.js, and dist/src/node/package-entry.js,
+//   which package.json serves for `llm-gateway-mock` under Node) share their code through chunks, so
+//   all see one gateway (the adapter seam is a symbol). msw and zod stay imports: a
 //   user's handlers and schemas must be the same msw and zod as theirs. The core stays free of
 //   Node's APIs, for bundlers that build it for a browser.
 // - The CLI (dist/src/cli/bin.js) is one bundle with everything it needs, msw and zod included,
@@ -136,7 +137,7 @@ const validatedDefaultWorld: Plugin = {
 await Promise.all([
   build({
     ...common,
-    entryPoints: ['src/index.ts', 'src/node/index.ts'],
+    entryPoints: ['src/index.ts', 'src/node/index.ts', 'src/node/package-entry.ts'],
     chunkNames: 'src/chunks/[name]-[hash]',
     platform: 'neutral',
     mainFields: ['module', 'main'],
