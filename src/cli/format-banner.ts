@@ -31,11 +31,17 @@ function replayLine(gateway: Gateway, replay: { strict: boolean; speed: number }
     : 'gets the generated reply (--replay-strict: an error)'
   const pace = replay.speed === 0 ? 'without delays' : replay.speed === 1 ? 'at the recorded pace' : `at ${replay.speed}× the recorded pace`
   return [
-    `${style.bold('Replay')} ${exchanges} recorded ${exchanges === 1 ? 'exchange' : 'exchanges'} from ${files.length} ${files.length === 1 ? 'file' : 'files'} (${files.map((file) => style.cyan(file)).join(', ')})`,
+    `${style.bold('Replay')} ${exchanges} recorded ${exchanges === 1 ? 'exchange' : 'exchanges'} from ${files.length} ${files.length === 1 ? 'file' : 'files'} (${shownFiles(files)})`,
     style.dim(
       `  generations and embeddings a recording matches get its reply or error, streams ${pace}; a request no recording matches ${miss}; GET /__mock/replay reports`,
     ),
   ].join('\n')
+}
+
+/** The first few files, and how many more. */
+function shownFiles(files: readonly string[]): string {
+  const shown = files.slice(0, 3).map((file) => style.cyan(file))
+  return files.length > shown.length ? `${shown.join(', ')} and ${files.length - shown.length} more` : shown.join(', ')
 }
 
 /** What the server prints when it starts: where it listens, its routes, the active scenarios and its keys. */

@@ -51,7 +51,10 @@ async function replayed(
     key: replayable.key(context.body),
   })
   if (!outcome.found) {
-    if (settings.strict) throw gatewayError('replay_mismatch', { detail: outcome.message })
+    if (settings.strict) {
+      note.decidedBy = 'strict replay'
+      throw gatewayError('replay_mismatch', { detail: outcome.message })
+    }
     return route.handle(context)
   }
   note.decidedBy = note.decidedBy === undefined ? outcome.label : `${note.decidedBy}; ${outcome.label}`
