@@ -256,6 +256,26 @@ export const setups = {
   },
   strictScript: (gateway: Gateway) =>
     gateway.useScenario({ name: 'strict', strict: true, steps: [{ when: { model: 'nothing-asked-for' } }] }),
+  /** Gateway options: a strict replay of one chat exchange, about "Goodbye". */
+  strictReplay: {
+    replayStrict: true,
+    replay: {
+      version: 1,
+      name: 'catalogue',
+      exchanges: [
+        {
+          id: 1,
+          surface: 'openai',
+          route: 'openai.chat_completions',
+          method: 'POST',
+          path: '/v1/chat/completions',
+          model: 'gpt-4o-mini',
+          request: { lastUserTurn: 'Goodbye', turns: 1 },
+          response: { status: 200, reply: { text: 'Bye.' } },
+        },
+      ],
+    },
+  } satisfies GatewayOptions,
 }
 
 /** A long prompt (about 5 000 tokens): over small-context-4k's window. */
