@@ -44,11 +44,48 @@ describe('the packed tarball', () => {
     60_000,
   )
 
-  it('ships the JSON Schemas editors read for world and scenario files', () => {
+  it('ships the JSON Schemas editors read for world, scenario and recording files', () => {
     const installed = join(project, 'node_modules', 'llm-gateway-mock')
     const world = JSON.parse(readFileSync(join(installed, 'schemas', 'world.schema.json'), 'utf8')) as { title: string }
     const scenario = JSON.parse(readFileSync(join(installed, 'scenarios', 'scenario.schema.json'), 'utf8')) as { title: string }
-    expect([world.title, scenario.title]).toEqual(['llm-gateway-mock world', 'llm-gateway-mock scenario'])
+    const recording = JSON.parse(readFileSync(join(installed, 'schemas', 'recording.schema.json'), 'utf8')) as { title: string }
+    expect([world.title, scenario.title, recording.title]).toEqual([
+      'llm-gateway-mock world',
+      'llm-gateway-mock scenario',
+      'llm-gateway-mock recording',
+    ])
+  })
+
+  it('reads a directory of recordings given to createGateway under Node (the node export condition)', () => {
+    mkdirSync(join(project, 'recs'), { recursive: true })
+    const exchange = {
+      id: 1,
+      surface: 'openai',
+      route: 'openai.chat_completions',
+      method: 'POST',
+      path: '/v1/chat/completions',
+      model: 'gpt-4o-mini',
+      request: { lastUserTurn: 'Hi', turns: 1 },
+      response: { status: 200, reply: { text: 'From the package.' } },
+    }
+    writeFileSync(join(project, 'recs', 'session.json'), JSON.stringify({ version: 1, exchanges: [exchange] }))
+    writeFileSync(
+      join(project, 'replay.mjs'),
+      `import { createGateway } from 'llm-gateway-mock'
+import { startServer } from 'llm-gateway-mock/node'
+const gateway = await createGateway({ replay: './recs', replayStrict: true })
+const server = await startServer(gateway, { port: 0 })
+const response = await fetch(server.url + '/v1/chat/completions', {
+  method: 'POST',
+  headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+  body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] }),
+})
+console.log(JSON.stringify({ text: (await response.json()).choices[0].message.content, recordings: gateway.replay.recordings }))
+await server.close()
+`,
+    )
+    const output = execFileSync(process.execPath, ['replay.mjs'], { cwd: project, encoding: 'utf8' })
+    expect(JSON.parse(output)).toEqual({ text: 'From the package.', recordings: [join('recs', 'session.json')] })
   })
 
   it('imports from JavaScript without a TypeScript loader', () => {
