@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installPackedProject, type PackedProject } from './support/packed-project.ts'
+import { chatExchange, recording } from './support/recordings.ts'
 import { spawnCli } from './support/spawn-cli.ts'
 import { stopLikeAUser } from './support/stop-like-a-user.ts'
 
@@ -58,17 +59,7 @@ describe('the packed tarball', () => {
 
   it('reads a directory of recordings given to createGateway under Node (the node export condition)', () => {
     mkdirSync(join(project, 'recs'), { recursive: true })
-    const exchange = {
-      id: 1,
-      surface: 'openai',
-      route: 'openai.chat_completions',
-      method: 'POST',
-      path: '/v1/chat/completions',
-      model: 'gpt-4o-mini',
-      request: { lastUserTurn: 'Hi', turns: 1 },
-      response: { status: 200, reply: { text: 'From the package.' } },
-    }
-    writeFileSync(join(project, 'recs', 'session.json'), JSON.stringify({ version: 1, exchanges: [exchange] }))
+    writeFileSync(join(project, 'recs', 'session.json'), JSON.stringify(recording([chatExchange(1, 'Hi', { text: 'From the package.' })])))
     writeFileSync(
       join(project, 'replay.mjs'),
       `import { createGateway } from 'llm-gateway-mock'

@@ -1,18 +1,13 @@
 import type { z } from 'zod'
-import { dedupeIssues, formatPath, type WorldIssue } from '../world/world-error.ts'
+import { DefinitionError, dedupeIssues, formatPath, type WorldIssue } from '../world/world-error.ts'
 import { recordingSchema, type RecordingInput } from './recording-schema.ts'
 import type { NamedRecording } from './replay.ts'
 
 /** A recording that cannot be replayed; the message lists every problem with its path in the file. */
-export class RecordingError extends Error {
-  readonly source: string
-  readonly issues: readonly WorldIssue[]
-
+export class RecordingError extends DefinitionError {
   constructor(source: string, issues: readonly WorldIssue[]) {
-    super(`Invalid recording ${source}:\n` + issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`).join('\n'))
+    super('recording', source, issues)
     this.name = 'RecordingError'
-    this.source = source
-    this.issues = issues
   }
 }
 

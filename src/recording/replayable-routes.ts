@@ -36,30 +36,17 @@ const ownInputOnly: StoredConversations = {
   item: () => ({ kind: 'message', role: 'assistant', text: '' }),
 }
 
-const chat: ReplayableRoute = {
-  family: 'openai.chat_completions',
+/** A generation route: its family, how its requests are keyed, and its surface's id prefixes. */
+const generation = (family: string, key: (body: any) => RequestKey, prefixes: ReplayableRoute['prefixes'] = {}): ReplayableRoute => ({
+  family,
   kind: 'generation',
-  key: (body: ChatRequest) => conversationKey(chatConversation(body)),
-  prefixes: { reply: 'chatcmpl-', call: 'call_' },
-}
-const responses: ReplayableRoute = {
-  family: 'openai.responses',
-  kind: 'generation',
-  key: (body: ResponsesRequest) => conversationKey(responsesConversation(body, ownInputOnly).conversation),
-  prefixes: { reply: 'resp_', call: 'call_' },
-}
-const messages: ReplayableRoute = {
-  family: 'anthropic.messages',
-  kind: 'generation',
-  key: (body: MessagesRequest) => conversationKey(messagesConversation(body)),
-  prefixes: { reply: 'msg_', call: 'toolu_' },
-}
-const generateContent: ReplayableRoute = {
-  family: 'gemini.generate_content',
-  kind: 'generation',
-  key: (body: GenerateContentRequest) => conversationKey(generateConversation(body)),
-  prefixes: {},
-}
+  key,
+  prefixes,
+})
+/** An embedding route, keyed by its inputs. */
+const embeddings = (family: string, key: (body: any) => RequestKey): ReplayableRoute => ({ family, kind: 'embeddings', key, prefixes: {} })
+
+const generateContent = generation('gemini.generate_content', (body: GenerateContentRequest) => conversationKey(generateConversation(body)))
 
 /**
  * The routes whose answers replay, by route id: the generations and the embeddings. Everything
@@ -67,32 +54,29 @@ const generateContent: ReplayableRoute = {
  * world's to decide; a recording keeps those answers for reading.
  */
 export const replayableRoutes: Readonly<Record<string, ReplayableRoute>> = {
-  'openai.chat_completions': chat,
-  'openai.responses': responses,
-  'anthropic.messages': messages,
+  'openai.chat_completions': generation('openai.chat_completions', (body: ChatRequest) => conversationKey(chatConversation(body)), {
+    reply: 'chatcmpl-',
+    call: 'call_',
+  }),
+  'openai.responses': generation(
+    'openai.responses',
+    (body: ResponsesRequest) => conversationKey(responsesConversation(body, ownInputOnly).conversation),
+    { reply: 'resp_', call: 'call_' },
+  ),
+  'anthropic.messages': generation('anthropic.messages', (body: MessagesRequest) => conversationKey(messagesConversation(body)), {
+    reply: 'msg_',
+    call: 'toolu_',
+  }),
   'gemini.generate_content': generateContent,
   'gemini.stream_generate_content': generateContent,
   // new-api answers countTokens as a generateContent, and a recording of one answers the other.
   'gemini.count_tokens_as_generation': generateContent,
-  'openai.embeddings': {
-    family: 'openai.embeddings',
-    kind: 'embeddings',
-    key: (body: EmbeddingsRequest) => embeddingKey(embeddingInputs(body), body.dimensions),
-    prefixes: {},
-  },
-  'gemini.embed_content': {
-    family: 'gemini.embed_content',
-    kind: 'embeddings',
-    key: (body: EmbedContentRequest) => embeddingKey([embeddingInput(body)], body.outputDimensionality),
-    prefixes: {},
-  },
-  'gemini.batch_embed_contents': {
-    family: 'gemini.batch_embed_contents',
-    kind: 'embeddings',
-    key: (body: BatchEmbedContentsRequest) => {
-      const inputs = batchEmbeddingInputs(body)
-      return embeddingKey(inputs, inputs[0]?.dimensions)
-    },
-    prefixes: {},
-  },
+  'openai.embeddings': embeddings('openai.embeddings', (body: EmbeddingsRequest) => embeddingKey(embeddingInputs(body), body.dimensions)),
+  'gemini.embed_content': embeddings('gemini.embed_content', (body: EmbedContentRequest) =>
+    embeddingKey([embeddingInput(body)], body.outputDimensionality),
+  ),
+  'gemini.batch_embed_contents': embeddings('gemini.batch_embed_contents', (body: BatchEmbedContentsRequest) => {
+    const inputs = batchEmbeddingInputs(body)
+    return embeddingKey(inputs, inputs[0]?.dimensions)
+  }),
 }

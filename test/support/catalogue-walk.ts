@@ -4,6 +4,7 @@ import OpenAI from 'openai'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { ErrorName, Gateway, GatewayOptions, ScenarioInput } from '../../src/index.ts'
 import { modes, type Harness, type Mode } from './modes.ts'
+import { chatExchange, recording } from './recordings.ts'
 
 export type SurfaceName = 'openai' | 'anthropic' | 'gemini' | 'dashboard' | 'admin'
 export type GenerationSurface = 'openai' | 'anthropic' | 'gemini'
@@ -259,22 +260,7 @@ export const setups = {
   /** Gateway options: a strict replay of one chat exchange, about "Goodbye". */
   strictReplay: {
     replayStrict: true,
-    replay: {
-      version: 1,
-      name: 'catalogue',
-      exchanges: [
-        {
-          id: 1,
-          surface: 'openai',
-          route: 'openai.chat_completions',
-          method: 'POST',
-          path: '/v1/chat/completions',
-          model: 'gpt-4o-mini',
-          request: { lastUserTurn: 'Goodbye', turns: 1 },
-          response: { status: 200, reply: { text: 'Bye.' } },
-        },
-      ],
-    },
+    replay: recording([chatExchange(1, 'Goodbye', { text: 'Bye.' })], 'catalogue'),
   } satisfies GatewayOptions,
 }
 

@@ -17,14 +17,10 @@ export function chatExchange(
   } = {},
 ): ExchangeInput {
   return {
-    id,
-    surface: 'openai',
-    route: 'openai.chat_completions',
-    method: 'POST',
-    path: '/v1/chat/completions',
+    ...chatRequest(id, said),
     model: more.model ?? 'gpt-4o-mini',
     stream: more.stream ?? false,
-    request: { lastUserTurn: said, turns: 1, toolResults: [], tools: [], toolsHash: null, systemHash: null, ...more.request },
+    request: { ...chatRequest(id, said).request, ...more.request },
     response: {
       status: 200,
       reply: {
@@ -47,16 +43,20 @@ export function chatErrorExchange(
   body: unknown,
   headers: Record<string, string> = {},
 ): ExchangeInput {
+  return { ...chatRequest(id, said), response: { status, headers, error: body as never } }
+}
+
+/** What a recorded chat exchange of one user turn, without tools or system prompt, says of its request. */
+function chatRequest(id: number, said: string) {
   return {
     id,
-    surface: 'openai',
+    surface: 'openai' as const,
     route: 'openai.chat_completions',
     method: 'POST',
     path: '/v1/chat/completions',
     model: 'gpt-4o-mini',
     stream: false,
-    request: { lastUserTurn: said, turns: 1, toolResults: [], tools: [], toolsHash: null, systemHash: null },
-    response: { status, headers, error: body as never },
+    request: { lastUserTurn: said, turns: 1, toolResults: [] as string[], tools: [] as string[], toolsHash: null, systemHash: null },
   }
 }
 

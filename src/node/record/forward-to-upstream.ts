@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { RecordedFrame } from '../../recording/recording-schema.ts'
 import { SseSplitter } from '../../recording/sse-frames.ts'
-import type { OutgoingRequest } from './upstream-request.ts'
+import { hopByHopHeaders, type OutgoingRequest } from './upstream-request.ts'
 
 /** What came back from the upstream, as the recording needs it; told once the upstream has ended its answer, however it ended. */
 export interface UpstreamAnswer {
@@ -29,17 +29,6 @@ export interface Forwarded {
 
 /** An answer larger than this is relayed but not recorded: a recording is for reading. */
 const maxRecordedBytes = 64 * 2 ** 20
-// Hop-by-hop headers belong to one connection, not to the answer.
-const hopByHop = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'proxy-authenticate',
-  'proxy-connection',
-])
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304])
 
 /** The connections to upstreams, one pool per scheme. */
@@ -142,7 +131,7 @@ function relay(res: IncomingMessage, started: number): Forwarded {
       })
   if (body === null) res.resume()
   const relayed = new Headers()
-  for (const [name, value] of rawHeaders) if (!hopByHop.has(name.toLowerCase())) relayed.append(name, value)
+  for (const [name, value] of rawHeaders) if (!hopByHopHeaders.has(name.toLowerCase())) relayed.append(name, value)
   return { response: new Response(body, { status, statusText: res.statusMessage ?? '', headers: relayed }), answer }
 }
 

@@ -17,20 +17,20 @@ export interface OutgoingRequest {
   secrets: string[]
 }
 
-// Hop-by-hop headers, and those the forwarding sets itself.
-const notForwarded = new Set([
+/** Headers that belong to one connection, not to the request or answer they travel with. */
+export const hopByHopHeaders: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
   'te',
   'trailer',
   'upgrade',
+  'proxy-authenticate',
   'proxy-authorization',
   'proxy-connection',
-  'host',
-  'content-length',
-  'accept-encoding',
 ])
+// And those the forwarding sets itself.
+const setHere = new Set(['host', 'content-length', 'accept-encoding'])
 // Where each surface's clients carry an API key when they send none the upstream key could replace.
 const keyHeaderOf = { openai: 'authorization', anthropic: 'x-api-key', gemini: 'x-goog-api-key' } as const
 
@@ -47,7 +47,7 @@ export function upstreamRequest(request: Request, upstream: Upstream): OutgoingR
   const url = new URL(upstream.base.href.replace(/\/+$/, '') + incoming.pathname + incoming.search)
   const headers: Record<string, string> = {}
   request.headers.forEach((value, name) => {
-    if (!notForwarded.has(name)) headers[name] = value
+    if (!hopByHopHeaders.has(name) && !setHere.has(name)) headers[name] = value
   })
   headers['accept-encoding'] = 'identity'
 
