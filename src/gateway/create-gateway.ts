@@ -23,8 +23,7 @@ import { unsupportedNodeMessage } from '../supported-node.ts'
 import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
 import { toRouteHandlers } from './to-handlers.ts'
 import { basePathOf } from '../http/path-matcher.ts'
-import { namedRecordings } from '../recording/recording-error.ts'
-import type { RecordingInput } from '../recording/recording-schema.ts'
+import { namedRecordings, type ReplaySource } from '../recording/named-recordings.ts'
 import { isReplayDone, Replay, type ReplayReport, type UnmatchedReplayRequest, type UnusedRecording } from '../recording/replay.ts'
 import { ReplayAssertionError } from '../recording/replay-assertion-error.ts'
 import { withReplay } from '../recording/replay-routes.ts'
@@ -74,8 +73,7 @@ export interface GatewayOptions {
   replaySpeed?: number
 }
 
-/** A recording as data, or (under Node only) the path of a recording file or of a directory of them. */
-export type ReplaySource = RecordingInput | string
+export type { ReplaySource }
 
 /** The replay's ledger, for assertions at the end of a test (the same shape as {@link ScenarioControl}). */
 export interface ReplayControl {
@@ -160,9 +158,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.replaySpeed !== undefined && !(Number.isFinite(options.replaySpeed) && options.replaySpeed >= 0)) {
     throw new TypeError(`createGateway: replaySpeed must be a number of 0 or more, got ${options.replaySpeed}`)
   }
-  const replay = new Replay(
-    options.replay === undefined ? [] : namedRecordings(options.replay as RecordingInput | readonly RecordingInput[]),
-  )
+  const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay))
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map(toScenario)
   const world = await World.create(applyScenarioWorlds(data, initial))

@@ -101,41 +101,52 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       )
     }
     const identified = identifyRoute(request)
-    const recording = forwarded.answer.then(async (answered: UpstreamAnswer) => {
-      const facts = {
-        method: request.method,
-        path: shownPath,
-        status: answered.status,
-        durationMs: answered.durationMs,
-        ...(answered.frames && { frames: answered.frames.length }),
-      }
-      if (pathnameOf(request.url).startsWith('/__mock')) {
-        options.onExchange?.({ ...facts, note: "not recorded: the upstream mock's own admin route" })
-        return
-      }
-      if (answered.tooLarge) {
-        options.onExchange?.({ ...facts, note: 'not recorded: larger than a recording keeps (64 MiB)' })
-        return
-      }
-      const outcome = recordExchange(
-        { id, time, method: request.method, target, ...identified, requestBody: new TextDecoder().decode(body), ...answered },
-        redaction,
-      )
-      if ('skipped' in outcome) {
-        options.onExchange?.({ ...facts, note: `not recorded: ${outcome.skipped}` })
-        return
-      }
-      await file.add(outcome.exchange)
-      const failed = file.failure
-      options.onExchange?.({
-        ...facts,
-        path: outcome.exchange.path,
-        ...(outcome.exchange.model !== undefined && { model: outcome.exchange.model }),
-        ...(failed
-          ? { note: `not recorded: cannot write ${file.path} (${failed.message})` }
-          : { recorded: id, ...(outcome.note && { note: outcome.note }) }),
+    const recording = forwarded.answer
+      .then(async (answered: UpstreamAnswer) => {
+        const facts = {
+          method: request.method,
+          path: shownPath,
+          status: answered.status,
+          durationMs: answered.durationMs,
+          ...(answered.frames && { frames: answered.frames.length }),
+        }
+        if (pathnameOf(request.url).startsWith('/__mock')) {
+          options.onExchange?.({ ...facts, note: "not recorded: the upstream mock's own admin route" })
+          return
+        }
+        if (answered.tooLarge) {
+          options.onExchange?.({ ...facts, note: 'not recorded: larger than a recording keeps (64 MiB)' })
+          return
+        }
+        const outcome = recordExchange(
+          { id, time, method: request.method, target, ...identified, requestBody: new TextDecoder().decode(body), ...answered },
+          redaction,
+        )
+        if ('skipped' in outcome) {
+          options.onExchange?.({ ...facts, note: `not recorded: ${outcome.skipped}` })
+          return
+        }
+        await file.add(outcome.exchange)
+        const failed = file.failure
+        options.onExchange?.({
+          ...facts,
+          path: outcome.exchange.path,
+          ...(outcome.exchange.model !== undefined && { model: outcome.exchange.model }),
+          ...(failed
+            ? { note: `not recorded: cannot write ${file.path} (${failed.message})` }
+            : { recorded: id, ...(outcome.note && { note: outcome.note }) }),
+        })
       })
-    })
+      .catch((error: unknown) => {
+        // A bug, not the upstream's doing: say so, and keep recording the rest.
+        console.error('[llm-gateway-mock] failed to record an exchange:', error)
+        options.onExchange?.({
+          method: request.method,
+          path: shownPath,
+          durationMs: performance.now() - started,
+          note: 'not recorded: an internal error (on stderr)',
+        })
+      })
     pending.add(recording)
     void recording.finally(() => pending.delete(recording))
     return forwarded.response

@@ -54,8 +54,9 @@ export function upstreamRequest(request: Request, upstream: Upstream): OutgoingR
   const secrets: string[] = []
   const queryKey = url.searchParams.get('key')
   if (queryKey) secrets.push(queryKey)
-  const bearer = /^\s*\S+\s+(.+)$/.exec(headers.authorization ?? '')?.[1]
-  if (bearer) secrets.push(bearer.trim())
+  // `Bearer <key>`, or a bare key as some clients send it.
+  const authorization = headers.authorization?.trim().replace(/^\S+\s+/, '')
+  if (authorization) secrets.push(authorization)
   for (const name of ['x-api-key', 'x-goog-api-key']) if (headers[name]) secrets.push(headers[name].trim())
 
   const key = upstream.key
