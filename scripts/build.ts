@@ -3,7 +3,8 @@
 // bundles, so that starting the CLI or importing the package reads a few files rather than the
 // hundreds of our sources and of @msw/data's es-toolkit (measured in docs/performance.md).
 //
-// - The library entries (dist/src/index.js, dist/src/node/index.js and the runner fixtures in
+// - The library entries (dist/src/index.js, dist/src/node/index.js, dist/src/node/package-entry.js,
+//   which package.json serves for `llm-gateway-mock` under Node, and the runner fixtures in
 //   dist/src/test-runners/) share their code through chunks, so all see one gateway (the adapter
 //   seam is a symbol). The runner itself (vitest; node:test) stays an import. msw and zod stay imports: a
 //   user's handlers and schemas must be the same msw and zod as theirs. The core stays free of
@@ -144,6 +145,7 @@ await Promise.all([
       'src/test-runners/vitest.ts',
       'src/test-runners/jest.ts',
       'src/test-runners/node-test.ts',
+      'src/node/package-entry.ts',
     ],
     chunkNames: 'src/chunks/[name]-[hash]',
     platform: 'neutral',

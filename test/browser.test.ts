@@ -140,7 +140,7 @@ window.runChecks = () => runChecks({ createGateway, setupWorker })
     packed?.remove()
   }, 30_000)
 
-  it('answers a page fetch through the service worker: models, chat (JSON and streamed), errors, a scenario, the new-api profile', async () => {
+  it('answers a page fetch through the service worker: models, chat (JSON and streamed), errors, a scenario, the new-api profile, a replay', async () => {
     await page!.goto(`${origin}/`, { waitUntil: 'load' })
     await page!.waitForFunction('typeof window.runChecks === "function"', undefined, { timeout: 15_000 })
     const results = await within(45_000, 'the checks in the page', page!.evaluate('window.runChecks()') as Promise<BrowserResults>)
@@ -197,5 +197,13 @@ window.runChecks = () => runChecks({ createGateway, setupWorker })
     expect(results.newApiBadKey.body).toEqual({
       error: { code: '', message: expect.stringMatching(/^Invalid token \(request id: \w+\)$/), type: 'new_api_error' },
     })
+
+    expect(results.replayed.answer.status).toBe(200)
+    expect(results.replayed.answer.body).toMatchObject({
+      id: 'chatcmpl-browser',
+      choices: [{ message: { content: 'Recorded, replayed in a browser.' } }],
+    })
+    expect([results.replayed.unused, results.replayed.unmatched]).toEqual([0, 0])
+    expect(results.replayPath).toMatch(/is a path \("\.\/recordings"\), which only Node can read/)
   }, 60_000)
 })

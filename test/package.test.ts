@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installPackedProject, type PackedProject } from './support/packed-project.ts'
+import { chatExchange, recording } from './support/recordings.ts'
 import { spawnCli } from './support/spawn-cli.ts'
 import { eventually, isPortFree } from './support/process-tree.ts'
 import { stopLikeAUser } from './support/stop-like-a-user.ts'
@@ -65,11 +66,38 @@ describe('the packed tarball', () => {
     expect(await eventually(() => isPortFree(port), 5_000)).toBe(true)
   }, 60_000)
 
-  it('ships the JSON Schemas editors read for world and scenario files', () => {
+  it('ships the JSON Schemas editors read for world, scenario and recording files', () => {
     const installed = join(project, 'node_modules', 'llm-gateway-mock')
     const world = JSON.parse(readFileSync(join(installed, 'schemas', 'world.schema.json'), 'utf8')) as { title: string }
     const scenario = JSON.parse(readFileSync(join(installed, 'scenarios', 'scenario.schema.json'), 'utf8')) as { title: string }
-    expect([world.title, scenario.title]).toEqual(['llm-gateway-mock world', 'llm-gateway-mock scenario'])
+    const recording = JSON.parse(readFileSync(join(installed, 'schemas', 'recording.schema.json'), 'utf8')) as { title: string }
+    expect([world.title, scenario.title, recording.title]).toEqual([
+      'llm-gateway-mock world',
+      'llm-gateway-mock scenario',
+      'llm-gateway-mock recording',
+    ])
+  })
+
+  it('reads a directory of recordings given to createGateway under Node (the node export condition)', () => {
+    mkdirSync(join(project, 'recs'), { recursive: true })
+    writeFileSync(join(project, 'recs', 'session.json'), JSON.stringify(recording([chatExchange(1, 'Hi', { text: 'From the package.' })])))
+    writeFileSync(
+      join(project, 'replay.mjs'),
+      `import { createGateway } from 'llm-gateway-mock'
+import { startServer } from 'llm-gateway-mock/node'
+const gateway = await createGateway({ replay: './recs', replayStrict: true })
+const server = await startServer(gateway, { port: 0 })
+const response = await fetch(server.url + '/v1/chat/completions', {
+  method: 'POST',
+  headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+  body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] }),
+})
+console.log(JSON.stringify({ text: (await response.json()).choices[0].message.content, recordings: gateway.replay.recordings }))
+await server.close()
+`,
+    )
+    const output = execFileSync(process.execPath, ['replay.mjs'], { cwd: project, encoding: 'utf8' })
+    expect(JSON.parse(output)).toEqual({ text: 'From the package.', recordings: [join('recs', 'session.json')] })
   })
 
   it('imports from JavaScript without a TypeScript loader', () => {

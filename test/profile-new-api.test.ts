@@ -62,7 +62,7 @@ function relayed(
   status: number,
   message: string | RegExp,
   code: string,
-  more: Pick<CatalogueCase, 'setup'> = {},
+  more: Pick<CatalogueCase, 'setup' | 'options'> = {},
 ): CatalogueCase[] {
   return [
     { surface: 'openai', send: trigger, status, body: relay(message, code), ...more },
@@ -223,6 +223,14 @@ const table: CatalogueTable = {
       setup: setups.strictScript,
     },
   ),
+  replay_mismatch: relayed(
+    generation(),
+    400,
+    /Strict replay: POST \/v\S+ \(model [\w.-]+, last user turn "Hello"\): no recording (matches it\. Nearest: "catalogue" #1 \(last user turn: recorded "Goodbye", got "Hello"\)|of [\w.]+ was loaded)\./,
+    'replay_mismatch',
+    { options: setups.strictReplay },
+  ),
+  upstream_unreachable: { unreachable: 'only the record command answers it, when its upstream does not answer (test/record.test.ts)' },
 
   // TokenAuth: one answer for every bad key, on every route group.
   key_missing: [

@@ -96,12 +96,14 @@ function onGenerations(
     messages?: Partial<Record<'anthropic' | 'gemini', unknown>>
     headers?: CatalogueCase['headers']
     retryDelay?: string
+    options?: CatalogueCase['options']
   } = {},
 ): CatalogueCase[] {
   return [
     {
       surface: 'openai',
       send: trigger,
+      options: more.options,
       setup: more.setup,
       status,
       body: openai(message, code, more.type, more.param ?? null),
@@ -110,6 +112,7 @@ function onGenerations(
     {
       surface: 'anthropic',
       send: trigger,
+      options: more.options,
       setup: more.setup,
       status,
       body: anthropic(anthropicType[status]!, more.messages?.anthropic ?? message),
@@ -118,6 +121,7 @@ function onGenerations(
     {
       surface: 'gemini',
       send: trigger,
+      options: more.options,
       setup: more.setup,
       status,
       body: googleError(status, googleStatus[status]!, more.messages?.gemini ?? message, code, more.retryDelay),
@@ -199,6 +203,16 @@ const table: CatalogueTable = {
     ),
     { setup: setups.strictScript },
   ),
+  replay_mismatch: onGenerations(
+    generation(),
+    400,
+    'replay_mismatch',
+    expect.stringMatching(
+      /^Strict replay: POST \/v\S+ \(model [\w.-]+, last user turn "Hello"\): no recording (matches it\. Nearest: "catalogue" #1 \(last user turn: recorded "Goodbye", got "Hello"\)|of [\w.]+ was loaded)\.$/,
+    ),
+    { options: setups.strictReplay },
+  ),
+  upstream_unreachable: { unreachable: 'only the record command answers it, when its upstream does not answer (test/record.test.ts)' },
 
   key_missing: [
     {

@@ -1,8 +1,9 @@
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ScenarioAssertionError } from '../src/index.ts'
+import { ReplayAssertionError, ScenarioAssertionError } from '../src/index.ts'
 import type { RunnerHooks } from '../src/test-runners/runner-hooks.ts'
 import { bindGateway, type UseGatewayOptions } from '../src/test-runners/use-gateway.ts'
+import { chatExchange, recording } from './support/recordings.ts'
 
 // The runner-neutral fixture, driven by hand as a runner would drive it: the runners themselves
 // run it in test/test-runners.test.ts.
@@ -126,6 +127,44 @@ describe('useGateway, runner-neutral', () => {
       })
     } finally {
       await run.afterAll()
+    }
+  })
+
+  it('fails a test only for a strict replay left unfinished, and gives each test the recordings afresh', async () => {
+    const replay = recording([chatExchange(1, 'Hi', { text: 'Recorded hello.' }), chatExchange(2, 'Bye', { text: 'Recorded bye.' })])
+    const chat = (origin: string, said: string) =>
+      fetch(`${origin}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: said }] }),
+      })
+    const textOf = async (response: Response) =>
+      ((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content
+
+    const loose = driven({ baseUrl: 'http://loose-replay.test', replay })
+    const strict = driven({ baseUrl: 'http://strict-replay.test', replay, replayStrict: true })
+    await loose.beforeAll()
+    await strict.beforeAll()
+    try {
+      // Not strict: a recording left unused is no failure.
+      await loose.test(async () => {
+        expect(await textOf(await chat('http://loose-replay.test', 'Hi'))).toBe('Recorded hello.')
+      })
+      const failure = await strict
+        .test(async () => {
+          expect(await textOf(await chat('http://strict-replay.test', 'Hi'))).toBe('Recorded hello.')
+        })
+        .catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(ReplayAssertionError)
+      expect((failure as ReplayAssertionError).report.unused.map((unused) => unused.id)).toEqual([2])
+      // The next test has every recording unused again, and passes once it uses them all.
+      await strict.test(async () => {
+        expect(await textOf(await chat('http://strict-replay.test', 'Hi'))).toBe('Recorded hello.')
+        expect(await textOf(await chat('http://strict-replay.test', 'Bye'))).toBe('Recorded bye.')
+      })
+    } finally {
+      await strict.afterAll()
+      await loose.afterAll()
     }
   })
 

@@ -13,6 +13,8 @@ export const exitCodes = {
   unsupportedNode: 6,
   /** `import`: the upstream cannot be reached, or it refused a key or the access token. */
   upstream: 7,
+  /** A recording (a `--replay` file, or one in a `--replay` directory) cannot be read or is invalid. */
+  invalidRecording: 8,
 } as const
 
 /** An error the CLI reports as one line and an exit code, without a stack trace. */

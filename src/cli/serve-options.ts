@@ -3,7 +3,7 @@ import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
 import { defaultMaxBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { profileNames, type ProfileName } from '../profiles/profile-names.ts'
 import { defaultJournalLimit } from '../journal/journal.ts'
-import { integerFlag, positiveNumberFlag, textFlag } from './flag-values.ts'
+import { integerFlag, nonNegativeNumberFlag, positiveNumberFlag, textFlag } from './flag-values.ts'
 import { worldOption } from './world-option.ts'
 
 /** Where the admin token can come from instead of the command line, which `ps` shows to everyone. */
@@ -22,6 +22,9 @@ export interface ServeArgs {
   'admin-token'?: string
   profile: ProfileName
   'exit-with-parent': boolean
+  replay: string[]
+  'replay-strict': boolean
+  'replay-speed': number
 }
 
 /**
@@ -69,6 +72,25 @@ export const serveOptions = {
     choices: profileNames,
     default: 'spec' as ProfileName,
     describe: 'How the gateway speaks: spec (the interface contract) or new-api (the real gateway, quirks included)',
+  },
+  replay: {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    default: [] as string[],
+    describe:
+      'Replay recordings (what `record` wrote): a directory of them or one file; repeat for several. Matching generation and embedding requests get the recorded reply or error',
+  },
+  'replay-strict': {
+    type: 'boolean',
+    default: false,
+    describe: 'A request no recording matches gets 400 replay_mismatch naming the nearest recordings, instead of a generated reply',
+  },
+  'replay-speed': {
+    requiresArg: true,
+    default: 1,
+    coerce: nonNegativeNumberFlag('replay-speed'),
+    describe: 'How fast recorded streams play: 1 as recorded, 2 twice as fast, 0 without delays',
   },
   quiet: { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' },
   'max-body-mb': {

@@ -111,6 +111,11 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   realtime_audio_too_short: { ms: string; least: number }
   /** A conversation item id the session does not hold. */
   realtime_item_not_found: { id: string }
+  // Record and replay (src/recording).
+  /** A strict replay got a request that no recording matches; `detail` names the nearest recordings and what differs. */
+  replay_mismatch: { detail: string }
+  /** The record command could not reach its upstream, or the upstream broke off before answering. */
+  upstream_unreachable: { upstream: string; detail: string }
 
   // Routing and the adapter.
   route_not_found: RequestFacts

@@ -27,6 +27,10 @@ import { isSocketRoute } from '../pipeline/socket-route.ts'
 import { runUpgrade } from '../pipeline/run-upgrade.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
 import { basePathOf } from '../http/path-matcher.ts'
+import { namedRecordings, type ReplaySource } from '../recording/named-recordings.ts'
+import { isReplayDone, Replay, type ReplayReport, type UnmatchedReplayRequest, type UnusedRecording } from '../recording/replay.ts'
+import { ReplayAssertionError } from '../recording/replay-assertion-error.ts'
+import { withReplay } from '../recording/replay-routes.ts'
 
 export interface GatewayOptions {
   /**
@@ -58,6 +62,41 @@ export interface GatewayOptions {
   profile?: ProfileName | Profile
   /** How many requests the journal keeps (the last ones); older entries drop off. Default 10 000. */
   journalLimit?: number
+  /**
+   * Recordings to replay (what `llm-gateway-mock record` writes): a recording's parsed JSON, or a
+   * list of them. Under Node (`import … from 'llm-gateway-mock'` there) a path is read too: a
+   * recording file, or a directory of them. The world still decides first (keys, visibility,
+   * quota, rate limits, context windows, scenarios); then a generation or embedding request that
+   * a recording matches gets the recorded reply or error, in its surface's format. A request no
+   * recording matches gets the generated reply, or with `replayStrict` a `replay_mismatch` error.
+   */
+  replay?: ReplaySource | readonly ReplaySource[]
+  /** A request that no recording matches gets 400 `replay_mismatch`, naming the nearest recordings and what differs. Default false. */
+  replayStrict?: boolean
+  /** How fast recorded streams play: 1 (the default) as recorded, 2 twice as fast, 0 without delays. */
+  replaySpeed?: number
+}
+
+export type { ReplaySource }
+
+/** The replay's ledger, for assertions at the end of a test (the same shape as {@link ScenarioControl}). */
+export interface ReplayControl {
+  /** Names of the recordings replayed (their file paths, or `replay[i]`), in the order given. */
+  readonly recordings: readonly string[]
+  /**
+   * Whether the replay is strict (`replayStrict`): the recordings are the whole of what the test
+   * should send, so a recording left unused or a request none matched is a failure (the test-runner
+   * fixtures fail the test then).
+   */
+  readonly strict: boolean
+  /** Recorded exchanges not yet used and requests no recording answered. */
+  pending(): ReplayReport
+  /** The recorded exchanges (generations, embeddings, errors) that no request has used yet. */
+  unused(): UnusedRecording[]
+  /** The requests no recording answered, each with the nearest recordings and what differs. */
+  unmatched(): UnmatchedReplayRequest[]
+  /** Throws, with the report in the message, if a recorded exchange was not used or a request had no recording. */
+  assertDone(): void
 }
 
 /** The active scenarios' script, for assertions at the end of a test. */
@@ -90,6 +129,8 @@ export interface Gateway {
   readonly journal: Journal
   /** The active scenarios' script and its report. */
   readonly scenario: ScenarioControl
+  /** The replayed recordings' ledger and its report (empty without `replay`). */
+  readonly replay: ReplayControl
   /**
    * Replaces the active scenarios: the world goes back to how it was created, then each
    * scenario's world patch applies in order; rules, steps, counters and rate windows start afresh.
@@ -98,8 +139,8 @@ export interface Gateway {
   useScenario(...scenarios: ScenarioSpec[]): Promise<void>
   /**
    * Back to how the gateway was created: the world, the clock, the scenarios it was created with
-   * (their counters and scripts from the start), empty rate windows, an empty journal and no
-   * stored responses.
+   * (their counters and scripts from the start), empty rate windows, an empty journal, no
+   * stored responses, and every recording unused again.
    */
   reset(): Promise<void>
   /** The profile answering now: the gateway's, or the one the active scenarios set. */
@@ -133,6 +174,10 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.maxBodyDepth !== undefined && !isBodyDepth(options.maxBodyDepth)) {
     throw new TypeError(`createGateway: maxBodyDepth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${options.maxBodyDepth}`)
   }
+  if (options.replaySpeed !== undefined && !(Number.isFinite(options.replaySpeed) && options.replaySpeed >= 0)) {
+    throw new TypeError(`createGateway: replaySpeed must be a number of 0 or more, got ${options.replaySpeed}`)
+  }
+  const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay))
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map(toScenario)
   const world = await World.create(applyScenarioWorlds(data, initial))
@@ -160,9 +205,21 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       if (entry.surface !== 'admin') journal.add(entry)
       onRequest?.(entry)
     },
-    control: { useScenario, reset },
+    control: {
+      useScenario,
+      reset,
+      replay() {
+        const report = replay.report()
+        const done = isReplayDone(report)
+        return { done, report, ...(!done && { message: new ReplayAssertionError(report).message }) }
+      },
+    },
   }
-  const routeHandlers = toRouteHandlers(routes, runtime, options.baseUrl)
+  const served =
+    options.replay === undefined
+      ? routes
+      : withReplay(routes, { replay, strict: options.replayStrict === true, speed: options.replaySpeed ?? 1 })
+  const routeHandlers = toRouteHandlers(served, runtime, options.baseUrl)
   const socketHandlers = withoutCallFrames(() => toSocketHandlers(routes, runtime, options.baseUrl))
   const socketRoutes = routes.filter(isSocketRoute)
 
@@ -182,6 +239,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     clock.reset()
     journal.clear()
     state.clear()
+    replay.reset()
     await activate(initial)
   }
 
@@ -201,6 +259,19 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       assertDone() {
         const report = scenarios.report()
         if (!isDone(report)) throw new ScenarioAssertionError(report)
+      },
+    },
+    replay: {
+      get recordings() {
+        return replay.recordings
+      },
+      strict: options.replayStrict === true,
+      pending: () => replay.report(),
+      unused: () => replay.report().unused,
+      unmatched: () => replay.report().unmatched,
+      assertDone() {
+        const report = replay.report()
+        if (!isReplayDone(report)) throw new ReplayAssertionError(report)
       },
     },
     useScenario: (...specs) => useScenario(specs),

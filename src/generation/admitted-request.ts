@@ -2,6 +2,7 @@ import type { TokenUsage } from '../billing/quota-cost.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
 import type { Action } from '../scenarios/scenario-schema.ts'
 import type { Group, Model, Token, User } from '../world/schemas.ts'
+import type { Replayed } from './replayed-reply.ts'
 
 /**
  * What generate() and embed() read of a request the pipeline has admitted: the surface, the key
@@ -16,4 +17,10 @@ export interface AdmittedRequest {
   /** The gateway clock: `created` in replies reads it. */
   runtime: { clock: { now(): number } }
   note: { usage?: TokenUsage; quota?: number }
+  /**
+   * A recording that answers this request (a replay, src/recording/replay-routes.ts sets it):
+   * generate() and embed() use its content instead of composing or computing one, after every
+   * check the world makes.
+   */
+  replayed?: Replayed
 }

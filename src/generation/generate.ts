@@ -5,12 +5,13 @@ import { scenarioError } from '../scenarios/scenario-error-of.ts'
 import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
 import type { Model } from '../world/schemas.ts'
 import { assertFitsContext } from './assert-fits-context.ts'
-import { composeReply, type GeneratedReply } from './compose-reply.ts'
+import { composeReply, replyIdOf, type GeneratedReply } from './compose-reply.ts'
 import type { Conversation } from './conversation.ts'
 import { countPromptTokens } from './count-prompt-tokens.ts'
 import { resolveTiming } from './resolve-timing.ts'
 import { loadTokenizer } from './tokenizer.ts'
 import type { AdmittedRequest } from './admitted-request.ts'
+import { replayedReply } from './replayed-reply.ts'
 
 /** A generation that has been decided and paid for: all a surface needs to write its reply. */
 export interface Generation {
@@ -26,8 +27,8 @@ export interface Generation {
 /**
  * Composes and charges the reply to an admitted generation request (see 3-admit.ts), the same on
  * every surface: the model must be a chat model, the prompt is counted, it must fit the model's
- * window with the requested output, the reply is composed (the model's own, or the scenario's
- * override) and its cost debited from the key and its user.
+ * window with the requested output, the reply is composed (the model's own, the scenario's
+ * override, or a replayed recording's) and its cost debited from the key and its user.
  */
 export async function generate(
   context: AdmittedRequest,
@@ -44,7 +45,10 @@ export async function generate(
   const tokenizer = await loadTokenizer()
   const promptTokens = await countPromptTokens(tokenizer, conversation)
   assertFitsContext(model, promptTokens, conversation.maxOutputTokens, promptParam)
-  const reply = composeReply(tokenizer, model, conversation, promptTokens, action.reply)
+  const replayed = context.replayed?.kind === 'generation' ? context.replayed : undefined
+  const reply = replayed
+    ? replayedReply(tokenizer, replayed, promptTokens, replyIdOf(model, conversation))
+    : composeReply(tokenizer, model, conversation, promptTokens, action.reply)
 
   const extra = extraTokens?.(reply)
   const usage = {
@@ -61,7 +65,7 @@ export async function generate(
     model,
     reply,
     created: Math.floor(runtime.clock.now() / 1000),
-    timing: resolveTiming(model.streaming),
+    timing: replayed?.timing ?? resolveTiming(model.streaming),
     ...(broken && {
       streamBreak: {
         afterChunks: broken.afterChunks,

@@ -45,7 +45,7 @@ export interface RunningServer {
  * Serves a gateway over HTTP: a small node:http adapter around msw's `getResponse`.
  * Rejects with the listen error (e.g. `EADDRINUSE`) when the port cannot be bound.
  */
-export async function startServer(gateway: Gateway, options: ServeOptions = {}): Promise<RunningServer> {
+export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
   const { adminToken } = options
   if (adminToken !== undefined && adminToken.trim() === '') throw new TypeError('startServer: adminToken must not be empty')

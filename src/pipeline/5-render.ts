@@ -42,7 +42,7 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
   return {
     status: reply.status,
     headers: { 'content-type': jsonType, ...headersOf(context, profile), ...reply.headers },
-    body: JSON.stringify(reply.body),
+    body: reply.kind === 'text' ? reply.body : JSON.stringify(reply.body),
   }
 }
 

@@ -36,4 +36,6 @@ export interface GatewayRuntime {
 export interface GatewayControl {
   useScenario(specs: readonly ScenarioSpec[]): Promise<void>
   reset(): Promise<void>
+  /** The replay's report (`gateway.replay.pending()`), whether it is done, and the assertion's message when it is not. */
+  replay(): { done: boolean; report: object; message?: string }
 }

@@ -9,6 +9,14 @@ export interface JsonReply {
   headers?: Record<string, string>
 }
 
+/** A body sent as the text it is, with its own content type among its headers (a recorded answer that is not JSON). */
+export interface TextReply {
+  kind: 'text'
+  status: number
+  body: string
+  headers?: Record<string, string>
+}
+
 /** A server-sent event stream, fully decided up front and played out with the model's timing. */
 export interface StreamReply {
   kind: 'stream'
@@ -28,7 +36,7 @@ export interface StreamReply {
 /** An error that strikes mid-stream as SSE text, after `sent` frames. */
 export type StreamErrorRenderer = (error: ResolvedError, sent: number) => string
 
-export type Reply = JsonReply | StreamReply
+export type Reply = JsonReply | TextReply | StreamReply
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): JsonReply {
   return { kind: 'json', status: init.status ?? 200, body, headers: init.headers }

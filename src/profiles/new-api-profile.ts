@@ -335,6 +335,7 @@ export const newApiProfile = defineProfile(specProfile, {
       requestIdSuffix: false,
     },
     scenario_mismatch: relay(400, 'scenario_mismatch', 'The request did not match the scenario script.'),
+    replay_mismatch: relay(400, 'replay_mismatch', 'Strict replay: {detail}'),
 
     // The relay forwards `previous_response_id`, `item_reference`s and `max_output_tokens` to the upstream,
     // which keeps the responses and checks the limit; its refusal comes back as OpenAI wrote it

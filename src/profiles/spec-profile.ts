@@ -252,6 +252,15 @@ export const specProfile: Profile = {
       code: 'input_audio_buffer_commit_empty',
     },
     realtime_item_not_found: { ...badRequest("Item with item_id '{id}' not found."), code: 'item_not_found', param: 'item_id' },
+    // A strict replay got a request its recordings do not hold, as a strict scenario does.
+    replay_mismatch: { status: 400, code: 'replay_mismatch', type: 'invalid_request_error', message: 'Strict replay: {detail}' },
+    // The record command's own answer when its upstream does not answer, as a gateway's relay would give it.
+    upstream_unreachable: {
+      status: 502,
+      code: 'upstream_error',
+      type: 'upstream_error',
+      message: 'The upstream {upstream} did not answer: {detail}. Nothing was recorded.',
+    },
 
     route_not_found: { status: 404, code: 'invalid_url', type: 'invalid_request_error', message: 'Invalid URL ({method} {path})' },
     not_a_gateway_route: {

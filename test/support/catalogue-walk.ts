@@ -4,6 +4,7 @@ import OpenAI from 'openai'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { ErrorName, Gateway, GatewayOptions, ScenarioInput } from '../../src/index.ts'
 import { modes, type Harness, type Mode } from './modes.ts'
+import { chatExchange, recording } from './recordings.ts'
 
 export type SurfaceName = 'openai' | 'anthropic' | 'gemini' | 'dashboard' | 'admin'
 export type GenerationSurface = 'openai' | 'anthropic' | 'gemini'
@@ -256,6 +257,11 @@ export const setups = {
   },
   strictScript: (gateway: Gateway) =>
     gateway.useScenario({ name: 'strict', strict: true, steps: [{ when: { model: 'nothing-asked-for' } }] }),
+  /** Gateway options: a strict replay of one chat exchange, about "Goodbye". */
+  strictReplay: {
+    replayStrict: true,
+    replay: recording([chatExchange(1, 'Goodbye', { text: 'Bye.' })], 'catalogue'),
+  } satisfies GatewayOptions,
 }
 
 /** A long prompt (about 5 000 tokens): over small-context-4k's window. */

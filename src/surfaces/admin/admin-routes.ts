@@ -1,6 +1,7 @@
 import type { Route } from '../../pipeline/route.ts'
 import { advanceClockRoute, getClockRoute } from './clock-routes.ts'
 import { clearJournalRoute, getJournalRoute } from './journal-routes.ts'
+import { assertReplayRoute, replayReportRoute } from './replay-report-routes.ts'
 import { resetRoute } from './reset-route.ts'
 import { assertScenarioRoute, pendingScenarioRoute } from './scenario-report-routes.ts'
 import { getScenarioRoute, useScenarioRoute } from './scenario-routes.ts'
@@ -14,6 +15,8 @@ export const adminRoutes: readonly Route<any>[] = [
   useScenarioRoute,
   pendingScenarioRoute,
   assertScenarioRoute,
+  replayReportRoute,
+  assertReplayRoute,
   getClockRoute,
   advanceClockRoute,
   getWorldRoute,
