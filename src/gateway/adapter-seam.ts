@@ -18,6 +18,12 @@ export interface AdapterSeam {
   readonly routes: readonly RouteHandler[]
   /** An answer to what the adapter refuses itself, rendered by the active profile for the surface `path` belongs to. */
   failure(error: GatewayError, path: string): RenderedResponse
+  /**
+   * How to read the inspector's page files where the build has not bundled them (a gateway run
+   * from its sources, as `npm start` and the tests run it): the adapter reads them from disk,
+   * which the core cannot. The first adapter's reader is kept; a bundled page wins over it.
+   */
+  usePageFiles(read: (name: string) => Promise<string | undefined>): void
 }
 
 /** Where a gateway keeps its {@link AdapterSeam}. */

@@ -14,6 +14,8 @@ import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenar
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from '../journal/journal.ts'
+import { GatewayEvents, type StateChange } from '../journal/gateway-events.ts'
+import { RequestDetails } from '../journal/request-details.ts'
 
 import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { createClock, type Clock } from '../time/clock.ts'
@@ -54,6 +56,11 @@ export interface GatewayOptions {
   profile?: ProfileName | Profile
   /** How many requests the journal keeps (the last ones); older entries drop off. Default 10 000. */
   journalLimit?: number
+  /**
+   * How many of the latest requests keep their request and reply bodies and stream frames for the
+   * inspector (`GET /__mock/journal/{requestId}`). Default 100; 0 keeps none.
+   */
+  detailLimit?: number
 }
 
 /** The active scenarios' script, for assertions at the end of a test. */
@@ -117,14 +124,22 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.journalLimit !== undefined && !(Number.isSafeInteger(options.journalLimit) && options.journalLimit > 0)) {
     throw new TypeError(`createGateway: journalLimit must be a positive integer, got ${options.journalLimit}`)
   }
+  if (options.detailLimit !== undefined && !(Number.isSafeInteger(options.detailLimit) && options.detailLimit >= 0)) {
+    throw new TypeError(`createGateway: detailLimit must be a non-negative integer, got ${options.detailLimit}`)
+  }
   if (options.maxBodyDepth !== undefined && !isBodyDepth(options.maxBodyDepth)) {
     throw new TypeError(`createGateway: maxBodyDepth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${options.maxBodyDepth}`)
   }
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map(toScenario)
   const world = await World.create(applyScenarioWorlds(data, initial))
-  const clock = createClock()
+  const events = new GatewayEvents()
+  const changed = (change: StateChange) => {
+    if (events.watched) events.publish({ type: 'state', change })
+  }
+  const clock = createClock(() => changed('clock'))
   const journal = new Journal(options.journalLimit)
+  const details = new RequestDetails(options.detailLimit)
   const scenarios = new ScenarioEngine()
   scenarios.load(initial)
   const rateLimiter = new RateLimiter()
@@ -141,13 +156,20 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scenarios,
     rateLimiter,
     journal,
+    details,
+    keepsDetails: details.limit > 0,
+    events,
     state,
-    report(entry) {
+    report(entry, detail) {
       // The admin API's own calls would crowd out the requests a test wants to read back.
-      if (entry.surface !== 'admin') journal.add(entry)
+      if (entry.surface !== 'admin') {
+        journal.add(entry)
+        if (detail) details.add(detail)
+        if (events.watched) events.publish({ type: 'request', entry })
+      }
       onRequest?.(entry)
     },
-    control: { useScenario, reset },
+    control: { useScenario, reset, changed },
   }
   const routeHandlers = toRouteHandlers(routes, runtime, options.baseUrl)
 
@@ -161,13 +183,16 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scenarios.load(active)
     rateLimiter.reset()
     runtime.profile = profileFor(baseProfile, active)
+    changed('scenario')
   }
 
   async function reset(): Promise<void> {
     clock.reset()
     journal.clear()
+    details.clear()
     state.clear()
     await activate(initial)
+    changed('reset')
   }
 
   return {
@@ -193,6 +218,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     [kAdapterSeam]: {
       routes: routeHandlers,
       failure: (error, path) => renderFailure(runtime.profile, error, path),
+      usePageFiles(read) {
+        runtime.pageFiles ??= read
+      },
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { TokenUsage } from '../billing/quota-cost.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
+import type { ComposedReply } from '../journal/request-detail.ts'
 import type { Action } from '../scenarios/scenario-schema.ts'
 import type { Group, Model, Token, User } from '../world/schemas.ts'
 
@@ -15,5 +16,5 @@ export interface AdmittedRequest {
   admission: { model: Model; group: Group | undefined; action: Action }
   /** The gateway clock: `created` in replies reads it. */
   runtime: { clock: { now(): number } }
-  note: { usage?: TokenUsage; quota?: number }
+  note: { usage?: TokenUsage; quota?: number; reply?: ComposedReply }
 }

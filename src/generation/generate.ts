@@ -48,6 +48,7 @@ export async function generate(
   chargeQuota(auth.token, auth.user, auth.maskedKey, cost)
   context.note.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens }
   context.note.quota = cost
+  context.note.reply = reply
 
   const broken = action.breakStream
   return {

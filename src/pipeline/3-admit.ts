@@ -23,6 +23,7 @@ export async function admit(context: PipelineContext): Promise<void> {
   const modelId = declared.read(context)
   context.note.model = modelId
   const stream = declared.stream?.(context) ?? false
+  context.note.stream = stream
   const generation = declared.admission === 'generation'
   const facts = { model: modelId, key: auth.maskedKey, group: auth.token.group ?? auth.user.group }
 
