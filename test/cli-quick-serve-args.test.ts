@@ -21,6 +21,7 @@ const serveKeys = [
   'quiet',
   'max-body-mb',
   'journal-limit',
+  'journal-details',
   'max-body-depth',
   'scenario',
   'admin-token',
@@ -57,7 +58,7 @@ describe('a serve command line read without yargs', () => {
     [['-s', 'flaky-upstream', '--scenario=quota-exhausted']],
     [['--profile', 'new-api']],
     [['--admin-token', 's3cret']],
-    [['--max-body-mb', '1.5', '--journal-limit', '10', '--max-body-depth', '20']],
+    [['--max-body-mb', '1.5', '--journal-limit', '10', '--journal-details', '0', '--max-body-depth', '20']],
     [['--no-exit-with-parent']],
     [['--exit-with-parent', '--no-quiet']],
   ])('%j gives what yargs gives', async (argv) => {

@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pageFiles } from '../src/surfaces/admin/inspector/page-files.ts'
 import { installPackedProject, type PackedProject } from './support/packed-project.ts'
 import { spawnCli } from './support/spawn-cli.ts'
 import { stopLikeAUser } from './support/stop-like-a-user.ts'
@@ -50,6 +51,42 @@ describe('the packed tarball', () => {
     const scenario = JSON.parse(readFileSync(join(installed, 'scenarios', 'scenario.schema.json'), 'utf8')) as { title: string }
     expect([world.title, scenario.title]).toEqual(['llm-gateway-mock world', 'llm-gateway-mock scenario'])
   })
+
+  it('serves the inspector page from the installed bin and library, its files as in the sources', async () => {
+    const source = (name: string) => readFileSync(join(repo, 'src/surfaces/admin/inspector/page', name), 'utf8')
+    const served = async (url: string) => {
+      const page = await fetch(`${url}/__mock/`)
+      expect([page.status, page.headers.get('content-security-policy')]).toEqual([200, expect.stringContaining("script-src 'self'")])
+      expect(await page.text()).toBe(source('index.html'))
+      for (const name of Object.keys(pageFiles))
+        expect([name, await (await fetch(`${url}/__mock/inspector/${name}`)).text()]).toEqual([name, source(name)])
+    }
+    const cli = spawnCli(process.execPath, ['node_modules/llm-gateway-mock/bin/llm-gateway-mock.js', '--port', '0', '--quiet'], {
+      cwd: project,
+    })
+    try {
+      const [, url] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 30_000)
+      await served(url!)
+    } finally {
+      await cli.stop()
+    }
+    // The library's gateway, started from JavaScript (and stopped by a signal): the page comes from the bundle, not from files.
+    writeFileSync(
+      join(project, 'inspector.mjs'),
+      `import { createGateway } from 'llm-gateway-mock'
+import { startServer } from 'llm-gateway-mock/node'
+const server = await startServer(await createGateway(), { port: 0 })
+console.log(server.url)
+`,
+    )
+    const library = spawnCli(process.execPath, ['inspector.mjs'], { cwd: project })
+    try {
+      const [url] = await library.waitFor(/http:\/\/127\.0\.0\.1:\d+/, 30_000)
+      await served(url!)
+    } finally {
+      await library.stop()
+    }
+  }, 60_000)
 
   it('imports from JavaScript without a TypeScript loader', () => {
     writeFileSync(

@@ -9,29 +9,33 @@ export const defaultDetailLimit = 100
  */
 export class RequestDetails {
   readonly limit: number
-  readonly #ring: (RequestDetail | undefined)[]
+  // Grows to `limit`, then each new detail takes the oldest one's slot.
+  #ring: RequestDetail[] = []
   #next = 0
 
   constructor(limit: number = defaultDetailLimit) {
     if (!(Number.isSafeInteger(limit) && limit >= 0))
       throw new RangeError(`RequestDetails: limit must be a non-negative integer, got ${limit}`)
     this.limit = limit
-    this.#ring = new Array(limit).fill(undefined)
   }
 
   add(detail: RequestDetail): void {
     if (this.limit === 0) return
+    if (this.#ring.length < this.limit) {
+      this.#ring.push(detail)
+      return
+    }
     this.#ring[this.#next] = detail
     this.#next = (this.#next + 1) % this.limit
   }
 
   /** The request's detail, while it is among the last `limit`. */
   get(requestId: string): RequestDetail | undefined {
-    return this.#ring.find((detail) => detail?.entry.requestId === requestId)
+    return this.#ring.find((detail) => detail.entry.requestId === requestId)
   }
 
   clear(): void {
-    this.#ring.fill(undefined)
+    this.#ring = []
     this.#next = 0
   }
 }
