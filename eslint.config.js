@@ -22,10 +22,9 @@ export default defineConfig(
     languageOptions: {
       sourceType: 'module',
       globals: Object.fromEntries(
-        ['document', 'location', 'navigator', 'fetch', 'EventSource', 'URL', 'Node', 'getSelection', 'setTimeout', 'clearTimeout'].map((name) => [
-          name,
-          'readonly',
-        ]),
+        ['document', 'location', 'navigator', 'fetch', 'EventSource', 'URL', 'Node', 'getSelection', 'setTimeout', 'clearTimeout'].map(
+          (name) => [name, 'readonly'],
+        ),
       ),
     },
   },
