@@ -56,7 +56,11 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
 
   beforeAll(async () => {
     gateway = await createGateway({
-      world: { extends: 'default', models: [{ id: 'gpt-4o', streaming: { firstTokenMs: 20, tokensPerSecond: null } }] },
+      world: {
+        extends: 'default',
+        tokens: [{ key: 'sk-paced', name: 'paced', userId: 1, unlimitedQuota: true, rateLimit: { requests: 5, windowMs: 60_000 } }],
+        models: [{ id: 'gpt-4o', streaming: { firstTokenMs: 20, tokensPerSecond: null } }],
+      },
     })
     server = await startServer(gateway, { port: 0 })
     chromium = await launchChromium(found.path!)
@@ -164,7 +168,7 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
     await refused.click()
     await page.locator('#detail dd', { hasText: 'by the quota check: quota_user_exhausted' }).waitFor()
     await page
-      .locator('#users td', { hasText: /^0 units$/ })
+      .locator('#users td', { hasText: /^0\sunits$/ })
       .first()
       .waitFor()
 
@@ -174,6 +178,8 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
   })
 
   it('shows what a strict script expected of a request that matched no step', async () => {
+    await openai('sk-paced').chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Paced' }] })
+    await page.locator('#keys td', { hasText: '1/5 per 1 min' }).waitFor()
     await gateway.useScenario({
       name: 'strict script',
       strict: true,

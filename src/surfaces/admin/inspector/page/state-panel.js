@@ -156,20 +156,20 @@ function windowOf(limit) {
   return `${limit.used}/${limit.requests} per ${duration(limit.windowMs)}${reset}`
 }
 
-/** @param {number} quota */
+/** Quota units, kept on one line. @param {number} quota */
 function units(quota) {
-  return `${quota.toLocaleString('en-US')} units`
+  return `${quota.toLocaleString('en-US')}\u00a0units`
 }
 
 /** @param {any[]} keys */
 function keysOf(keys) {
-  return table(['key', 'name', 'owner', 'state', 'quota left', 'rate window'], keys, (key) => [
+  const limited = keys.some((key) => key.rateLimit)
+  return table(['key', 'name', 'state', 'quota left', ...(limited ? ['rate window'] : [])], keys, (key) => [
     el('code', {}, key.key),
-    key.name,
-    key.owner,
+    el('span', { title: `owned by ${key.owner}` }, key.name),
     el('span', { class: `key-state ${key.state}` }, key.state),
     key.quota === 'unlimited' ? 'unlimited' : units(key.quota),
-    windowOf(key.rateLimit),
+    ...(limited ? [windowOf(key.rateLimit)] : []),
   ])
 }
 
@@ -181,12 +181,13 @@ function groupsOf(groups) {
 
 /** @param {any[]} users */
 function usersOf(users) {
-  return table(['user', 'status', 'quota left', 'used', 'requests', 'rate window'], users, (user) => [
+  const limited = users.some((user) => user.rateLimit)
+  return table(['user', 'status', 'quota left', 'used', 'requests', ...(limited ? ['rate window'] : [])], users, (user) => [
     user.username,
     el('span', { class: `key-state ${user.status}` }, user.status),
     units(user.quota),
     units(user.usedQuota),
     user.requestCount.toLocaleString('en-US'),
-    windowOf(user.rateLimit),
+    ...(limited ? [windowOf(user.rateLimit)] : []),
   ])
 }
