@@ -15,7 +15,7 @@
 /* The gateway */
 export { createGateway, type Gateway, type GatewayOptions, type ScenarioControl } from './gateway/create-gateway.ts'
 export type { Clock } from './time/clock.ts'
-export type { RequestLogEntry, RequestLogEntry as JournalEntry } from './journal/request-log-entry.ts'
+export type { RequestLogEntry, RequestLogEntry as JournalEntry, PipelineStage } from './journal/request-log-entry.ts'
 export { Journal } from './journal/journal.ts'
 
 /* Scenarios */
@@ -36,7 +36,8 @@ export { resolveScenario } from './scenarios/resolve-scenario.ts'
 export { scenarioJsonSchema } from './scenarios/scenario-json-schema.ts'
 export { ScenarioError } from './scenarios/scenario-error.ts'
 export { ScenarioAssertionError } from './scenarios/scenario-assertion-error.ts'
-export type { ScenarioReport, UnmatchedRequest } from './scenarios/scenario-engine.ts'
+export type { ScenarioReport, UnmatchedRequest, NearStep } from './scenarios/scenario-engine.ts'
+export type { MatchDifference } from './scenarios/match-request.ts'
 export { builtInScenarios, builtInScenarioNames } from './scenarios/built-in-scenarios.ts'
 export type { ScenarioSpec } from './scenarios/to-scenario.ts'
 

@@ -1,7 +1,6 @@
 import { json } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
 import { adminAuth } from '../admin-auth.ts'
-import { inspectorState } from './inspector-state.ts'
 
 /** `GET /__mock/state`: what the inspector's state panel shows (keys masked, quotas, rate windows, clock, scenarios). */
 export const inspectorStateRoute = defineRoute({
@@ -12,5 +11,6 @@ export const inspectorStateRoute = defineRoute({
   auth: adminAuth,
   quiet: true,
   banner: 'keys (masked) with quota and rate windows, users, clock, scenarios: the inspector’s state panel',
-  handle: ({ runtime }) => json(inspectorState(runtime)),
+  // Loaded when the inspector first asks, not at start.
+  handle: async ({ runtime }) => json((await import('./inspector-state.ts')).inspectorState(runtime)),
 })
