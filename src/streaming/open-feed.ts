@@ -20,7 +20,14 @@ export function feedToReadableStream(feed: OpenFeed, signal?: AbortSignal | null
         controller.close()
         return
       }
-      stop = feed.open((text) => controller.enqueue(encoder.encode(text)))
+      stop = feed.open((text) => {
+        try {
+          controller.enqueue(encoder.encode(text))
+        } catch {
+          // The stream was closed under the feed (its reader errored): stop sending.
+          end()
+        }
+      })
       signal?.addEventListener(
         'abort',
         () => {
