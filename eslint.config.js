@@ -17,6 +17,18 @@ export default defineConfig(
     },
   },
   {
+    // The inspector's page: plain browser modules, served as they are.
+    files: ['src/surfaces/admin/inspector/page/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(
+        ['document', 'location', 'navigator', 'fetch', 'EventSource', 'URL', 'Node', 'getSelection', 'setTimeout', 'clearTimeout'].map(
+          (name) => [name, 'readonly'],
+        ),
+      ),
+    },
+  },
+  {
     files: ['src/cli/**', 'src/node/**', 'bench/**', 'test/**', 'scripts/**', 'fixtures/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },

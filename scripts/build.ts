@@ -136,6 +136,22 @@ const validatedDefaultWorld: Plugin = {
   },
 }
 
+// The inspector's page goes into the bundles as text: bundled-page.ts becomes a module holding
+// every file pageFiles lists, read from src/surfaces/admin/inspector/page/. Only the page's first
+// request imports it (a chunk of its own), so no start pays for it; and the package serves the
+// page without reading files, in any runtime.
+const { pageFiles } = await import('../src/surfaces/admin/inspector/page-files.ts')
+const pageFolder = new URL('../src/surfaces/admin/inspector/page/', import.meta.url)
+const bundledPage: Plugin = {
+  name: 'bundled-page',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]src[\\/]surfaces[\\/]admin[\\/]inspector[\\/]bundled-page\.ts$/ }, () => {
+      const files = Object.keys(pageFiles).map((name) => [name, readFileSync(new URL(name, pageFolder), 'utf8')])
+      return { contents: `export const bundledPage = ${JSON.stringify(Object.fromEntries(files))}`, loader: 'js' }
+    })
+  },
+}
+
 await Promise.all([
   build({
     ...common,
@@ -151,6 +167,7 @@ await Promise.all([
     platform: 'neutral',
     mainFields: ['module', 'main'],
     external: ['msw', 'msw/*', 'zod', 'zod/*', 'node:*', 'vitest', ...loadedWhenUsed],
+    plugins: [bundledPage],
   }),
   build({
     ...common,
@@ -158,7 +175,7 @@ await Promise.all([
     chunkNames: 'src/cli/chunks/[name]-[hash]',
     platform: 'node',
     external: loadedWhenUsed,
-    plugins: [englishOnlyZod, segmenterOnFirstUse, requiredOnFirstCall, validatedDefaultWorld],
+    plugins: [englishOnlyZod, segmenterOnFirstUse, requiredOnFirstCall, validatedDefaultWorld, bundledPage],
     // Whitespace and syntax only: a quarter less source for V8 to hash and scan took 13 % off a
     // cold start (docs/performance.md); names stay, so stack traces still read.
     minifyWhitespace: true,

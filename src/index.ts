@@ -22,7 +22,7 @@ export {
   type ReplaySource,
 } from './gateway/create-gateway.ts'
 export type { Clock } from './time/clock.ts'
-export type { RequestLogEntry, RequestLogEntry as JournalEntry } from './journal/request-log-entry.ts'
+export type { RequestLogEntry, RequestLogEntry as JournalEntry, PipelineStage } from './journal/request-log-entry.ts'
 export { Journal } from './journal/journal.ts'
 
 /* Scenarios */
@@ -43,7 +43,8 @@ export { resolveScenario } from './scenarios/resolve-scenario.ts'
 export { scenarioJsonSchema } from './scenarios/scenario-json-schema.ts'
 export { ScenarioError } from './scenarios/scenario-error.ts'
 export { ScenarioAssertionError } from './scenarios/scenario-assertion-error.ts'
-export type { ScenarioReport, UnmatchedRequest } from './scenarios/scenario-engine.ts'
+export type { ScenarioReport, UnmatchedRequest, NearStep } from './scenarios/scenario-engine.ts'
+export type { MatchDifference } from './scenarios/match-request.ts'
 export { builtInScenarios, builtInScenarioNames } from './scenarios/built-in-scenarios.ts'
 export type { ScenarioSpec } from './scenarios/to-scenario.ts'
 

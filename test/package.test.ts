@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pageFiles } from '../src/surfaces/admin/inspector/page-files.ts'
 import { installPackedProject, type PackedProject } from './support/packed-project.ts'
 import { chatExchange, recording } from './support/recordings.ts'
 import { spawnCli } from './support/spawn-cli.ts'
@@ -99,6 +100,42 @@ await server.close()
     const output = execFileSync(process.execPath, ['replay.mjs'], { cwd: project, encoding: 'utf8' })
     expect(JSON.parse(output)).toEqual({ text: 'From the package.', recordings: [join('recs', 'session.json')] })
   })
+
+  it('serves the inspector page from the installed bin and library, its files as in the sources', async () => {
+    const source = (name: string) => readFileSync(join(repo, 'src/surfaces/admin/inspector/page', name), 'utf8')
+    const served = async (url: string) => {
+      const page = await fetch(`${url}/__mock/`)
+      expect([page.status, page.headers.get('content-security-policy')]).toEqual([200, expect.stringContaining("script-src 'self'")])
+      expect(await page.text()).toBe(source('index.html'))
+      for (const name of Object.keys(pageFiles))
+        expect([name, await (await fetch(`${url}/__mock/inspector/${name}`)).text()]).toEqual([name, source(name)])
+    }
+    const cli = spawnCli(process.execPath, ['node_modules/llm-gateway-mock/bin/llm-gateway-mock.js', '--port', '0', '--quiet'], {
+      cwd: project,
+    })
+    try {
+      const [, url] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 30_000)
+      await served(url!)
+    } finally {
+      await cli.stop()
+    }
+    // The library's gateway, started from JavaScript (and stopped by a signal): the page comes from the bundle, not from files.
+    writeFileSync(
+      join(project, 'inspector.mjs'),
+      `import { createGateway } from 'llm-gateway-mock'
+import { startServer } from 'llm-gateway-mock/node'
+const server = await startServer(await createGateway(), { port: 0 })
+console.log(server.url)
+`,
+    )
+    const library = spawnCli(process.execPath, ['inspector.mjs'], { cwd: project })
+    try {
+      const [url] = await library.waitFor(/http:\/\/127\.0\.0\.1:\d+/, 30_000)
+      await served(url!)
+    } finally {
+      await library.stop()
+    }
+  }, 60_000)
 
   it('imports from JavaScript without a TypeScript loader', () => {
     writeFileSync(

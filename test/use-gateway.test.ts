@@ -168,6 +168,24 @@ describe('useGateway, runner-neutral', () => {
     }
   })
 
+  it('points a failed test at the inspector when the gateway is served over HTTP', async () => {
+    const run = driven({ server: true })
+    await run.beforeAll()
+    try {
+      const failure = await run
+        .test(async () => {
+          await run.fixture().gateway.useScenario({ name: 'waits', strict: true, steps: [{ when: { model: 'gpt-4o' } }] })
+        })
+        .catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(ScenarioAssertionError)
+      expect((failure as Error).message).toContain(`\nWhat the gateway saw, and why: ${run.fixture().url}/__mock/`)
+      const page = await fetch(`${run.fixture().url}/__mock/`)
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8'])
+    } finally {
+      await run.afterAll()
+    }
+  })
+
   it('says when the gateway is asked for before beforeAll, and refuses baseUrl with server', async () => {
     const run = driven()
     expect(() => run.fixture()).toThrow(

@@ -62,9 +62,15 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
   const adminAccess = options.adminToken
     ? 'every client, loopback too, must send the admin token: x-mock-admin-token header'
     : 'loopback clients only; with --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, any client that sends the token'
+  const inspector = `${url}/__mock/`
   return [
     `${style.bold(`llm-gateway-mock ${version}`)} listening on ${style.cyan(url)}`,
     ...(reach ?? []),
+    `${style.bold('Inspector')} ${style.cyan(inspector)} ${style.dim(
+      options.adminToken
+        ? '(open it once as …/__mock/?token=<admin token>: every request live, why it was answered so, keys, quotas, scenarios)'
+        : '(every request live, why it was answered so, keys, quotas, scenarios)',
+    )}`,
     '',
     `${style.bold('World')} ${options.worldFile === undefined ? `the default world ${style.dim('(--world FILE to serve another)')}` : style.cyan(options.worldFile)}`,
     `${style.bold('Profile')} ${style.cyan(gateway.profile.name)} ${style.dim(`(${gateway.profile.description} --profile spec|new-api)`)}`,

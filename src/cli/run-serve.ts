@@ -17,6 +17,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
   const gateway = await loadGateway(args.world, {
     maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
     journalLimit: args['journal-limit'],
+    detailLimit: args['journal-details'],
     maxBodyDepth: args['max-body-depth'],
     scenarios: args.scenario,
     profile: args.profile,

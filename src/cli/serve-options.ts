@@ -3,6 +3,7 @@ import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
 import { defaultMaxBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { profileNames, type ProfileName } from '../profiles/profile-names.ts'
 import { defaultJournalLimit } from '../journal/journal.ts'
+import { defaultDetailLimit } from '../journal/request-details.ts'
 import { integerFlag, nonNegativeNumberFlag, positiveNumberFlag, textFlag } from './flag-values.ts'
 import { worldOption } from './world-option.ts'
 
@@ -17,6 +18,7 @@ export interface ServeArgs {
   quiet: boolean
   'max-body-mb': number
   'journal-limit': number
+  'journal-details': number
   'max-body-depth': number
   scenario: string[]
   'admin-token'?: string
@@ -104,6 +106,13 @@ export const serveOptions = {
     default: defaultJournalLimit,
     coerce: integerFlag('journal-limit', 1, Number.MAX_SAFE_INTEGER, 'a positive integer'),
     describe: 'How many requests the journal (GET /__mock/journal) keeps; older ones drop off',
+  },
+  'journal-details': {
+    requiresArg: true,
+    default: defaultDetailLimit,
+    coerce: integerFlag('journal-details', 0, Number.MAX_SAFE_INTEGER, 'a non-negative integer'),
+    describe:
+      'How many of the latest requests keep their bodies and stream frames for the inspector (GET /__mock/journal/ID); 0 keeps none',
   },
   'max-body-depth': {
     requiresArg: true,

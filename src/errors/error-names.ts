@@ -141,6 +141,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
 
   // The admin API.
   journal_limit_invalid: { got: string }
+  /** `GET /__mock/journal/{requestId}` names a request not among the last `limit` kept in detail (or none at all). */
+  journal_detail_not_kept: { requestId: string; limit: number }
   clock_out_of_range: { advanceMs: number }
   scenario_invalid: { detail: string }
 }

@@ -26,6 +26,12 @@ export interface AdapterSeam {
   upgrade(request: Request, path: string): Promise<UpgradeOutcome> | undefined
   /** The largest message a socket takes: the request body limit. */
   readonly maxMessageBytes: number
+  /**
+   * How to read the inspector's page files where the build has not bundled them (a gateway run
+   * from its sources, as `npm start` and the tests run it): the adapter reads them from disk,
+   * which the core cannot. The first adapter's reader is kept; a bundled page wins over it.
+   */
+  usePageFiles(read: (name: string) => Promise<string | undefined>): void
 }
 
 /** Where a gateway keeps its {@link AdapterSeam}. */

@@ -14,6 +14,8 @@ import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenar
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from '../journal/journal.ts'
+import { GatewayEvents, type StateChange } from '../journal/gateway-events.ts'
+import { RequestDetails } from '../journal/request-details.ts'
 
 import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { createClock, type Clock } from '../time/clock.ts'
@@ -75,6 +77,11 @@ export interface GatewayOptions {
   replayStrict?: boolean
   /** How fast recorded streams play: 1 (the default) as recorded, 2 twice as fast, 0 without delays. */
   replaySpeed?: number
+  /**
+   * How many of the latest requests keep their request and reply bodies and stream frames for the
+   * inspector (`GET /__mock/journal/{requestId}`). Default 100; 0 keeps none.
+   */
+  detailLimit?: number
 }
 
 export type { ReplaySource }
@@ -171,6 +178,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.journalLimit !== undefined && !(Number.isSafeInteger(options.journalLimit) && options.journalLimit > 0)) {
     throw new TypeError(`createGateway: journalLimit must be a positive integer, got ${options.journalLimit}`)
   }
+  if (options.detailLimit !== undefined && !(Number.isSafeInteger(options.detailLimit) && options.detailLimit >= 0)) {
+    throw new TypeError(`createGateway: detailLimit must be a non-negative integer, got ${options.detailLimit}`)
+  }
   if (options.maxBodyDepth !== undefined && !isBodyDepth(options.maxBodyDepth)) {
     throw new TypeError(`createGateway: maxBodyDepth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${options.maxBodyDepth}`)
   }
@@ -181,8 +191,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map(toScenario)
   const world = await World.create(applyScenarioWorlds(data, initial))
-  const clock = createClock()
+  const events = new GatewayEvents()
+  const changed = (change: StateChange) => {
+    if (events.watched) events.publish({ type: 'state', change })
+  }
+  const clock = createClock(() => changed('clock'))
   const journal = new Journal(options.journalLimit)
+  const details = new RequestDetails(options.detailLimit)
   const scenarios = new ScenarioEngine()
   scenarios.load(initial)
   const rateLimiter = new RateLimiter()
@@ -199,15 +214,23 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scenarios,
     rateLimiter,
     journal,
+    details,
+    keepsDetails: details.limit > 0,
+    events,
     state,
-    report(entry) {
+    report(entry, detail) {
       // The admin API's own calls would crowd out the requests a test wants to read back.
-      if (entry.surface !== 'admin') journal.add(entry)
+      if (entry.surface !== 'admin') {
+        journal.add(entry)
+        if (detail) details.add(detail)
+        if (events.watched) events.publish({ type: 'request', entry })
+      }
       onRequest?.(entry)
     },
     control: {
       useScenario,
       reset,
+      changed,
       replay() {
         const report = replay.report()
         const done = isReplayDone(report)
@@ -233,14 +256,17 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scenarios.load(active)
     rateLimiter.reset()
     runtime.profile = profileFor(baseProfile, active)
+    changed('scenario')
   }
 
   async function reset(): Promise<void> {
     clock.reset()
     journal.clear()
+    details.clear()
     state.clear()
     replay.reset()
     await activate(initial)
+    changed('reset')
   }
 
   return {
@@ -288,6 +314,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         return route && runUpgrade(route, runtime, request, {})
       },
       maxMessageBytes: runtime.maxBodyBytes,
+      usePageFiles(read) {
+        runtime.pageFiles ??= read
+      },
     },
   }
 }

@@ -59,6 +59,7 @@ export async function generate(
   chargeQuota(auth.token, auth.user, auth.maskedKey, cost)
   context.note.usage = usage
   context.note.quota = cost
+  context.note.reply = reply
 
   const broken = action.breakStream
   return {

@@ -51,6 +51,8 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
   if (adminToken !== undefined && adminToken.trim() === '') throw new TypeError('startServer: adminToken must not be empty')
   const seam = gateway[kAdapterSeam]
   const routeHandlers = seam.routes
+  // Read on the inspector's first request, and only where the build has not bundled its page.
+  seam.usePageFiles(async (name) => (await import('./page-files-on-disk.ts')).readPageFileFromDisk(name))
   let origin = ''
 
   // msw tries every handler in turn and each one parses the request; the prefix index hands
@@ -81,7 +83,13 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
       return
     }
     const pathname = pathnameOf(request.url)
-    const client = adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken })
+    const client = adminAccessOf({
+      remoteAddress: req.socket.remoteAddress,
+      headers: request.headers,
+      pathname,
+      browser: request,
+      adminToken,
+    })
     const exchange: AdapterExchange = text === undefined ? { client } : { client, body: text }
     beginExchange(request, exchange)
     const response = await getResponse(candidates(request.method, pathname), request)

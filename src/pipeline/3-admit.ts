@@ -27,6 +27,7 @@ export async function admit(context: PipelineContext): Promise<void> {
   const modelId = declared.read(context)
   context.note.model = modelId
   const stream = declared.stream?.(context) ?? false
+  context.note.stream = stream
   const { admission } = declared
   const facts = { model: modelId, key: auth.maskedKey, group: auth.token.group ?? auth.user.group }
 

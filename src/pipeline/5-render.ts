@@ -36,13 +36,24 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
     return {
       status: reply.status,
       headers: { ...streamHeaders, ...headersOf(context, profile), ...reply.headers },
-      body: { frames, timing: reply.timing },
+      // `written` is filled in as the frames go out, for the inspector's detail of this request.
+      body: { frames, timing: reply.timing, written: [] },
+    }
+  }
+  if (reply.kind === 'feed') {
+    return { status: reply.status, headers: { ...streamHeaders, ...headersOf(context, profile), ...reply.headers }, body: reply.feed }
+  }
+  if (reply.kind === 'text') {
+    return {
+      status: reply.status,
+      headers: { 'content-type': reply.contentType, ...headersOf(context, profile), ...reply.headers },
+      body: reply.body,
     }
   }
   return {
     status: reply.status,
     headers: { 'content-type': jsonType, ...headersOf(context, profile), ...reply.headers },
-    body: reply.kind === 'text' ? reply.body : JSON.stringify(reply.body),
+    body: JSON.stringify(reply.body),
   }
 }
 

@@ -296,6 +296,12 @@ export const specProfile: Profile = {
     internal: { status: 500, code: 'internal_error', type: 'server_error', message: 'Internal error in llm-gateway-mock: {detail}' },
 
     journal_limit_invalid: badRequest('limit must be a non-negative integer, got {got}'),
+    journal_detail_not_kept: {
+      ...badRequest(
+        'No request {requestId} in detail: the gateway keeps the last {limit} requests in detail (createGateway({ detailLimit }), --journal-details).',
+      ),
+      status: 404,
+    },
     clock_out_of_range: badRequest('advanceMs: {advanceMs} would move the clock past the last date JavaScript can show'),
     scenario_invalid: badRequest('{detail}'),
   },

@@ -64,6 +64,12 @@ export interface StreamTiming {
 export interface StreamPlan {
   frames: readonly StreamFrame[]
   timing: StreamTiming
+  /**
+   * `performance.now()` as each frame was handed to the connection, filled in by whoever plays the
+   * plan when it is there (the inspector shows them); frames never sent (the client left, the
+   * connection dropped) have none.
+   */
+  written?: number[]
 }
 
 export const instant: StreamTiming = { firstTokenMs: 0, tokensPerSecond: null }
@@ -132,6 +138,7 @@ export function toReadableStream(plan: StreamPlan, signal?: AbortSignal | null):
         return
       }
       controller.enqueue(encoder.encode(frame.text))
+      plan.written?.push(performance.now())
       index += 1
       if (index >= plan.frames.length) controller.close()
     },

@@ -72,7 +72,14 @@ export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {})
   })
   hooks.beforeEach(() => fixture?.gateway.reset())
   hooks.afterEach(() => {
-    if (fixture !== undefined) assertScriptsDone(fixture.gateway)
+    if (fixture === undefined) return
+    try {
+      assertScriptsDone(fixture.gateway)
+    } catch (error) {
+      // Served over HTTP, the inspector shows every request of the test and why it was answered so.
+      if (running !== undefined && error instanceof Error) error.message += `\nWhat the gateway saw, and why: ${running.url}/__mock/`
+      throw error
+    }
   })
   hooks.afterAll(async () => {
     envLayer?.release()

@@ -290,6 +290,17 @@ export const adminCases = {
       body: admin('invalid_request_error', 'limit must be a non-negative integer, got "-1"'),
     },
   ],
+  journal_detail_not_kept: [
+    {
+      surface: 'admin',
+      send: http('GET', '/__mock/journal/no-such-request'),
+      status: 404,
+      body: admin(
+        'invalid_request_error',
+        'No request no-such-request in detail: the gateway keeps the last 100 requests in detail (createGateway({ detailLimit }), --journal-details).',
+      ),
+    },
+  ],
   clock_out_of_range: [
     {
       surface: 'admin',

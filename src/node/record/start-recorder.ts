@@ -160,6 +160,8 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     // WebSockets are not recorded: a handshake gets the 404 of a path no route serves.
     upgrade: () => undefined,
     maxMessageBytes: defaultMaxBodyBytes,
+    // The recorder has no admin routes, so no inspector page to read.
+    usePageFiles: () => undefined,
   }
   const server = await startServer({ [kAdapterSeam]: seam }, { port: options.port ?? 4010, host: '127.0.0.1' })
   return {
