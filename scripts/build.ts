@@ -3,8 +3,10 @@
 // bundles, so that starting the CLI or importing the package reads a few files rather than the
 // hundreds of our sources and of @msw/data's es-toolkit (measured in docs/performance.md).
 //
-// - The library entries (dist/src/index.js, dist/src/node/index.js) share their code through
-//   chunks, so both see one gateway (the adapter seam is a symbol). msw and zod stay imports: a
+// - The library entries (dist/src/index.js, dist/src/node/index.js, dist/src/node/package-entry.js,
+//   which package.json serves for `llm-gateway-mock` under Node, and the runner fixtures in
+//   dist/src/test-runners/) share their code through chunks, so all see one gateway (the adapter
+//   seam is a symbol). The runner itself (vitest; node:test) stays an import. msw and zod stay imports: a
 //   user's handlers and schemas must be the same msw and zod as theirs. The core stays free of
 //   Node's APIs, for bundlers that build it for a browser.
 // - The CLI (dist/src/cli/bin.js) is one bundle with everything it needs, msw and zod included,
@@ -18,7 +20,8 @@ import { readFileSync, rmSync } from 'node:fs'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 
 const repo = new URL('..', import.meta.url).pathname
-const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*']
+// Dependencies loaded on first use stay outside the bundles: `ws` on the first WebSocket handshake.
+const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*', 'ws']
 
 rmSync(new URL('dist', new URL('..', import.meta.url)), { recursive: true, force: true })
 execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], {
@@ -134,14 +137,38 @@ const validatedDefaultWorld: Plugin = {
   },
 }
 
+// The inspector's page goes into the bundles as text: bundled-page.ts becomes a module holding
+// every file pageFiles lists, read from src/surfaces/admin/inspector/page/. Only the page's first
+// request imports it (a chunk of its own), so no start pays for it; and the package serves the
+// page without reading files, in any runtime.
+const { pageFiles } = await import('../src/surfaces/admin/inspector/page-files.ts')
+const pageFolder = new URL('../src/surfaces/admin/inspector/page/', import.meta.url)
+const bundledPage: Plugin = {
+  name: 'bundled-page',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]src[\\/]surfaces[\\/]admin[\\/]inspector[\\/]bundled-page\.ts$/ }, () => {
+      const files = Object.keys(pageFiles).map((name) => [name, readFileSync(new URL(name, pageFolder), 'utf8')])
+      return { contents: `export const bundledPage = ${JSON.stringify(Object.fromEntries(files))}`, loader: 'js' }
+    })
+  },
+}
+
 await Promise.all([
   build({
     ...common,
-    entryPoints: ['src/index.ts', 'src/node/index.ts'],
+    entryPoints: [
+      'src/index.ts',
+      'src/node/index.ts',
+      'src/test-runners/vitest.ts',
+      'src/test-runners/jest.ts',
+      'src/test-runners/node-test.ts',
+      'src/node/package-entry.ts',
+    ],
     chunkNames: 'src/chunks/[name]-[hash]',
     platform: 'neutral',
     mainFields: ['module', 'main'],
-    external: ['msw', 'msw/*', 'zod', 'zod/*', 'node:*', ...loadedWhenUsed],
+    external: ['msw', 'msw/*', 'zod', 'zod/*', 'node:*', 'vitest', ...loadedWhenUsed],
+    plugins: [bundledPage],
   }),
   build({
     ...common,
@@ -149,7 +176,7 @@ await Promise.all([
     chunkNames: 'src/cli/chunks/[name]-[hash]',
     platform: 'node',
     external: loadedWhenUsed,
-    plugins: [englishOnlyZod, segmenterOnFirstUse, requiredOnFirstCall, validatedDefaultWorld],
+    plugins: [englishOnlyZod, segmenterOnFirstUse, requiredOnFirstCall, validatedDefaultWorld, bundledPage],
     // Whitespace and syntax only: a quarter less source for V8 to hash and scan took 13 % off a
     // cold start (docs/performance.md); names stay, so stack traces still read.
     minifyWhitespace: true,

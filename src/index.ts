@@ -13,9 +13,16 @@
  */
 
 /* The gateway */
-export { createGateway, type Gateway, type GatewayOptions, type ScenarioControl } from './gateway/create-gateway.ts'
+export {
+  createGateway,
+  type Gateway,
+  type GatewayOptions,
+  type ScenarioControl,
+  type ReplayControl,
+  type ReplaySource,
+} from './gateway/create-gateway.ts'
 export type { Clock } from './time/clock.ts'
-export type { RequestLogEntry, RequestLogEntry as JournalEntry } from './journal/request-log-entry.ts'
+export type { RequestLogEntry, RequestLogEntry as JournalEntry, PipelineStage } from './journal/request-log-entry.ts'
 export { Journal } from './journal/journal.ts'
 
 /* Scenarios */
@@ -36,9 +43,28 @@ export { resolveScenario } from './scenarios/resolve-scenario.ts'
 export { scenarioJsonSchema } from './scenarios/scenario-json-schema.ts'
 export { ScenarioError } from './scenarios/scenario-error.ts'
 export { ScenarioAssertionError } from './scenarios/scenario-assertion-error.ts'
-export type { ScenarioReport, UnmatchedRequest } from './scenarios/scenario-engine.ts'
+export type { ScenarioReport, UnmatchedRequest, NearStep } from './scenarios/scenario-engine.ts'
+export type { MatchDifference } from './scenarios/match-request.ts'
 export { builtInScenarios, builtInScenarioNames } from './scenarios/built-in-scenarios.ts'
 export type { ScenarioSpec } from './scenarios/to-scenario.ts'
+
+/* Record and replay */
+export {
+  recordingSchema,
+  type Recording,
+  type RecordingInput,
+  type RecordedExchange,
+  type RecordedResponse,
+  type RecordedReply,
+  type RecordedEmbeddings,
+  type RecordedFrame,
+  type ConversationKey,
+  type EmbeddingKey,
+} from './recording/recording-schema.ts'
+export { recordingJsonSchema } from './recording/recording-json-schema.ts'
+export { RecordingError } from './recording/recording-error.ts'
+export { ReplayAssertionError } from './recording/replay-assertion-error.ts'
+export type { ReplayReport, UnusedRecording, UnmatchedReplayRequest, NearestRecording } from './recording/replay.ts'
 
 /* The world */
 export { World } from './world/world.ts'

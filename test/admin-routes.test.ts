@@ -266,7 +266,7 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
   it.each([
     ['GET', '/__mock/nothing'],
     ['PUT', '/__mock/journal'],
-    ['GET', '/__mock'],
+    ['POST', '/__mock'],
   ])('answers %s %s with the 404 of an unknown path', async (method, path) => {
     const response = await fetch(`${harness.baseUrl}${path}`, { method })
     expect(response.status).toBe(404)

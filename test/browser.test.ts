@@ -1,64 +1,27 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserResults } from './fixtures/browser/checks.ts'
 import { installPackedProject, type PackedProject } from './support/packed-project.ts'
-import { killSurvivors, processTree } from './support/process-tree.ts'
+import { findChromium, launchChromium, within, type RunningChromium } from './support/chromium.ts'
 
 // The README says the handlers work under msw's setupWorker: this runs the packed package's handlers in
 // headless Chromium, as an app's page would, and asserts here what the page's fetch saw.
 
 const checks = new URL('fixtures/browser/checks.ts', import.meta.url).pathname
-const debianChromium = '/usr/bin/chromium'
-
-// Without the background-networking flags Chromium keeps calling out to Google, which a closed network refuses.
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
-/** The Chromium to drive, or why there is none. */
-function findChromium(): { path: string; missing?: undefined } | { path?: undefined; missing: string } {
-  const named = process.env.LLM_GATEWAY_MOCK_CHROMIUM || process.env.CHROMIUM_PATH
-  if (named)
-    return existsSync(named) ? { path: named } : { missing: `Chromium not found at ${named} (LLM_GATEWAY_MOCK_CHROMIUM or CHROMIUM_PATH)` }
-  if (existsSync(debianChromium)) return { path: debianChromium }
-  return {
-    missing:
-      `Chromium not found at ${debianChromium}: apt-get install chromium (.ci/run does this where it can), ` +
-      'or set LLM_GATEWAY_MOCK_CHROMIUM to a Chromium binary',
-  }
-}
-
 const found = findChromium()
 const title = 'the packed package under setupWorker in headless Chromium'
 const suite = found.missing ? `${title} (skipped: ${found.missing})` : title
 if (found.missing) console.warn(`Skipped: ${title}. ${found.missing}`)
 
-/** Rejects after `ms`: a browser that stops answering must fail the test, not hang it. */
-function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
 describe.skipIf(found.missing !== undefined)(suite, () => {
   let packed: PackedProject | undefined
   let server: Server | undefined
-  let browserServer: BrowserServer | undefined
-  let browserTree = new Map<number, string>()
-  let browser: Browser | undefined
+  let chromium: RunningChromium | undefined
   let page: Page | undefined
   let origin = ''
   const served: string[] = []
@@ -106,12 +69,8 @@ window.runChecks = () => runChecks({ createGateway, setupWorker })
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
-    // launchServer, not launch: it gives the browser's PID, so afterAll can kill what is left of it.
-    browserServer = await chromium.launchServer({ executablePath: found.path, args: chromiumArgs, timeout: 30_000 })
-    const pid = browserServer.process().pid
-    if (pid !== undefined) browserTree = processTree(pid)
-    browser = await chromium.connect(browserServer.wsEndpoint(), { timeout: 30_000 })
-    page = await browser.newPage()
+    chromium = await launchChromium(found.path!)
+    page = await chromium.browser.newPage()
     page.setDefaultTimeout(15_000)
     page.on('pageerror', (error) => pageErrors.push(error.message))
     page.on('console', (message) => {
@@ -121,18 +80,7 @@ window.runChecks = () => runChecks({ createGateway, setupWorker })
   }, 240_000)
 
   afterAll(async () => {
-    const pid = browserServer?.process().pid
-    // Chromium's helpers (zygote, renderers) start after launch: note them while they run.
-    if (pid !== undefined) for (const [child, command] of processTree(pid)) browserTree.set(child, command)
-    await within(
-      10_000,
-      'closing the browser',
-      (async () => {
-        await browser?.close()
-        await browserServer?.close()
-      })(),
-    ).catch(() => undefined)
-    killSurvivors(browserTree)
+    await chromium?.close()
     if (server) {
       server.closeAllConnections()
       await new Promise((resolve) => server!.close(resolve))
@@ -140,7 +88,7 @@ window.runChecks = () => runChecks({ createGateway, setupWorker })
     packed?.remove()
   }, 30_000)
 
-  it('answers a page fetch through the service worker: models, chat (JSON and streamed), errors, a scenario, the new-api profile', async () => {
+  it('answers a page fetch through the service worker: models, chat (JSON and streamed), errors, a scenario, the new-api profile, a replay', async () => {
     await page!.goto(`${origin}/`, { waitUntil: 'load' })
     await page!.waitForFunction('typeof window.runChecks === "function"', undefined, { timeout: 15_000 })
     const results = await within(45_000, 'the checks in the page', page!.evaluate('window.runChecks()') as Promise<BrowserResults>)
@@ -197,5 +145,13 @@ window.runChecks = () => runChecks({ createGateway, setupWorker })
     expect(results.newApiBadKey.body).toEqual({
       error: { code: '', message: expect.stringMatching(/^Invalid token \(request id: \w+\)$/), type: 'new_api_error' },
     })
+
+    expect(results.replayed.answer.status).toBe(200)
+    expect(results.replayed.answer.body).toMatchObject({
+      id: 'chatcmpl-browser',
+      choices: [{ message: { content: 'Recorded, replayed in a browser.' } }],
+    })
+    expect([results.replayed.unused, results.replayed.unmatched]).toEqual([0, 0])
+    expect(results.replayPath).toMatch(/is a path \("\.\/recordings"\), which only Node can read/)
   }, 60_000)
 })

@@ -21,11 +21,15 @@ const serveKeys = [
   'quiet',
   'max-body-mb',
   'journal-limit',
+  'journal-details',
   'max-body-depth',
   'scenario',
   'admin-token',
   'profile',
   'exit-with-parent',
+  'replay',
+  'replay-strict',
+  'replay-speed',
 ] as const satisfies readonly (keyof ServeArgs)[]
 
 /** What yargs gives the serve command for `argv`: its arguments, or the exit code of its refusal. */
@@ -57,9 +61,13 @@ describe('a serve command line read without yargs', () => {
     [['-s', 'flaky-upstream', '--scenario=quota-exhausted']],
     [['--profile', 'new-api']],
     [['--admin-token', 's3cret']],
-    [['--max-body-mb', '1.5', '--journal-limit', '10', '--max-body-depth', '20']],
+    [['--max-body-mb', '1.5', '--journal-limit', '10', '--journal-details', '0', '--max-body-depth', '20']],
     [['--no-exit-with-parent']],
     [['--exit-with-parent', '--no-quiet']],
+    [['--replay', 'recordings']],
+    [['--replay', 'recordings', '--replay', 'more/session.json', '--replay-strict']],
+    [['--replay=recordings', '--replay-speed', '0']],
+    [['--replay-speed', '2.5', '--no-replay-strict']],
   ])('%j gives what yargs gives', async (argv) => {
     const quick = quickServeArgs(argv)
     expect(quick).toBeDefined()
@@ -90,12 +98,23 @@ describe('a serve command line read without yargs', () => {
     [['--maxBodyMb', '2']],
     [['--scenario', 'rate-limited', 'flaky-upstream']],
     [['--', '--port', '0']],
+    [['--replay']],
+    [['--replay-speed', '-1']],
+    [['--replay-speed', 'fast']],
+    [['--replay-strict', 'true']],
   ])('%j is left to yargs', (argv) => {
     expect(quickServeArgs(argv)).toBeUndefined()
   })
 
   it('leaves to yargs every line yargs refuses', async () => {
-    for (const argv of [['--port', 'abc'], ['--profile', 'openai'], ['--admin-token', ' '], ['--unknown'], ['serve', 'extra']]) {
+    for (const argv of [
+      ['--port', 'abc'],
+      ['--profile', 'openai'],
+      ['--admin-token', ' '],
+      ['--unknown'],
+      ['serve', 'extra'],
+      ['--replay-speed', '-1'],
+    ]) {
       vi.spyOn(console, 'error').mockImplementation(() => undefined)
       expect(await throughYargs(argv)).toEqual({ exitCode: 2 })
       expect(quickServeArgs(argv)).toBeUndefined()

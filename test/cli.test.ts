@@ -116,6 +116,17 @@ describe('the llm-gateway-mock binary', () => {
     expect(entries.map((entry) => entry.key)).toEqual(['sk-v…', 'sk-a…'])
   })
 
+  it('keeps the last --journal-details requests in detail, and prints the inspector in the banner', async () => {
+    running = run('--port', '0', '--quiet', '--journal-details', '1')
+    const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    expect(running.output()).toContain(`Inspector ${url}/__mock/ (every request live, why it was answered so`)
+    for (const key of ['sk-limited', 'sk-vip']) await fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}` } })
+    const { entries } = (await (await fetch(`${url}/__mock/journal`)).json()) as { entries: { requestId: string }[] }
+    const statuses = await Promise.all(entries.map(async (entry) => (await fetch(`${url}/__mock/journal/${entry.requestId}`)).status))
+    expect(statuses).toEqual([404, 200])
+    expect((await fetch(`${url}/__mock/`)).headers.get('content-type')).toBe('text/html; charset=utf-8')
+  })
+
   it('serves a world file given with --world', async () => {
     running = run('serve', '--port', '0', '--world', fixture('typed-world.ts'), '--quiet')
     const [, url] = await running.waitFor(/listening on (http:\/\/[\d.:]+)/)
@@ -131,14 +142,19 @@ describe('the llm-gateway-mock binary', () => {
     expect(running.output()).not.toMatch(/\n\s+at /)
   })
 
-  it.each([['--bogus'], ['keys', '--nope'], ['--port', '70000'], ['frobnicate'], ['--journal-limit', '0'], ['--journal-limit', '1.5']])(
-    'rejects %s with exit code 2',
-    async (...args) => {
-      running = run(...args)
-      expect(await running.exited).toBe(2)
-      expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
-    },
-  )
+  it.each([
+    ['--bogus'],
+    ['keys', '--nope'],
+    ['--port', '70000'],
+    ['frobnicate'],
+    ['--journal-limit', '0'],
+    ['--journal-limit', '1.5'],
+    ['--journal-details', '-1'],
+  ])('rejects %s with exit code 2', async (...args) => {
+    running = run(...args)
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
+  })
 
   it.each([
     [['--port', 'abc'], '--port must be an integer from 0 to 65535, got "abc"'],
@@ -146,6 +162,7 @@ describe('the llm-gateway-mock binary', () => {
     [['--port', '1', '--port', '2'], '--port was given 2 times (1, 2): give it once'],
     [['--max-body-mb', 'lots'], '--max-body-mb must be a positive number, got "lots"'],
     [['--journal-limit', 'ten'], '--journal-limit must be a positive integer, got "ten"'],
+    [['--journal-details', 'all'], '--journal-details must be a non-negative integer, got "all"'],
   ])('says what %j gave and what the flag expects, with exit code 2', async (args, message) => {
     running = run(...args)
     expect(await running.exited).toBe(2)
@@ -240,7 +257,7 @@ describe('the llm-gateway-mock binary', () => {
     const lines = running.output().split('\n')
     const at = lines.findIndex((line) => line.includes('sk-unrestricted'))
     expect(lines[at + 1]).toMatch(
-      /models: gpt-4o-mini, gpt-4o, claude-sonnet-4-6, gemini-2\.5-flash, small-context-4k, text-embedding-3-small, text-embedding-3-large, gemini-embedding-001, priced-by-default$/,
+      /models: gpt-4o-mini, gpt-4o, claude-sonnet-4-6, gemini-2\.5-flash, small-context-4k, text-embedding-3-small, text-embedding-3-large, gemini-embedding-001, gpt-realtime, priced-by-default$/,
     )
     expect(lines[at + 2]).toMatch(
       /hidden: unpriced-model, house-model \(no pricing: set their "pricing", or turn on settings\.selfUseMode\)$/,
@@ -256,6 +273,7 @@ describe('the llm-gateway-mock binary', () => {
     expect(help).toContain('without it only loopback clients may use them')
     expect(help).toContain('--exit-with-parent Stop when the process that started the server exits')
     expect(help).toContain('--journal-limit How many requests the journal')
+    expect(help).toContain('--journal-details How many of the latest requests keep their bodies and stream frames for the inspector')
     expect(running.output()).toMatch(/--max-body-depth\s+Request bodies nested deeper than this many levels/)
     running = run('--version')
     expect(await running.exited).toBe(0)

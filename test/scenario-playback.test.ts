@@ -115,6 +115,11 @@ describe.each(modes)('scenario playback ($name)', (mode) => {
           path: '/v1/chat/completions',
           model: 'gpt-4o-mini',
           expected: 'scenario "two steps" step 1 "gpt-4o call" (model "gpt-4o")',
+          // The expected step, then the later ones that differ least, each with what differs.
+          nearest: [
+            { step: 1, name: 'gpt-4o call', differs: [{ field: 'model', expected: 'gpt-4o', got: 'gpt-4o-mini' }] },
+            { step: 2, differs: [{ field: 'surface', expected: 'anthropic', got: 'openai' }] },
+          ],
         },
       ])
     })

@@ -16,6 +16,7 @@ describe.each(modes)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'gpt-realtime',
     ])
     expect(models[1]).toMatchObject({ type: 'model', display_name: 'Claude Opus 4.1', created_at: '2021-07-20T10:40:00Z' })
   })
@@ -36,6 +37,7 @@ describe.each(modes)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'gpt-realtime',
       'gpt-4o-mini',
       'claude-sonnet-4-6',
       'small-context-4k',

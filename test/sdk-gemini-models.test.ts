@@ -21,6 +21,7 @@ describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
       'models/text-embedding-3-small',
       'models/text-embedding-3-large',
       'models/gemini-embedding-001',
+      'models/gpt-realtime',
     ])
   })
 

@@ -31,6 +31,7 @@ describe.each(modes)('openai SDK model discovery ($name)', (mode) => {
       'text-embedding-3-small',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'gpt-realtime',
     ])
     expect(ids).not.toContain('unpriced-model')
     expect(ids).not.toContain('gemini-2.5-pro')

@@ -51,6 +51,7 @@ describe('list fields in a patch', () => {
       'text-embedding-3-small',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'gpt-realtime',
       'house-model',
     ])
     expect(group(world, 'vip')?.models).toEqual(['gpt-4o'])
@@ -111,6 +112,7 @@ describe('"every" in a patch', () => {
       ['text-embedding-3-large', 1024],
       ['gemini-embedding-001', 1024],
       ['unpriced-model', 1024],
+      ['gpt-realtime', 1024],
       ['house-model', 1024],
     ])
     expect(new Set(world.models.map((model) => model.streaming))).toEqual(new Set(['realistic']))
@@ -130,6 +132,7 @@ describe('"every" in a patch', () => {
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'gpt-realtime',
     ])
     expect(world.tokens.find((token) => token.key === 'sk-limited')?.modelLimits).toEqual(['gpt-4o-mini'])
     expect(world.tokens.find((token) => token.key === 'sk-unrestricted')?.modelLimits).toBeNull()
@@ -152,6 +155,7 @@ describe('"every" in a patch', () => {
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'gpt-realtime',
       'gpt-4o',
     ])
     expect(group(world, 'default')?.models).toEqual([
@@ -163,6 +167,7 @@ describe('"every" in a patch', () => {
       'text-embedding-3-large',
       'gemini-embedding-001',
       'unpriced-model',
+      'gpt-realtime',
       'house-model',
     ])
     // A plain list is a value: it wins over every's change.
@@ -404,6 +409,7 @@ describe('docs/world.md', () => {
       'text-embedding-3-large',
       'gemini-embedding-001',
       'unpriced-model',
+      'gpt-realtime',
       'house-model',
     ])
     expect(last.groups.some((candidate) => candidate.models.includes('gpt-4o'))).toBe(false)

@@ -11,6 +11,10 @@ export const exitCodes = {
   invalidScenario: 5,
   /** Node.js is older than the package needs. */
   unsupportedNode: 6,
+  /** `import`: the upstream cannot be reached, or it refused a key or the access token. */
+  upstream: 7,
+  /** A recording (a `--replay` file, or one in a `--replay` directory) cannot be read or is invalid. */
+  invalidRecording: 8,
 } as const
 
 /** An error the CLI reports as one line and an exit code, without a stack trace. */

@@ -20,6 +20,11 @@ export function positiveNumberFlag(flag: string): (value: unknown) => number {
   return numberFlag(flag, 'a positive number', (number) => Number.isFinite(number) && number > 0)
 }
 
+/** A number of zero or more. */
+export function nonNegativeNumberFlag(flag: string): (value: unknown) => number {
+  return numberFlag(flag, 'a number of 0 or more', (number) => Number.isFinite(number) && number >= 0)
+}
+
 /** A text that is not empty (`--world ""`, `--host=`). */
 export function textFlag(flag: string, expected: string): (value: unknown) => string {
   return (value) => {

@@ -18,6 +18,30 @@ export interface BannerOptions {
   scenarioSources?: readonly string[]
   /** Set when the server is bound to every interface: the address it is bound to, and URLs other machines can use. */
   allInterfaces?: { address: string; urls: readonly string[] }
+  /** Set when the server replays recordings (`--replay`): how a miss is answered and how fast streams play. */
+  replay?: { strict: boolean; speed: number }
+}
+
+/** What is replayed, how a request no recording matches is answered, and how fast streams play. */
+function replayLine(gateway: Gateway, replay: { strict: boolean; speed: number }): string {
+  const exchanges = gateway.replay.pending().unused.length
+  const files = gateway.replay.recordings
+  const miss = replay.strict
+    ? 'gets 400 replay_mismatch naming the nearest recordings'
+    : 'gets the generated reply (--replay-strict: an error)'
+  const pace = replay.speed === 0 ? 'without delays' : replay.speed === 1 ? 'at the recorded pace' : `at ${replay.speed}× the recorded pace`
+  return [
+    `${style.bold('Replay')} ${exchanges} recorded ${exchanges === 1 ? 'exchange' : 'exchanges'} from ${files.length} ${files.length === 1 ? 'file' : 'files'} (${shownFiles(files)})`,
+    style.dim(
+      `  generations and embeddings a recording matches get its reply or error, streams ${pace}; a request no recording matches ${miss}; GET /__mock/replay reports`,
+    ),
+  ].join('\n')
+}
+
+/** The first few files, and how many more. */
+function shownFiles(files: readonly string[]): string {
+  const shown = files.slice(0, 3).map((file) => style.cyan(file))
+  return files.length > shown.length ? `${shown.join(', ')} and ${files.length - shown.length} more` : shown.join(', ')
 }
 
 /** What the server prints when it starts: where it listens, its routes, the active scenarios and its keys. */
@@ -38,9 +62,15 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
   const adminAccess = options.adminToken
     ? 'every client, loopback too, must send the admin token: x-mock-admin-token header'
     : 'loopback clients only; with --admin-token or LLM_GATEWAY_MOCK_ADMIN_TOKEN, any client that sends the token'
+  const inspector = `${url}/__mock/`
   return [
     `${style.bold(`llm-gateway-mock ${version}`)} listening on ${style.cyan(url)}`,
     ...(reach ?? []),
+    `${style.bold('Inspector')} ${style.cyan(inspector)} ${style.dim(
+      options.adminToken
+        ? '(open it once as …/__mock/?token=<admin token>: every request live, why it was answered so, keys, quotas, scenarios)'
+        : '(every request live, why it was answered so, keys, quotas, scenarios)',
+    )}`,
     '',
     `${style.bold('World')} ${options.worldFile === undefined ? `the default world ${style.dim('(--world FILE to serve another)')}` : style.cyan(options.worldFile)}`,
     `${style.bold('Profile')} ${style.cyan(gateway.profile.name)} ${style.dim(`(${gateway.profile.description} --profile spec|new-api)`)}`,
@@ -52,6 +82,7 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
     ...formatRouteLines(adminRoutes, gateway.profile).map((line) => `  ${line}`),
     '',
     `${style.bold('Scenarios')} ${scenarios.length > 0 ? scenarios.join(', ') : style.dim('none (--scenario NAME|FILE, or POST /__mock/scenario)')}`,
+    ...(options.replay ? ['', replayLine(gateway, options.replay)] : []),
     '',
     formatKeys(keys, accessTokens),
     '',

@@ -1,7 +1,7 @@
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { style } from './style.ts'
 
-/** One line per request: time, method, path, model, status, error code, key, usage and quota, duration. */
+/** One line per request: time, method, path, model, status, error code, key, usage and quota, duration, and the scenario rule or recording that decided it. */
 export function formatRequest(entry: RequestLogEntry): string {
   const time = entry.time.slice(11, 19)
   const parts = [style.dim(time), entry.method, entry.path]
@@ -11,5 +11,6 @@ export function formatRequest(entry: RequestLogEntry): string {
   if (entry.key) parts.push(style.dim(entry.key))
   if (entry.usage) parts.push(style.dim(`${entry.usage.promptTokens}+${entry.usage.completionTokens} tok ${entry.quota ?? 0}u`))
   parts.push(style.dim(`${entry.durationMs.toFixed(1)}ms`))
+  if (entry.decidedBy) parts.push(style.dim(`(${entry.decidedBy})`))
   return parts.join(' ')
 }

@@ -1,6 +1,8 @@
 import yargs, { type Argv } from 'yargs'
 import { version } from '../version.ts'
+import { importCommand } from './commands/import.ts'
 import { keysCommand } from './commands/keys.ts'
+import { recordCommand } from './commands/record.ts'
 import { scenariosListCommand } from './commands/scenarios-list.ts'
 import { scenariosValidateCommand } from './commands/scenarios-validate.ts'
 import { scenariosCommand } from './commands/scenarios.ts'
@@ -12,7 +14,7 @@ import { usageMessage, type CommandNames } from './usage-hint.ts'
 const nameOf = (command: { command?: string | readonly string[] }) => String([command.command].flat()[0]).split(' ')[0]!
 
 const commandNames: CommandNames = {
-  top: [serveCommand, keysCommand, scenariosCommand, schemaCommand].map(nameOf),
+  top: [serveCommand, keysCommand, scenariosCommand, schemaCommand, recordCommand, importCommand].map(nameOf),
   sub: { scenarios: [scenariosListCommand, scenariosValidateCommand].map(nameOf) },
 }
 
@@ -24,6 +26,11 @@ const examples: readonly (readonly [string, string])[] = [
   ['Serve with two scenarios, applied in order', '$0 --scenario flaky-upstream --scenario ./my-scenario.ts'],
   ['Check a scenario file', '$0 scenarios validate ./my-scenario.json'],
   ['Write the JSON Schema of world files, for your editor', '$0 schema world --out world.schema.json'],
+  ['Write the world of your gateway as one of its keys sees it (repeat --key)', '$0 import --upstream https://gw.example --key sk-…'],
+  [
+    "Record a real gateway's answers, then replay them offline",
+    '$0 record --upstream https://gateway.example.com\n    $0 --replay recordings',
+  ],
 ]
 
 /** The help's width: the terminal's (or `COLUMNS`, for output that is not a terminal), at most 100. */
@@ -46,6 +53,8 @@ export async function main(argv: string[]): Promise<number> {
     .command(keysCommand)
     .command(scenariosCommand)
     .command(schemaCommand)
+    .command(recordCommand)
+    .command(importCommand)
     .epilogue(`Examples:\n${examples.map(([what, command]) => `  ${what}:\n    ${command}`).join('\n')}`)
     .strict()
     .version(version)

@@ -18,9 +18,13 @@ export async function runServe(args: ServeArgs): Promise<void> {
   const gateway = await loadGateway(args.world, {
     maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
     journalLimit: args['journal-limit'],
+    detailLimit: args['journal-details'],
     maxBodyDepth: args['max-body-depth'],
     scenarios: args.scenario,
     profile: args.profile,
+    replay: args.replay,
+    replayStrict: args['replay-strict'],
+    replaySpeed: args['replay-speed'],
     onRequest: requestLog && ((entry) => requestLog.write(formatRequest(entry))),
   })
   let server: RunningServer
@@ -45,6 +49,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
       worldFile: args.world,
       // One active scenario per --scenario value, in order (loadGateway gives them to the gateway so).
       scenarioSources: args.scenario.map((value) => (isScenarioPath(value) ? value : 'built-in')),
+      replay: args.replay.length > 0 ? { strict: args['replay-strict'], speed: args['replay-speed'] } : undefined,
       allInterfaces: isWildcardHost(server.host) ? { address: server.host, urls: networkUrls(server.port) } : undefined,
     }),
   )

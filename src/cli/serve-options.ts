@@ -3,7 +3,8 @@ import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
 import { defaultMaxBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { profileNames, type ProfileName } from '../profiles/profile-names.ts'
 import { defaultJournalLimit } from '../journal/journal.ts'
-import { integerFlag, positiveNumberFlag, textFlag } from './flag-values.ts'
+import { defaultDetailLimit } from '../journal/request-details.ts'
+import { integerFlag, nonNegativeNumberFlag, positiveNumberFlag, textFlag } from './flag-values.ts'
 import { worldOption } from './world-option.ts'
 
 /** Where the admin token can come from instead of the command line, which `ps` shows to everyone. */
@@ -17,11 +18,15 @@ export interface ServeArgs {
   quiet: boolean
   'max-body-mb': number
   'journal-limit': number
+  'journal-details': number
   'max-body-depth': number
   scenario: string[]
   'admin-token'?: string
   profile: ProfileName
   'exit-with-parent': boolean
+  replay: string[]
+  'replay-strict': boolean
+  'replay-speed': number
 }
 
 /**
@@ -70,6 +75,25 @@ export const serveOptions = {
     default: 'spec' as ProfileName,
     describe: 'How the gateway speaks: spec (the interface contract) or new-api (the real gateway, quirks included)',
   },
+  replay: {
+    type: 'string',
+    array: true,
+    requiresArg: true,
+    default: [] as string[],
+    describe:
+      'Replay recordings (what `record` wrote): a directory of them or one file; repeat for several. Matching generation and embedding requests get the recorded reply or error',
+  },
+  'replay-strict': {
+    type: 'boolean',
+    default: false,
+    describe: 'A request no recording matches gets 400 replay_mismatch naming the nearest recordings, instead of a generated reply',
+  },
+  'replay-speed': {
+    requiresArg: true,
+    default: 1,
+    coerce: nonNegativeNumberFlag('replay-speed'),
+    describe: 'How fast recorded streams play: 1 as recorded, 2 twice as fast, 0 without delays',
+  },
   quiet: { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' },
   'max-body-mb': {
     requiresArg: true,
@@ -82,6 +106,13 @@ export const serveOptions = {
     default: defaultJournalLimit,
     coerce: integerFlag('journal-limit', 1, Number.MAX_SAFE_INTEGER, 'a positive integer'),
     describe: 'How many requests the journal (GET /__mock/journal) keeps; older ones drop off',
+  },
+  'journal-details': {
+    requiresArg: true,
+    default: defaultDetailLimit,
+    coerce: integerFlag('journal-details', 0, Number.MAX_SAFE_INTEGER, 'a non-negative integer'),
+    describe:
+      'How many of the latest requests keep their bodies and stream frames for the inspector (GET /__mock/journal/ID); 0 keeps none',
   },
   'max-body-depth': {
     requiresArg: true,

@@ -92,6 +92,31 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   /** `max_output_tokens` below the least the Responses API takes. */
   output_limit_too_small: { got: number; least: number }
 
+  // WebSockets: the Realtime API and the Responses API over a socket.
+  /** A WebSocket route asked without a WebSocket handshake the gateway can answer; `hint` says what to do instead. */
+  websocket_required: { method: string; path: string; hint: string }
+  /** `/v1/realtime` without `?model=`. */
+  query_model_missing: Record<string, never>
+  /** A model of another kind at `/v1/realtime`. */
+  model_not_realtime: { model: string }
+  /** A client event that is not JSON, or fails its schema at `param`. */
+  socket_event_invalid: { detail: string }
+  /** A client event whose `type` the socket does not take. */
+  socket_event_unknown: { type: string; supported: string }
+  /** `response.create` while the session's previous response is still going. */
+  realtime_response_active: { id: string }
+  /** `response.cancel` with no response going. */
+  realtime_response_not_active: Record<string, never>
+  /** `input_audio_buffer.commit` with less than the least audio the API takes. */
+  realtime_audio_too_short: { ms: string; least: number }
+  /** A conversation item id the session does not hold. */
+  realtime_item_not_found: { id: string }
+  // Record and replay (src/recording).
+  /** A strict replay got a request that no recording matches; `detail` names the nearest recordings and what differs. */
+  replay_mismatch: { detail: string }
+  /** The record command could not reach its upstream, or the upstream broke off before answering. */
+  upstream_unreachable: { upstream: string; detail: string }
+
   // Routing and the adapter.
   route_not_found: RequestFacts
   not_a_gateway_route: RequestFacts
@@ -116,6 +141,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
 
   // The admin API.
   journal_limit_invalid: { got: string }
+  /** `GET /__mock/journal/{requestId}` names a request not among the last `limit` kept in detail (or none at all). */
+  journal_detail_not_kept: { requestId: string; limit: number }
   clock_out_of_range: { advanceMs: number }
   scenario_invalid: { detail: string }
 }

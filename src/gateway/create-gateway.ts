@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'msw'
+import type { RequestHandler, WebSocketHandler } from 'msw'
 import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
 import { GatewayState } from '../pipeline/gateway-state.ts'
 import { renderFailure } from '../pipeline/render-failure.ts'
@@ -14,6 +14,8 @@ import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenar
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from '../journal/journal.ts'
+import { GatewayEvents, type StateChange } from '../journal/gateway-events.ts'
+import { RequestDetails } from '../journal/request-details.ts'
 
 import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { createClock, type Clock } from '../time/clock.ts'
@@ -21,8 +23,16 @@ import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
 import { unsupportedNodeMessage } from '../supported-node.ts'
 import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
-import { toRouteHandlers } from './to-handlers.ts'
+import { toRouteHandlers, withoutCallFrames } from './to-handlers.ts'
+import { toSocketHandlers } from './to-socket-handlers.ts'
+import { isSocketRoute } from '../pipeline/socket-route.ts'
+import { runUpgrade } from '../pipeline/run-upgrade.ts'
+import { servesRoute } from '../profiles/serves-route.ts'
 import { basePathOf } from '../http/path-matcher.ts'
+import { namedRecordings, type ReplaySource } from '../recording/named-recordings.ts'
+import { isReplayDone, Replay, type ReplayReport, type UnmatchedReplayRequest, type UnusedRecording } from '../recording/replay.ts'
+import { ReplayAssertionError } from '../recording/replay-assertion-error.ts'
+import { withReplay } from '../recording/replay-routes.ts'
 
 export interface GatewayOptions {
   /**
@@ -54,12 +64,57 @@ export interface GatewayOptions {
   profile?: ProfileName | Profile
   /** How many requests the journal keeps (the last ones); older entries drop off. Default 10 000. */
   journalLimit?: number
+  /**
+   * Recordings to replay (what `llm-gateway-mock record` writes): a recording's parsed JSON, or a
+   * list of them. Under Node (`import … from 'llm-gateway-mock'` there) a path is read too: a
+   * recording file, or a directory of them. The world still decides first (keys, visibility,
+   * quota, rate limits, context windows, scenarios); then a generation or embedding request that
+   * a recording matches gets the recorded reply or error, in its surface's format. A request no
+   * recording matches gets the generated reply, or with `replayStrict` a `replay_mismatch` error.
+   */
+  replay?: ReplaySource | readonly ReplaySource[]
+  /** A request that no recording matches gets 400 `replay_mismatch`, naming the nearest recordings and what differs. Default false. */
+  replayStrict?: boolean
+  /** How fast recorded streams play: 1 (the default) as recorded, 2 twice as fast, 0 without delays. */
+  replaySpeed?: number
+  /**
+   * How many of the latest requests keep their request and reply bodies and stream frames for the
+   * inspector (`GET /__mock/journal/{requestId}`). Default 100; 0 keeps none.
+   */
+  detailLimit?: number
+}
+
+export type { ReplaySource }
+
+/** The replay's ledger, for assertions at the end of a test (the same shape as {@link ScenarioControl}). */
+export interface ReplayControl {
+  /** Names of the recordings replayed (their file paths, or `replay[i]`), in the order given. */
+  readonly recordings: readonly string[]
+  /**
+   * Whether the replay is strict (`replayStrict`): the recordings are the whole of what the test
+   * should send, so a recording left unused or a request none matched is a failure (the test-runner
+   * fixtures fail the test then).
+   */
+  readonly strict: boolean
+  /** Recorded exchanges not yet used and requests no recording answered. */
+  pending(): ReplayReport
+  /** The recorded exchanges (generations, embeddings, errors) that no request has used yet. */
+  unused(): UnusedRecording[]
+  /** The requests no recording answered, each with the nearest recordings and what differs. */
+  unmatched(): UnmatchedReplayRequest[]
+  /** Throws, with the report in the message, if a recorded exchange was not used or a request had no recording. */
+  assertDone(): void
 }
 
 /** The active scenarios' script, for assertions at the end of a test. */
 export interface ScenarioControl {
   /** Names of the active scenarios, in the order they were applied. */
   readonly names: readonly string[]
+  /**
+   * Whether an active scenario is strict (`strict: true`): its script is the whole of what the
+   * test may send, and the runner fixtures (`llm-gateway-mock/vitest`, …) fail a test that leaves it unfinished.
+   */
+  readonly strict: boolean
   /** Steps not yet consumed and requests that matched no step. */
   pending(): ScenarioReport
   /** Throws, with the report in the message, if a step was not consumed or a request matched none. */
@@ -67,8 +122,12 @@ export interface ScenarioControl {
 }
 
 export interface Gateway {
-  /** The msw request handlers: `setupServer(...gateway.handlers)` or `setupWorker(...)`. */
-  readonly handlers: RequestHandler[]
+  /**
+   * The msw handlers: `setupServer(...gateway.handlers)` or `setupWorker(...)`. The request
+   * handlers come first; the last ones are `ws` handlers that serve `/v1/realtime` and
+   * `/v1/responses` to clients on the global `WebSocket` class.
+   */
+  readonly handlers: (RequestHandler | WebSocketHandler)[]
   /** The live world: collections of groups, users, tokens and models. */
   readonly world: World
   /** The gateway's clock; advance it to expire keys without sleeping. */
@@ -77,6 +136,8 @@ export interface Gateway {
   readonly journal: Journal
   /** The active scenarios' script and its report. */
   readonly scenario: ScenarioControl
+  /** The replayed recordings' ledger and its report (empty without `replay`). */
+  readonly replay: ReplayControl
   /**
    * Replaces the active scenarios: the world goes back to how it was created, then each
    * scenario's world patch applies in order; rules, steps, counters and rate windows start afresh.
@@ -85,8 +146,8 @@ export interface Gateway {
   useScenario(...scenarios: ScenarioSpec[]): Promise<void>
   /**
    * Back to how the gateway was created: the world, the clock, the scenarios it was created with
-   * (their counters and scripts from the start), empty rate windows, an empty journal and no
-   * stored responses.
+   * (their counters and scripts from the start), empty rate windows, an empty journal, no
+   * stored responses, and every recording unused again.
    */
   reset(): Promise<void>
   /** The profile answering now: the gateway's, or the one the active scenarios set. */
@@ -117,14 +178,26 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.journalLimit !== undefined && !(Number.isSafeInteger(options.journalLimit) && options.journalLimit > 0)) {
     throw new TypeError(`createGateway: journalLimit must be a positive integer, got ${options.journalLimit}`)
   }
+  if (options.detailLimit !== undefined && !(Number.isSafeInteger(options.detailLimit) && options.detailLimit >= 0)) {
+    throw new TypeError(`createGateway: detailLimit must be a non-negative integer, got ${options.detailLimit}`)
+  }
   if (options.maxBodyDepth !== undefined && !isBodyDepth(options.maxBodyDepth)) {
     throw new TypeError(`createGateway: maxBodyDepth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${options.maxBodyDepth}`)
   }
+  if (options.replaySpeed !== undefined && !(Number.isFinite(options.replaySpeed) && options.replaySpeed >= 0)) {
+    throw new TypeError(`createGateway: replaySpeed must be a number of 0 or more, got ${options.replaySpeed}`)
+  }
+  const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay))
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map((spec, index) => toScenario(spec, `scenarios[${index}] passed to createGateway`))
   const world = await World.create(applyScenarioWorlds(data, initial))
-  const clock = createClock()
+  const events = new GatewayEvents()
+  const changed = (change: StateChange) => {
+    if (events.watched) events.publish({ type: 'state', change })
+  }
+  const clock = createClock(() => changed('clock'))
   const journal = new Journal(options.journalLimit)
+  const details = new RequestDetails(options.detailLimit)
   const scenarios = new ScenarioEngine()
   scenarios.load(initial)
   const rateLimiter = new RateLimiter()
@@ -141,15 +214,37 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scenarios,
     rateLimiter,
     journal,
+    details,
+    keepsDetails: details.limit > 0,
+    events,
     state,
-    report(entry) {
+    report(entry, detail) {
       // The admin API's own calls would crowd out the requests a test wants to read back.
-      if (entry.surface !== 'admin') journal.add(entry)
+      if (entry.surface !== 'admin') {
+        journal.add(entry)
+        if (detail) details.add(detail)
+        if (events.watched) events.publish({ type: 'request', entry })
+      }
       onRequest?.(entry)
     },
-    control: { useScenario, reset },
+    control: {
+      useScenario,
+      reset,
+      changed,
+      replay() {
+        const report = replay.report()
+        const done = isReplayDone(report)
+        return { done, report, ...(!done && { message: new ReplayAssertionError(report).message }) }
+      },
+    },
   }
-  const routeHandlers = toRouteHandlers(routes, runtime, options.baseUrl)
+  const served =
+    options.replay === undefined
+      ? routes
+      : withReplay(routes, { replay, strict: options.replayStrict === true, speed: options.replaySpeed ?? 1 })
+  const routeHandlers = toRouteHandlers(served, runtime, options.baseUrl)
+  const socketHandlers = withoutCallFrames(() => toSocketHandlers(routes, runtime, options.baseUrl))
+  const socketRoutes = routes.filter(isSocketRoute)
 
   // Validates (toScenario) before touching the live world, so a bad scenario changes nothing.
   async function useScenario(specs: readonly ScenarioSpec[], where?: (index: number) => string): Promise<void> {
@@ -161,17 +256,21 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scenarios.load(active)
     rateLimiter.reset()
     runtime.profile = profileFor(baseProfile, active)
+    changed('scenario')
   }
 
   async function reset(): Promise<void> {
     clock.reset()
     journal.clear()
+    details.clear()
     state.clear()
+    replay.reset()
     await activate(initial)
+    changed('reset')
   }
 
   return {
-    handlers: routeHandlers.map((entry) => entry.handler),
+    handlers: [...routeHandlers.map((entry) => entry.handler), ...socketHandlers],
     world,
     clock,
     journal,
@@ -179,10 +278,26 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       get names() {
         return scenarios.names
       },
+      get strict() {
+        return scenarios.strict
+      },
       pending: () => scenarios.report(),
       assertDone() {
         const report = scenarios.report()
         if (!isDone(report)) throw new ScenarioAssertionError(report)
+      },
+    },
+    replay: {
+      get recordings() {
+        return replay.recordings
+      },
+      strict: options.replayStrict === true,
+      pending: () => replay.report(),
+      unused: () => replay.report().unused,
+      unmatched: () => replay.report().unmatched,
+      assertDone() {
+        const report = replay.report()
+        if (!isReplayDone(report)) throw new ReplayAssertionError(report)
       },
     },
     useScenario: (...specs) => useScenario(specs),
@@ -193,6 +308,15 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     [kAdapterSeam]: {
       routes: routeHandlers,
       failure: (error, path) => renderFailure(runtime.profile, error, path),
+      upgrade(request, path) {
+        const relative = path.startsWith(runtime.basePath) ? path.slice(runtime.basePath.length).replace(/(.)\/$/, '$1') : undefined
+        const route = socketRoutes.find((candidate) => candidate.path === relative && servesRoute(runtime.profile, candidate))
+        return route && runUpgrade(route, runtime, request, {})
+      },
+      maxMessageBytes: runtime.maxBodyBytes,
+      usePageFiles(read) {
+        runtime.pageFiles ??= read
+      },
     },
   }
 }

@@ -1,7 +1,9 @@
 import type { TokenUsage } from '../billing/quota-cost.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
+import type { ComposedReply } from '../journal/request-detail.ts'
 import type { Action } from '../scenarios/scenario-schema.ts'
 import type { Group, Model, Token, User } from '../world/schemas.ts'
+import type { Replayed } from './replayed-reply.ts'
 
 /**
  * What generate() and embed() read of a request the pipeline has admitted: the surface, the key
@@ -15,5 +17,11 @@ export interface AdmittedRequest {
   admission: { model: Model; group: Group | undefined; action: Action }
   /** The gateway clock: `created` in replies reads it. */
   runtime: { clock: { now(): number } }
-  note: { usage?: TokenUsage; quota?: number }
+  note: { usage?: TokenUsage; quota?: number; reply?: ComposedReply }
+  /**
+   * A recording that answers this request (a replay, src/recording/replay-routes.ts sets it):
+   * generate() and embed() use its content instead of composing or computing one, after every
+   * check the world makes.
+   */
+  replayed?: Replayed
 }

@@ -53,13 +53,20 @@ export function composeReply(
   promptTokens: number,
   override: ReplyOverride = {},
 ): Readonly<GeneratedReply> {
+  const known = knownConversation(conversation)
+  const settings = JSON.stringify([model.id, model.reply, model.maxOutputTokens, promptTokens, override])
+  return known.replies(settings, () => compose(tokenizer, model, conversation, promptTokens, override, replyIdOf(model, conversation)))
+}
+
+/** The id of `model`'s reply to a conversation, whatever its content: the same request always gets the same one. */
+export function replyIdOf(model: Model, conversation: Conversation): string {
+  return stableHash(`${model.id}\n${knownConversation(conversation).id}`)
+}
+
+function knownConversation(conversation: Conversation) {
   let known = composed.get(conversation)
   if (!known) composed.set(conversation, (known = { id: stableHash(JSON.stringify(conversation)), replies: memo(16) }))
-  const { id: conversationId } = known
-  const settings = JSON.stringify([model.id, model.reply, model.maxOutputTokens, promptTokens, override])
-  return known.replies(settings, () =>
-    compose(tokenizer, model, conversation, promptTokens, override, stableHash(`${model.id}\n${conversationId}`)),
-  )
+  return known
 }
 
 function compose(

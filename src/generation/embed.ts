@@ -38,7 +38,8 @@ export interface Embeddings {
  * Embeds the inputs of an admitted request (see 3-admit.ts), the same on every surface: the model
  * must be an embedding model, the dimensions at most its own, each input within its input limit
  * (`contextWindow`); the inputs' tokens are debited from the key and its user at the model's
- * ratio (an embedding has no completion), and each input gets a deterministic vector.
+ * ratio (an embedding has no completion), and each input gets a deterministic vector (or, replayed,
+ * the recorded one).
  */
 export async function embed(context: AdmittedRequest, inputs: readonly EmbeddingInput[], options: EmbeddingOptions): Promise<Embeddings> {
   const { auth } = context
@@ -65,12 +66,16 @@ export async function embed(context: AdmittedRequest, inputs: readonly Embedding
     }
     counted += tokens
   }
-  const promptTokens = action.reply?.usage?.promptTokens ?? counted
+  const replayed = context.replayed?.kind === 'embeddings' ? context.replayed : undefined
+  const promptTokens = action.reply?.usage?.promptTokens ?? replayed?.promptTokens ?? counted
 
   const cost = quotaCost(model, group?.ratio ?? 1, { promptTokens, completionTokens: 0 })
   chargeQuota(auth.token, auth.user, auth.maskedKey, cost)
   context.note.usage = { promptTokens, completionTokens: 0 }
   context.note.quota = cost
 
-  return { model, vectors: inputs.map((input) => embedText(input.text, dimensionsOf(input), full, model.id)), promptTokens }
+  const vectors = replayed
+    ? replayed.vectors.map((vector) => [...vector])
+    : inputs.map((input) => embedText(input.text, dimensionsOf(input), full, model.id))
+  return { model, vectors, promptTokens }
 }

@@ -1,16 +1,27 @@
+import { feedToReadableStream, type OpenFeed } from '../streaming/open-feed.ts'
 import { toReadableStream, type StreamPlan } from '../streaming/stream-plan.ts'
 
 /** The parts a `Response` was built from, kept so the Node adapter can write them without re-reading the body. */
 export interface RenderedResponse {
   status: number
   headers: Record<string, string>
-  /** A complete body, or a stream to play out. */
-  body: string | StreamPlan
+  /** A complete body, a stream to play out, or a feed that stays open until the client leaves. */
+  body: string | StreamPlan | OpenFeed
+}
+
+/** Whether a rendered body is an open feed rather than a planned stream. */
+export function isOpenFeed(body: StreamPlan | OpenFeed): body is OpenFeed {
+  return 'open' in body
 }
 
 /** A real `Response` for the parts; its body stream stops when `signal` aborts. */
 export function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {
-  const body = typeof parts.body === 'string' ? parts.body : toReadableStream(parts.body, signal)
+  const body =
+    typeof parts.body === 'string'
+      ? parts.body
+      : isOpenFeed(parts.body)
+        ? feedToReadableStream(parts.body, signal)
+        : toReadableStream(parts.body, signal)
   return new Response(body, { status: parts.status, headers: parts.headers })
 }
 

@@ -60,6 +60,17 @@ export class RateLimiter {
     this.#windows.clear()
   }
 
+  /**
+   * A limit's window as it stands at `now`, read without changing it (the inspector shows it):
+   * the requests counted in it, and in how many ms the oldest of them leaves it (none when empty).
+   */
+  usage(applied: AppliedLimit, now: number): { used: number; resetMs?: number } {
+    const window = this.#windows.get(applied.key) ?? []
+    const start = now - applied.limit.windowMs
+    const live = window.filter((at) => at > start)
+    return live.length === 0 ? { used: 0 } : { used: live.length, resetMs: live[0]! + applied.limit.windowMs - now }
+  }
+
   #live(applied: AppliedLimit, now: number): number[] {
     let window = this.#windows.get(applied.key)
     if (!window) {

@@ -12,6 +12,7 @@ import { clientErrorAnswer, connectAnswer } from './answer-client-error.ts'
 import { NodeRequest } from './node-request.ts'
 import { hasSmallBody, readSmallBody } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
+import { serveWebSockets } from './serve-websockets.ts'
 
 export interface ServeOptions {
   /** 0 picks any free port. Default 4010. */
@@ -44,12 +45,14 @@ export interface RunningServer {
  * Serves a gateway over HTTP: a small node:http adapter around msw's `getResponse`.
  * Rejects with the listen error (e.g. `EADDRINUSE`) when the port cannot be bound.
  */
-export async function startServer(gateway: Gateway, options: ServeOptions = {}): Promise<RunningServer> {
+export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
   const { adminToken } = options
   if (adminToken !== undefined && adminToken.trim() === '') throw new TypeError('startServer: adminToken must not be empty')
   const seam = gateway[kAdapterSeam]
   const routeHandlers = seam.routes
+  // Read on the inspector's first request, and only where the build has not bundled its page.
+  seam.usePageFiles(async (name) => (await import('./page-files-on-disk.ts')).readPageFileFromDisk(name))
   let origin = ''
 
   // msw tries every handler in turn and each one parses the request; the prefix index hands
@@ -80,7 +83,13 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
       return
     }
     const pathname = pathnameOf(request.url)
-    const client = adminAccessOf({ remoteAddress: req.socket.remoteAddress, headers: request.headers, pathname, adminToken })
+    const client = adminAccessOf({
+      remoteAddress: req.socket.remoteAddress,
+      headers: request.headers,
+      pathname,
+      browser: request,
+      adminToken,
+    })
     const exchange: AdapterExchange = text === undefined ? { client } : { client, body: text }
     beginExchange(request, exchange)
     const response = await getResponse(candidates(request.method, pathname), request)
@@ -104,6 +113,9 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     })
   })
   server.on('clientError', clientErrorAnswer(seam))
+  // Only handshakes reach it: plain requests pay nothing for the WebSocket routes.
+  const sockets = serveWebSockets(seam, () => origin, seam.maxMessageBytes)
+  server.on('upgrade', sockets.onUpgrade)
   server.on('connect', connectAnswer(seam))
   // Keep-alive clients must not hold shutdown open.
   server.keepAliveTimeout = 5_000
@@ -127,6 +139,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
+        sockets.closeAll()
       }),
   }
 }

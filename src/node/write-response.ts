@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
-import type { RenderedResponse } from '../http/rendered-response.ts'
+import { isOpenFeed, type RenderedResponse } from '../http/rendered-response.ts'
+import { writeOpenFeed } from './write-open-feed.ts'
 import { writeStreamPlan } from './write-stream-plan.ts'
 
 /**
@@ -11,7 +12,7 @@ export function writeResponse(answer: RenderedResponse | Response, res: ServerRe
   if (answer instanceof Response) return writeFetchResponse(answer, res)
   const parts = answer
   res.writeHead(parts.status, parts.headers)
-  if (typeof parts.body !== 'string') return writeStreamPlan(parts.body, res)
+  if (typeof parts.body !== 'string') return isOpenFeed(parts.body) ? writeOpenFeed(parts.body, res) : writeStreamPlan(parts.body, res)
   res.end(parts.body)
   return undefined
 }

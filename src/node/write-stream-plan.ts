@@ -15,6 +15,7 @@ export async function writeStreamPlan(plan: StreamPlan, res: ServerResponse): Pr
     const text = frames.map((frame) => frame.text).join('')
     if (cut === -1) res.end(text)
     else res.write(text, () => res.destroy())
+    noteWritten(plan, frames.length)
     return
   }
 
@@ -32,10 +33,20 @@ export async function writeStreamPlan(plan: StreamPlan, res: ServerResponse): Pr
         res.destroy()
         return
       }
-      if (!res.write(frame.text)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve))
+      const flushed = res.write(frame.text)
+      plan.written?.push(performance.now())
+      if (!flushed) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve))
     }
     if (!res.destroyed) res.end()
   } finally {
     res.off('close', stop)
   }
+}
+
+/** Notes `count` frames as written now, all at once. */
+function noteWritten(plan: StreamPlan, count: number): void {
+  const written = plan.written
+  if (!written) return
+  const now = performance.now()
+  for (let i = 0; i < count; i++) written.push(now)
 }

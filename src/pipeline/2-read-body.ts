@@ -16,6 +16,7 @@ export async function readBody(context: PipelineContext): Promise<void> {
   if (declared.optional && !context.request.headers.get('content-type')?.includes('json')) return
   const { maxBodyBytes, maxBodyDepth } = context.runtime
   const text = await readBodyText(context.request, maxBodyBytes, context.exchange?.body)
+  context.bodyText = text
   if (declared.optional && text.trim() === '') return
   context.body = validated(declared.schema, maxBodyDepth, text)
 }

@@ -2,6 +2,7 @@ import { GatewayError, gatewayError } from '../errors/gateway-error.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { envelopes } from '../profiles/envelopes.ts'
 import type { Profile } from '../profiles/profile.ts'
+import type { ResolvedError } from '../profiles/resolved-error.ts'
 import { specProfile } from '../profiles/spec-profile.ts'
 import { requestLanguage } from '../profiles/request-language.ts'
 import { forSurface, resolveError } from '../profiles/resolve-error.ts'
@@ -35,7 +36,18 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
     return {
       status: reply.status,
       headers: { ...streamHeaders, ...headersOf(context, profile), ...reply.headers },
-      body: { frames, timing: reply.timing },
+      // `written` is filled in as the frames go out, for the inspector's detail of this request.
+      body: { frames, timing: reply.timing, written: [] },
+    }
+  }
+  if (reply.kind === 'feed') {
+    return { status: reply.status, headers: { ...streamHeaders, ...headersOf(context, profile), ...reply.headers }, body: reply.feed }
+  }
+  if (reply.kind === 'text') {
+    return {
+      status: reply.status,
+      headers: { 'content-type': reply.contentType, ...headersOf(context, profile), ...reply.headers },
+      body: reply.body,
     }
   }
   return {
@@ -49,12 +61,13 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
 export function renderError(
   context: PipelineContext,
   failure: unknown,
-): { error: { name: string; code: string | number | null }; rendered: RenderedResponse } {
+): { error: { name: string; code: string | number | null }; resolved: ResolvedError; rendered: RenderedResponse } {
   const error = toGatewayError(failure)
   const profile = profileOf(context)
   const { resolved, envelope } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))
   return {
     error: { name: error.errorName, code: resolved.code },
+    resolved,
     rendered: {
       status: resolved.status,
       headers: { 'content-type': jsonType, ...headersOf(context, profile), ...resolved.headers },

@@ -6,6 +6,9 @@ import type { World } from '../world/world.ts'
 import type { Journal } from '../journal/journal.ts'
 import type { Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
+import type { RequestDetail } from '../journal/request-detail.ts'
+import type { RequestDetails } from '../journal/request-details.ts'
+import type { GatewayEvents, StateChange } from '../journal/gateway-events.ts'
 import type { GatewayState } from './gateway-state.ts'
 
 /** The live parts of one gateway that every request reads. */
@@ -25,11 +28,23 @@ export interface GatewayRuntime {
   scenarios: ScenarioEngine
   rateLimiter: RateLimiter
   journal: Journal
+  /** The latest requests with their bodies and stream frames, for the inspector. */
+  details: RequestDetails
+  /** Whether requests are kept in detail at all (a detail limit above 0): when not, none is built. */
+  keepsDetails: boolean
+  /** The live feed of requests and state changes that the inspector watches. */
+  events: GatewayEvents
   /** What routes keep across requests (the Responses API's stored responses), emptied by reset. */
   state: GatewayState
-  report(entry: RequestLogEntry): void
+  /** Records an answered request: in the journal, in detail when given one, and to whoever watches. */
+  report(entry: RequestLogEntry, detail?: RequestDetail): void
   /** The gateway-wide operations the admin routes expose. */
   control: GatewayControl
+  /**
+   * Reads a file of the inspector's page, for a gateway run from its sources: the build bundles
+   * the page, and a server adapter gives this for when it is not (see adapter-seam.ts).
+   */
+  pageFiles?: (name: string) => Promise<string | undefined>
 }
 
 /** What `/__mock/*` can do to the gateway, the same as the in-process API. */
@@ -37,4 +52,8 @@ export interface GatewayControl {
   /** `where` tells an entry without a name in errors: where it was given. */
   useScenario(specs: readonly ScenarioSpec[], where?: (index: number) => string): Promise<void>
   reset(): Promise<void>
+  /** The replay's report (`gateway.replay.pending()`), whether it is done, and the assertion's message when it is not. */
+  replay(): { done: boolean; report: object; message?: string }
+  /** Tells the inspector's feed that the state changed outside a request's answer. */
+  changed(change: StateChange): void
 }

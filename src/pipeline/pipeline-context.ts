@@ -12,6 +12,8 @@ export class PipelineContext implements RouteContext<any, any>, AuthInput {
   readonly pathname: string
   auth: any = undefined
   body: any = undefined
+  /** The body's text as read (stage 2), kept by reference for the inspector's detail of this request. */
+  bodyText: string | undefined = undefined
   readonly note: RouteNote = {}
   readonly headers: Record<string, string> = {}
   #url: URL | undefined

@@ -1,4 +1,5 @@
 import type { ResolvedError } from '../profiles/resolved-error.ts'
+import type { OpenFeed } from '../streaming/open-feed.ts'
 import type { StreamBreak, StreamFrame, StreamTiming } from '../streaming/stream-plan.ts'
 
 /** What a route answers when it succeeds. Rendering (headers, request ids) happens at the boundary. */
@@ -28,10 +29,37 @@ export interface StreamReply {
 /** An error that strikes mid-stream as SSE text, after `sent` frames. */
 export type StreamErrorRenderer = (error: ResolvedError, sent: number) => string
 
-export type Reply = JsonReply | StreamReply
+/** A body that is not JSON (the inspector's page and its files, a recorded error that was text), sent as given with its own content type. */
+export interface TextReply {
+  kind: 'text'
+  status: number
+  body: string
+  contentType: string
+  headers?: Record<string, string>
+}
+
+/** An event stream with no planned end (the inspector's live feed): it runs until the client leaves or the server closes. */
+export interface FeedReply {
+  kind: 'feed'
+  status: number
+  feed: OpenFeed
+  headers?: Record<string, string>
+}
+
+export type Reply = JsonReply | StreamReply | TextReply | FeedReply
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): JsonReply {
   return { kind: 'json', status: init.status ?? 200, body, headers: init.headers }
+}
+
+/** A body sent as given, with its content type. */
+export function text(body: string, contentType: string, init: { status?: number; headers?: Record<string, string> } = {}): TextReply {
+  return { kind: 'text', status: init.status ?? 200, body, contentType, headers: init.headers }
+}
+
+/** An open-ended event stream. */
+export function feed(open: OpenFeed['open'], init: { headers?: Record<string, string> } = {}): FeedReply {
+  return { kind: 'feed', status: 200, feed: { open }, headers: init.headers }
 }
 
 /** A stream reply played with a generation's timing, broken where its scenario says, the break shown by `renderError`. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { AuthRequirement } from '../auth/auth-requirement.ts'
 import type { TokenUsage } from '../billing/quota-cost.ts'
+import type { ComposedReply } from '../journal/request-detail.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
 import type { Profile } from '../profiles/profile.ts'
 import type { Action } from '../scenarios/scenario-schema.ts'
@@ -8,15 +9,21 @@ import type { SurfaceName } from '../http/surface-name.ts'
 import type { Group, Model } from '../world/schemas.ts'
 import type { Reply } from './reply.ts'
 
-/** What a route learned that the request log shows: the model, the usage, the quota debited. */
+/** What a route learned that the request log shows: the model, the usage, the quota debited; and the reply the inspector shows. */
 export interface RouteNote {
   model?: string
+  stream?: boolean
   usage?: TokenUsage
   quota?: number
   decidedBy?: string
+  /** What a generation composed (a reference to it, not a copy). */
+  reply?: ComposedReply
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** The method a response on an open WebSocket is journaled and matched with (`route: "WS /v1/realtime"`). */
+export const socketMethod = 'WS'
 
 /** What the admit stage settled for a route that names a model. */
 export interface Admission {
@@ -63,8 +70,10 @@ export interface RouteModel<Auth, Body> {
   /**
    * `generation`: the scenario decides, the model must be visible, rate limits count the request
    * and the key and its user must have quota left. `lookup`: the model must be visible.
+   * `upgrade`: a WebSocket handshake, as a generation but seen by the scenario as a handshake and
+   * not counted against rate limits (the responses on the socket are).
    */
-  admission: 'generation' | 'lookup'
+  admission: 'generation' | 'lookup' | 'upgrade'
   /** Whether the request streams: scenario rules can match on it. */
   stream?(context: RouteContext<Auth, Body>): boolean
 }
@@ -97,6 +106,11 @@ export interface Route<Auth = unknown, Body = unknown> {
   banner?: string
   /** The path the banner shows, when `path` alone does not say it (`/v1beta/models/{model}:generateContent`). */
   bannerPath?: string
+  /**
+   * Left out of the request log and `onRequest` altogether: the inspector's own reads, which
+   * would otherwise bury the requests it shows under its own.
+   */
+  quiet?: boolean
   handle(context: RouteContext<Auth, Body>): Reply | Promise<Reply>
 }
 

@@ -3,6 +3,8 @@ import type { RenderedResponse } from '../http/rendered-response.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { isoTimeOf } from '../journal/iso-time.ts'
+import { keptText, type RequestDetail } from '../journal/request-detail.ts'
+import type { PipelineStage, RequestLogEntry } from '../journal/request-log-entry.ts'
 import { authenticate } from './1-authenticate.ts'
 import { readBody } from './2-read-body.ts'
 import { admit } from './3-admit.ts'
@@ -22,8 +24,9 @@ import type { Route } from './route.ts'
  * 5. render: the reply, or whatever failed on the way, in the active profile's shapes and the
  *    surface's envelope (5-render.ts).
  *
- * Then the journal records the request. Routing happened before (msw, with the gateway's
- * handlers: to-handlers.ts), and the profile's missing routes never match.
+ * Then the journal records the request, and the latest requests keep their bodies for the
+ * inspector (references to what the stages already hold). Routing happened before (msw, with the
+ * gateway's handlers: to-handlers.ts), and the profile's missing routes never match.
  */
 export async function runPipeline(
   route: Route<any, any>,
@@ -39,30 +42,74 @@ export async function runPipeline(
 
   let rendered: RenderedResponse
   let failure: { name: string; code: string | number | null } | undefined
+  let stage: PipelineStage = 'authenticate'
   try {
     authenticate(context)
+    stage = 'read-body'
     await readBody(context)
+    stage = 'admit'
     await admit(context)
+    stage = 'handle'
     rendered = renderReply(context, await handle(context))
   } catch (error) {
     ;({ error: failure, rendered } = renderError(context, error))
   }
+  if (route.quiet) return respond(request, rendered)
+  reportRequest(context, rendered.status, failure, started, { stage, rendered })
+  return respond(request, rendered)
+}
 
-  runtime.report({
+/**
+ * Records what a request got in the journal (and the request log): one entry per request, per
+ * WebSocket handshake, per response on a socket. With the rendered answer, the latest requests
+ * also keep their bodies for the inspector (references to what the stages already hold).
+ */
+export function reportRequest(
+  context: PipelineContext,
+  status: number,
+  failure: { name: string; code: string | number | null } | undefined,
+  started: number,
+  more: { stage?: PipelineStage; rendered?: RenderedResponse } = {},
+): void {
+  const { runtime } = context
+  const entry: RequestLogEntry = {
     requestId: context.requestId,
-    time: isoTimeOf(now),
-    method: request.method,
+    time: isoTimeOf(context.now),
+    method: context.request.method,
     path: context.pathname,
-    surface,
+    surface: context.surface,
+    route: context.route.id,
     model: context.note.model,
+    stream: context.note.stream,
     key: context.auth?.maskedKey,
     usage: context.note.usage,
     quota: context.note.quota,
-    status: rendered.status,
+    status,
     // The code as the client got it, or the error's name where the profile's code is empty (new-api's `""`, a relayed `null`).
-    ...(failure && { code: failure.code === '' || failure.code === null ? failure.name : String(failure.code), error: failure.name }),
+    ...(failure && {
+      code: failure.code === '' || failure.code === null ? failure.name : String(failure.code),
+      error: failure.name,
+      ...(more.stage && { stage: more.stage }),
+    }),
     decidedBy: context.note.decidedBy,
     durationMs: performance.now() - started,
-  })
-  return respond(request, rendered)
+  }
+  const keep = more.rendered !== undefined && runtime.keepsDetails && context.surface !== 'admin'
+  runtime.report(entry, keep ? detailOf(context, entry, more.rendered!, started) : undefined)
+}
+
+/** The request in detail, for the inspector: references to the URL, the body text and the rendered answer. */
+function detailOf(context: PipelineContext, entry: RequestLogEntry, rendered: RenderedResponse, startedAt: number): RequestDetail {
+  const { body } = rendered
+  return {
+    entry,
+    url: context.request.url,
+    startedAt,
+    requestBody: context.bodyText === undefined ? undefined : keptText(context.bodyText),
+    // An open feed is an admin route's, and admin requests are not kept.
+    reply: typeof body === 'string' ? keptText(body) : 'frames' in body ? body : '',
+    generation: context.route.model?.admission === 'generation',
+    worldKey: context.auth?.token?.key,
+    composed: context.note.reply,
+  }
 }

@@ -55,6 +55,8 @@ export const specProfile: Profile = {
     gemini: ['goog-api-key', 'key-query', 'bearer'],
     'gemini-relay': ['goog-api-key', 'key-query', 'bearer'],
     'openai-models': ['bearer'],
+    // A browser cannot send headers with a WebSocket: the key rides in a subprotocol, which wins as in the real gateway.
+    'openai-websocket': ['websocket-protocol', 'bearer'],
   },
   routes: { lacks: [], adds: [] },
   shapes: {
@@ -218,6 +220,48 @@ export const specProfile: Profile = {
       message: "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= {least}, but got {got} instead.",
     },
 
+    websocket_required: badRequest('{method} {path} is a WebSocket route: {hint}'),
+    query_model_missing: { ...badRequest("Missing required parameter: 'model'."), code: 'missing_required_parameter', param: 'model' },
+    model_not_realtime: {
+      ...badRequest(
+        "The model '{model}' is not a Realtime model: /v1/realtime serves models of kind \"realtime\" (GET /v1/models lists them). Use a Realtime model, or send this model's requests to its HTTP routes.",
+      ),
+      code: 'model_not_found',
+      param: 'model',
+    },
+    socket_event_invalid: badRequest('{detail}'),
+    socket_event_unknown: {
+      ...badRequest("Invalid value: '{type}'. Supported values are: {supported}."),
+      code: 'invalid_value',
+      param: 'type',
+    },
+    realtime_response_active: {
+      ...badRequest(
+        'Conversation already has an active response in progress: {id}. Wait until the response is finished before creating a new one.',
+      ),
+      code: 'conversation_already_has_active_response',
+    },
+    realtime_response_not_active: {
+      ...badRequest('Cancellation failed: no active response found'),
+      code: 'response_cancel_not_active',
+    },
+    realtime_audio_too_short: {
+      ...badRequest(
+        'Error committing input audio buffer: buffer too small. Expected at least {least}ms of audio, but buffer only has {ms}ms of audio.',
+      ),
+      code: 'input_audio_buffer_commit_empty',
+    },
+    realtime_item_not_found: { ...badRequest("Item with item_id '{id}' not found."), code: 'item_not_found', param: 'item_id' },
+    // A strict replay got a request its recordings do not hold, as a strict scenario does.
+    replay_mismatch: { status: 400, code: 'replay_mismatch', type: 'invalid_request_error', message: 'Strict replay: {detail}' },
+    // The record command's own answer when its upstream does not answer, as a gateway's relay would give it.
+    upstream_unreachable: {
+      status: 502,
+      code: 'upstream_error',
+      type: 'upstream_error',
+      message: 'The upstream {upstream} did not answer: {detail}. Nothing was recorded.',
+    },
+
     route_not_found: { status: 404, code: 'invalid_url', type: 'invalid_request_error', message: 'Invalid URL ({method} {path})' },
     not_a_gateway_route: {
       status: 404,
@@ -252,6 +296,12 @@ export const specProfile: Profile = {
     internal: { status: 500, code: 'internal_error', type: 'server_error', message: 'Internal error in llm-gateway-mock: {detail}' },
 
     journal_limit_invalid: badRequest('limit must be a non-negative integer, got {got}'),
+    journal_detail_not_kept: {
+      ...badRequest(
+        'No request {requestId} in detail: the gateway keeps the last {limit} requests in detail (createGateway({ detailLimit }), --journal-details).',
+      ),
+      status: 404,
+    },
     clock_out_of_range: badRequest('advanceMs: {advanceMs} would move the clock past the last date JavaScript can show'),
     scenario_invalid: badRequest('{detail}'),
   },

@@ -1,3 +1,4 @@
+import { maskKey } from '../auth/mask-key.ts'
 import { normalizeKey } from '../world/normalize-key.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
 import type { Token, User } from '../world/schemas.ts'
@@ -13,17 +14,63 @@ export interface ScenarioRequest {
   token: Token
   user: User
   stream: boolean
+  /** The WebSocket handshake of a socket route, rather than a request or a response on a socket. */
+  upgrade?: boolean
 }
+
+/** A criterion of a step's `when` that a request does not meet: what the step wanted and what came (keys masked). */
+export interface MatchDifference {
+  field: keyof RequestMatch
+  expected: string | number | boolean
+  got: string | number | boolean
+}
+
+type Criteria = { [Field in keyof RequestMatch]-?: (expected: NonNullable<RequestMatch[Field]>, request: ScenarioRequest) => boolean }
+
+const criteria: Criteria = {
+  route: (route, request) => matchesRoute(route, request),
+  surface: (surface, request) => surface === request.surface,
+  model: (model, request) => model === request.model,
+  key: (key, request) => normalizeKey(key) === normalizeKey(request.token.key),
+  user: (user, request) => user === (typeof user === 'number' ? request.user.id : request.user.username),
+  stream: (stream, request) => stream === request.stream,
+  upgrade: (upgrade, request) => upgrade === (request.upgrade === true),
+}
+const fields = Object.keys(criteria) as (keyof RequestMatch)[]
 
 /** Whether every criterion `match` names holds for `request`. */
 export function matchesRequest(match: RequestMatch, request: ScenarioRequest): boolean {
-  if (match.route !== undefined && !matchesRoute(match.route, request)) return false
-  if (match.surface !== undefined && match.surface !== request.surface) return false
-  if (match.model !== undefined && match.model !== request.model) return false
-  if (match.key !== undefined && normalizeKey(match.key) !== normalizeKey(request.token.key)) return false
-  if (match.user !== undefined && match.user !== (typeof match.user === 'number' ? request.user.id : request.user.username)) return false
-  if (match.stream !== undefined && match.stream !== request.stream) return false
+  for (const field of fields) {
+    const expected = match[field]
+    if (expected !== undefined && !criteria[field](expected as never, request)) return false
+  }
+  // A handshake is seen only by those that ask for it, so the rules written for requests never refuse a socket.
+  if (match.upgrade === undefined && request.upgrade === true) return false
   return true
+}
+
+/** The criteria of `match` that `request` does not meet, as the inspector and reports show them. */
+export function differences(match: RequestMatch, request: ScenarioRequest): MatchDifference[] {
+  return fields.flatMap((field): MatchDifference[] => {
+    const expected = match[field]
+    if (expected === undefined || criteria[field](expected as never, request)) return []
+    return [{ field, expected: field === 'key' ? maskKey(expected as string) : expected, got: actual(field, expected, request) }]
+  })
+}
+
+function actual(field: keyof RequestMatch, expected: unknown, request: ScenarioRequest): string | number | boolean {
+  switch (field) {
+    case 'route':
+      return `${request.method} ${request.pathname}`
+    case 'user':
+      return typeof expected === 'number' ? request.user.id : request.user.username
+    case 'key':
+      return maskKey(request.token.key)
+    case 'upgrade':
+      return request.upgrade === true
+    default:
+      return request[field]
+  }
 }
 
 const patterns = new Map<string, RegExp>()

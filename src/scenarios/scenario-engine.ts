@@ -1,11 +1,20 @@
 import { seededRandom, stableHash } from '../random/stable-hash.ts'
-import { matchesRequest, type ScenarioRequest } from './match-request.ts'
+import { differences, matchesRequest, type MatchDifference, type ScenarioRequest } from './match-request.ts'
 import type { Action, Rule, Scenario, Step } from './scenario-schema.ts'
 
 /** What the active scenarios decided for one request, and which rule or step decided it. */
 export interface ScenarioDecision {
   decidedBy: string
   action: Action
+}
+
+/** A step left in the script, and how a request that matched no step differs from its `when`. */
+export interface NearStep {
+  /** The step's number in the script, from 1. */
+  step: number
+  name?: string
+  /** The criteria the request did not meet (none for a later step it would have met, out of order). */
+  differs: MatchDifference[]
 }
 
 /** A generation request that no step of the script expected. */
@@ -16,7 +25,15 @@ export interface UnmatchedRequest {
   model: string
   /** The step that was expected instead, if any was left. */
   expected?: string
+  /**
+   * The steps nearest to the request: the expected one first, then up to two later steps that
+   * differ from it least; absent when every step had been consumed.
+   */
+  nearest?: NearStep[]
 }
+
+/** How many later steps an unmatched request is compared with, besides the expected one. */
+const laterNearSteps = 2
 
 /** What is left of the script: steps not yet consumed and requests that matched none. */
 export interface ScenarioReport {
@@ -36,7 +53,9 @@ interface LiveRule {
 /**
  * The active scenarios' rules and script, with their counters. Consulted once per generation
  * request: the next step of the script is consumed if the request matches it, then the first
- * rule that fires applies; a step's action wins over a rule's, field by field.
+ * rule that fires applies; a step's action wins over a rule's, field by field. A WebSocket
+ * handshake is consulted too, but only a step that expects it is consumed by it, and one that
+ * no step expects is neither unmatched nor refused by a strict script.
  */
 export class ScenarioEngine {
   #scenarios: Scenario[] = []
@@ -73,6 +92,11 @@ export class ScenarioEngine {
     return this.#scenarios.map((scenario) => scenario.name)
   }
 
+  /** Whether an active scenario is strict. */
+  get strict(): boolean {
+    return this.#strict
+  }
+
   decide(request: ScenarioRequest): ScenarioDecision | undefined {
     let step: ScenarioDecision | undefined
     if (this.#steps.length > 0 || this.#strict) {
@@ -80,14 +104,14 @@ export class ScenarioEngine {
       if (next && matchesRequest(next.step.when, request)) {
         this.#next += 1
         step = { decidedBy: next.label, action: next.step.then }
-      } else {
+      } else if (!request.upgrade) {
         const expected = next ? `${next.label} (${describeMatch(next.step.when)})` : undefined
         this.#unmatched.push({
           requestId: request.requestId,
           method: request.method,
           path: request.pathname,
           model: request.model,
-          ...(expected ? { expected } : {}),
+          ...(expected ? { expected, nearest: this.#nearest(request) } : {}),
         })
         if (this.#strict) {
           const why = expected ? `expected ${expected}` : 'every step has been consumed'
@@ -117,6 +141,20 @@ export class ScenarioEngine {
     if (step && Object.keys(step.action).length > 0)
       return rule ? { decidedBy: step.decidedBy, action: { ...rule.action, ...step.action } } : step
     return rule ?? step
+  }
+
+  /** The expected step and the later ones that differ least from `request`, each with what differs. */
+  #nearest(request: ScenarioRequest): NearStep[] {
+    const near = this.#steps.slice(this.#next).map(({ step }, offset) => ({
+      step: this.#next + offset + 1,
+      ...(step.name ? { name: step.name } : {}),
+      differs: differences(step.when, request),
+    }))
+    const [expected, ...later] = near
+    if (!expected) return []
+    // A stable sort: among steps as near, the earlier first.
+    later.sort((a, b) => a.differs.length - b.differs.length)
+    return [expected, ...later.slice(0, laterNearSteps)]
   }
 
   report(): ScenarioReport {

@@ -53,18 +53,31 @@ export interface StreamTiming {
   firstTokenMs: number
   /** null: no delay between tokens. */
   tokensPerSecond: number | null
+  /**
+   * The wait before each frame of a recorded stream, in ms (a replay): used instead of the two
+   * above. When the stream played has as many frames, each gets its own; otherwise the first
+   * keeps the recorded wait and the rest of the recorded time is spread evenly over the others.
+   */
+  recordedDelaysMs?: readonly number[]
 }
 
 export interface StreamPlan {
   frames: readonly StreamFrame[]
   timing: StreamTiming
+  /**
+   * `performance.now()` as each frame was handed to the connection, filled in by whoever plays the
+   * plan when it is there (the inspector shows them); frames never sent (the client left, the
+   * connection dropped) have none.
+   */
+  written?: number[]
 }
 
 export const instant: StreamTiming = { firstTokenMs: 0, tokensPerSecond: null }
 
 /** The wait before each frame: time to first token before the first one that carries tokens, then tokens ÷ rate. */
 export function frameDelays(plan: StreamPlan): number[] {
-  const { firstTokenMs, tokensPerSecond } = plan.timing
+  const { firstTokenMs, tokensPerSecond, recordedDelaysMs } = plan.timing
+  if (recordedDelaysMs !== undefined) return spreadDelays(recordedDelaysMs, plan.frames.length)
   let first = true
   return plan.frames.map((frame) => {
     if (frame.tokens === 0) return 0
@@ -74,6 +87,15 @@ export function frameDelays(plan: StreamPlan): number[] {
     }
     return tokensPerSecond === null ? 0 : (frame.tokens * 1000) / tokensPerSecond
   })
+}
+
+/** Recorded waits fitted to `count` frames (see `StreamTiming.recordedDelaysMs`). */
+function spreadDelays(recorded: readonly number[], count: number): number[] {
+  if (recorded.length === count) return [...recorded]
+  if (count === 0) return []
+  const rest = recorded.slice(1).reduce((sum, delay) => sum + delay, 0)
+  const each = count > 1 ? rest / (count - 1) : 0
+  return Array.from({ length: count }, (_, index) => (index === 0 ? (recorded[0] ?? 0) : each))
 }
 
 /**
@@ -116,6 +138,7 @@ export function toReadableStream(plan: StreamPlan, signal?: AbortSignal | null):
         return
       }
       controller.enqueue(encoder.encode(frame.text))
+      plan.written?.push(performance.now())
       index += 1
       if (index >= plan.frames.length) controller.close()
     },

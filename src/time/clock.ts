@@ -11,16 +11,19 @@ export interface Clock {
   reset(): void
 }
 
-export function createClock(): Clock {
+/** A clock on real time; `onChange` is told whenever it is advanced or reset (the inspector shows the new time). */
+export function createClock(onChange?: () => void): Clock {
   let offset = 0
   return {
     now: () => Date.now() + offset,
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`clock.advance takes a non-negative number of ms, got ${ms}`)
       offset += ms
+      onChange?.()
     },
     reset() {
       offset = 0
+      onChange?.()
     },
   }
 }

@@ -28,13 +28,22 @@ export const defaultWorld = {
         'text-embedding-3-large',
         'gemini-embedding-001',
         'unpriced-model',
+        'gpt-realtime',
       ],
     },
     {
       name: 'vip',
       ratio: 1.5,
       description: 'Premium models, priced at 1.5x',
-      models: ['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', 'gemini-2.5-flash', 'text-embedding-3-large', 'gemini-embedding-001'],
+      models: [
+        'gpt-4o',
+        'claude-opus-4-1',
+        'gemini-2.5-pro',
+        'gemini-2.5-flash',
+        'text-embedding-3-large',
+        'gemini-embedding-001',
+        'gpt-realtime',
+      ],
     },
   ],
   users: [
@@ -186,6 +195,17 @@ export const defaultWorld = {
       description: 'Enabled in the default group but without pricing: hidden unless selfUseMode is on',
       endpointTypes: ['openai'],
       pricing: null,
+    },
+    // Served by the Realtime API (`/v1/realtime`) only.
+    {
+      id: 'gpt-realtime',
+      kind: 'realtime',
+      ownedBy: 'openai',
+      displayName: 'GPT Realtime',
+      endpointTypes: ['openai'],
+      contextWindow: 32_000,
+      maxOutputTokens: 4_096,
+      pricing: { ratio: 2, completionRatio: 4 },
     },
   ],
 } satisfies WorldInput

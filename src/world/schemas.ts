@@ -14,11 +14,13 @@ export const endpointTypeSchema = lazySchema(() =>
     ),
 )
 
-/** What a model does: `chat` models generate text, `embedding` models turn text into vectors. */
+/** What a model does: `chat` models generate text, `embedding` models turn text into vectors, `realtime` models talk over the Realtime API's WebSocket. */
 export const modelKindSchema = lazySchema(() =>
   z
-    .enum(['chat', 'embedding'])
-    .describe('"chat" models answer the generation routes; "embedding" models answer only the embedding routes.'),
+    .enum(['chat', 'embedding', 'realtime'])
+    .describe(
+      '"chat" models answer the generation routes; "embedding" models answer only the embedding routes; "realtime" models answer only the Realtime API (/v1/realtime).',
+    ),
 )
 
 /** A request-rate limit: at most `requests` in every window of `windowMs`. */
@@ -237,7 +239,7 @@ export const modelSchema = lazySchema(() =>
       id: z.string().min(1).describe("The model id clients ask for; what groups' `models` and tokens' `modelLimits` refer to."),
       kind: modelKindSchema
         .describe(
-          'What the model does: "chat" answers the generation routes (chat, messages, generateContent, responses); "embedding" answers only the embedding routes (/v1/embeddings, embedContent, batchEmbedContents). Default "chat".',
+          'What the model does: "chat" answers the generation routes (chat, messages, generateContent, responses); "embedding" answers only the embedding routes (/v1/embeddings, embedContent, batchEmbedContents); "realtime" answers only the Realtime API (the /v1/realtime WebSocket). Default "chat".',
         )
         .default('chat'),
       ownedBy: z.string().describe('`owned_by` in the OpenAI model list. Default "custom".').default('custom'),

@@ -5,16 +5,23 @@ export interface WorldIssue {
   message: string
 }
 
-/** A world definition that cannot be used; the message lists every issue with its path. */
-export class WorldError extends Error {
+/** A definition (a world, a scenario, a recording) that cannot be used; the message lists every issue with its path. */
+export class DefinitionError extends Error {
   readonly source: string
   readonly issues: readonly WorldIssue[]
 
-  constructor(source: string, issues: readonly WorldIssue[]) {
-    super(`Invalid world ${source}:\n` + issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`).join('\n'))
-    this.name = 'WorldError'
+  constructor(what: string, source: string, issues: readonly WorldIssue[]) {
+    super(`Invalid ${what} ${source}:\n` + issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`).join('\n'))
     this.source = source
     this.issues = issues
+  }
+}
+
+/** A world definition that cannot be used; the message lists every issue with its path. */
+export class WorldError extends DefinitionError {
+  constructor(source: string, issues: readonly WorldIssue[]) {
+    super('world', source, issues)
+    this.name = 'WorldError'
   }
 }
 

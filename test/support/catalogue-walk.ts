@@ -4,6 +4,7 @@ import OpenAI from 'openai'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { ErrorName, Gateway, GatewayOptions, ScenarioInput } from '../../src/index.ts'
 import { modes, type Harness, type Mode } from './modes.ts'
+import { chatExchange, recording } from './recordings.ts'
 
 export type SurfaceName = 'openai' | 'anthropic' | 'gemini' | 'dashboard' | 'admin'
 export type GenerationSurface = 'openai' | 'anthropic' | 'gemini'
@@ -256,6 +257,11 @@ export const setups = {
   },
   strictScript: (gateway: Gateway) =>
     gateway.useScenario({ name: 'strict', strict: true, steps: [{ when: { model: 'nothing-asked-for' } }] }),
+  /** Gateway options: a strict replay of one chat exchange, about "Goodbye". */
+  strictReplay: {
+    replayStrict: true,
+    replay: recording([chatExchange(1, 'Goodbye', { text: 'Bye.' })], 'catalogue'),
+  } satisfies GatewayOptions,
 }
 
 /** A long prompt (about 5 000 tokens): over small-context-4k's window. */
@@ -282,6 +288,17 @@ export const adminCases = {
       send: http('GET', '/__mock/journal?limit=-1'),
       status: 400,
       body: admin('invalid_request_error', 'limit must be a non-negative integer, got "-1"'),
+    },
+  ],
+  journal_detail_not_kept: [
+    {
+      surface: 'admin',
+      send: http('GET', '/__mock/journal/no-such-request'),
+      status: 404,
+      body: admin(
+        'invalid_request_error',
+        'No request no-such-request in detail: the gateway keeps the last 100 requests in detail (createGateway({ detailLimit }), --journal-details).',
+      ),
     },
   ],
   clock_out_of_range: [

@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises'
 import type { CommandModule } from 'yargs'
+import { recordingJsonSchemaText } from '../../recording/recording-json-schema.ts'
 import { scenarioJsonSchemaText } from '../../scenarios/scenario-json-schema.ts'
 import { worldJsonSchemaText } from '../../world/world-json-schema.ts'
 
-const kinds = { scenario: scenarioJsonSchemaText, world: worldJsonSchemaText } as const
+const kinds = { scenario: scenarioJsonSchemaText, world: worldJsonSchemaText, recording: recordingJsonSchemaText } as const
 type Kind = keyof typeof kinds
 
 interface SchemaArgs {
@@ -12,19 +13,20 @@ interface SchemaArgs {
 }
 
 /**
- * `llm-gateway-mock schema [scenario|world]`: the JSON Schema of scenario files (the default, as
- * before world files had one) or of world files, for editors (`"$schema": "./world.schema.json"`).
+ * `llm-gateway-mock schema [scenario|world|recording]`: the JSON Schema of scenario files (the
+ * default, as before world files had one), of world files or of recordings, for editors
+ * (`"$schema": "./world.schema.json"`).
  */
 export const schemaCommand: CommandModule<object, SchemaArgs> = {
   command: 'schema [kind]',
-  describe: 'Print the JSON Schema of scenario or world files (point "$schema" at it for completion in editors)',
+  describe: 'Print the JSON Schema of scenario, world or recording files (point "$schema" at it for completion in editors)',
   builder: (yargs) =>
     yargs
       .positional('kind', {
         type: 'string',
         choices: Object.keys(kinds) as Kind[],
         default: 'scenario' as Kind,
-        describe: 'Which files: scenario files (--scenario) or world files (--world)',
+        describe: 'Which files: scenario files (--scenario), world files (--world) or recordings (record, --replay)',
       })
       .option('out', { alias: 'o', type: 'string', describe: 'Write it to this file instead of printing it' })
       .strict(),

@@ -32,6 +32,7 @@ export const clearJournalRoute = defineRoute({
   banner: 'forget every entry',
   handle({ runtime }) {
     runtime.journal.clear()
+    runtime.control.changed('journal')
     return json({ cleared: true })
   },
 })

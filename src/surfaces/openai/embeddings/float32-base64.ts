@@ -11,3 +11,11 @@ export function float32Base64(values: readonly number[]): string {
   for (let start = 0; start < bytes.length; start += 0x2000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x2000))
   return btoa(binary)
 }
+
+/** The values of a vector sent as base64 float32s (what a recording keeps of an OpenAI answer). */
+export function float32FromBase64(text: string): number[] {
+  const binary = atob(text)
+  const view = new DataView(new ArrayBuffer(binary.length))
+  for (let i = 0; i < binary.length; i++) view.setUint8(i, binary.charCodeAt(i))
+  return Array.from({ length: Math.floor(binary.length / 4) }, (_, index) => view.getFloat32(index * 4, true))
+}

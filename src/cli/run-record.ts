@@ -1,0 +1,102 @@
+import { startRecorder, type RecorderExchange, type RunningRecorder } from '../node/record/start-recorder.ts'
+import { version } from '../version.ts'
+import { CliError, exitCodes } from './exit-codes.ts'
+import { startupNotice } from './startup-notice.ts'
+import { style } from './style.ts'
+import { waitForStop } from './wait-for-stop.ts'
+
+/** Where the upstream key can come from instead of the command line, which `ps` shows to everyone. */
+export const upstreamKeyVariable = 'LLM_GATEWAY_MOCK_UPSTREAM_KEY'
+
+/** The record command's arguments, as yargs gives them. */
+export interface RecordArgs {
+  upstream: string
+  out: string
+  port: number
+  'upstream-key'?: string
+  redact: RegExp[]
+  quiet: boolean
+  'exit-with-parent': boolean
+}
+
+/** `--redact` values as regular expressions; one that does not compile, or matches empty text, is a usage error. */
+export function redactFlag(values: unknown): RegExp[] {
+  return [values ?? []].flat().map((value) => {
+    const source = String(value)
+    let pattern: RegExp
+    try {
+      pattern = new RegExp(source, 'g')
+    } catch (error) {
+      throw new Error(`--redact must be a regular expression: ${(error as Error).message}`, { cause: error })
+    }
+    if (new RegExp(source).test(''))
+      throw new Error(`--redact ${JSON.stringify(source)} matches empty text, which would redact between every character`)
+    return pattern
+  })
+}
+
+/** Runs the recorder until told to stop, then waits for the answers still coming and reports the file. */
+export async function runRecord(args: RecordArgs): Promise<void> {
+  const upstreamKey = args['upstream-key'] ?? (process.env[upstreamKeyVariable]?.trim() || undefined)
+  if (upstreamKey !== undefined && upstreamKey.trim() === '') throw new CliError('--upstream-key must not be empty', exitCodes.usage)
+  let recorder: RunningRecorder
+  try {
+    recorder = await startRecorder({
+      upstream: args.upstream,
+      out: args.out,
+      port: args.port,
+      upstreamKey,
+      redact: args.redact,
+      onExchange: args.quiet ? undefined : (exchange) => console.log(formatExchange(exchange)),
+    })
+  } catch (error) {
+    if (error instanceof TypeError) throw new CliError(`llm-gateway-mock record: ${error.message}`, exitCodes.usage)
+    const code = (error as NodeJS.ErrnoException).code
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${args.port} is already in use (pick another with --port, or --port 0 for any free port)`
+        : String((error as Error).message)
+    throw new CliError(`llm-gateway-mock record: ${reason}`, exitCodes.listenFailed)
+  }
+  startupNotice().done()
+  const { url } = recorder
+  console.log(
+    [
+      `${style.bold(`llm-gateway-mock ${version}`)} recording on ${style.cyan(url)}`,
+      `  forwarding to ${style.cyan(recorder.upstream)}; answers recorded into ${style.cyan(recorder.file)} (readable by you only)`,
+      `  ${upstreamKey === undefined ? "the client's own keys go to the upstream, and into no file" : "the upstream key (--upstream-key) goes to the upstream in place of the client's, and into no file"}` +
+        (args.redact.length > 0 ? `; ${args.redact.length} --redact ${args.redact.length === 1 ? 'pattern' : 'patterns'}` : ''),
+      '',
+      style.dim(
+        `Point clients at it as at the upstream: the OpenAI SDK baseURL ${url}/v1; the Anthropic SDK baseURL ${url}; @google/genai httpOptions { baseUrl: '${url}', apiVersion: 'v1beta' }`,
+      ),
+      style.dim(`Replay it offline: llm-gateway-mock --replay ${args.out}`),
+      style.dim('Ctrl-C or SIGTERM stops recording, once the answers still coming have been recorded.'),
+      '',
+    ].join('\n'),
+  )
+  const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
+  console.log(`\n${reason}: stopping (waiting for the answers still coming; Ctrl-C again to stop at once)`)
+  try {
+    await recorder.close()
+  } catch (error) {
+    throw new CliError(`llm-gateway-mock record: cannot write ${recorder.file}: ${(error as Error).message}`, exitCodes.listenFailed)
+  }
+  console.log(
+    recorder.recorded > 0
+      ? `Recorded ${recorder.recorded} ${recorder.recorded === 1 ? 'exchange' : 'exchanges'} into ${recorder.file}`
+      : 'Nothing was recorded.',
+  )
+}
+
+/** One line per exchange: time, method, path, model, status, frames, duration, and what became of it. */
+function formatExchange(exchange: RecorderExchange): string {
+  const parts = [style.dim(new Date().toISOString().slice(11, 19)), exchange.method, exchange.path]
+  if (exchange.model) parts.push(style.cyan(exchange.model))
+  if (exchange.status !== undefined) parts.push(style.status(exchange.status))
+  if (exchange.frames !== undefined) parts.push(style.dim(`${exchange.frames} frames`))
+  parts.push(style.dim(`${exchange.durationMs.toFixed(1)}ms`))
+  if (exchange.recorded !== undefined) parts.push(style.green(`recorded #${exchange.recorded}`))
+  if (exchange.note) parts.push(exchange.recorded === undefined ? style.yellow(exchange.note) : style.dim(`(${exchange.note})`))
+  return parts.join(' ')
+}

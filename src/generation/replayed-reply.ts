@@ -1,0 +1,66 @@
+import { stableHash } from '../random/stable-hash.ts'
+import type { StreamTiming } from '../streaming/stream-plan.ts'
+import type { FinishReason, GeneratedReply, ReplyToolCall } from './compose-reply.ts'
+import type { Tokenizer } from './tokenizer.ts'
+
+/**
+ * A recorded reply that answers a request in place of the model's own (a replay: see
+ * src/recording). The world has admitted the request and checked its context window; the
+ * recording gives the content, and its usage is what the quota is charged.
+ */
+export interface ReplayedGeneration {
+  kind: 'generation'
+  /** The reply id without its surface's prefix (`chatcmpl-`, `msg_`, `resp_`), when the recording has one. */
+  id?: string
+  text: string
+  /** The calls, each with its id without the surface's prefix (`call_`, `toolu_`) when recorded. */
+  toolCalls: readonly { id?: string; name: string; arguments: Record<string, unknown> }[]
+  finishReason: FinishReason
+  /** The recorded usage; counted from the request and the text when the recording has none. */
+  usage?: { promptTokens: number; completionTokens: number }
+  /** How a stream of it is paced: the recorded frames' waits, scaled by the replay speed. */
+  timing: StreamTiming
+}
+
+/** Recorded vectors that answer an embedding request in place of computed ones. */
+export interface ReplayedEmbeddings {
+  kind: 'embeddings'
+  /** One vector per input, in order. */
+  vectors: readonly (readonly number[])[]
+  /** The recorded prompt tokens; counted from the inputs when the recording has none. */
+  promptTokens?: number
+}
+
+export type Replayed = ReplayedGeneration | ReplayedEmbeddings
+
+/** A recorded reply as the reply every surface renders: its text cut into token pieces for a stream, its calls with their JSON. */
+export function replayedReply(
+  tokenizer: Tokenizer,
+  replayed: ReplayedGeneration,
+  promptTokens: number,
+  fallbackId: string,
+): GeneratedReply {
+  const id = replayed.id ?? fallbackId
+  const toolCalls = replayed.toolCalls.map((call, index): ReplyToolCall => {
+    const argumentsJson = JSON.stringify(call.arguments)
+    return {
+      id: call.id ?? stableHash(`${id}:${index}`).slice(0, 12),
+      name: call.name,
+      arguments: call.arguments,
+      argumentsJson,
+      argumentPieces: tokenizer.pieces(argumentsJson),
+    }
+  })
+  const counted = () =>
+    tokenizer.count(replayed.text) +
+    toolCalls.reduce((sum, call) => sum + tokenizer.count(call.name) + tokenizer.count(call.argumentsJson), 0)
+  return {
+    id,
+    text: replayed.text,
+    textPieces: tokenizer.pieces(replayed.text),
+    toolCalls,
+    finishReason: replayed.finishReason,
+    promptTokens: replayed.usage?.promptTokens ?? promptTokens,
+    completionTokens: replayed.usage?.completionTokens ?? counted(),
+  }
+}

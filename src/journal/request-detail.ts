@@ -1,0 +1,42 @@
+import type { StreamPlan } from '../streaming/stream-plan.ts'
+import type { RequestLogEntry } from './request-log-entry.ts'
+
+/** A body kept as the text the gateway read or wrote, or only its length when it was too long to keep. */
+export type KeptText = string | { omittedChars: number }
+
+/** Bodies longer than this many characters are kept as their length only, so a few huge prompts cannot hold the memory. */
+export const maxKeptChars = 1024 * 1024
+
+/** `text` when it is short enough to keep, else its length. */
+export function keptText(text: string): KeptText {
+  return text.length <= maxKeptChars ? text : { omittedChars: text.length }
+}
+
+/** The reply a generation composed: what a scenario step's `then.reply` would give to answer the same. */
+export interface ComposedReply {
+  text: string
+  toolCalls: readonly { name: string; arguments: Record<string, unknown> }[]
+}
+
+/**
+ * One request as the inspector shows it in detail: references to what the pipeline already held
+ * (the URL, the body text it read, the rendered answer), never copies. Request headers are not
+ * kept: they carry credentials.
+ */
+export interface RequestDetail {
+  entry: RequestLogEntry
+  /** The URL as received; its query may hold a key (`?key=`), which is masked when shown. */
+  url: string
+  /** `performance.now()` when the request arrived: stream frames' times count from it. */
+  startedAt: number
+  /** The body as read, for routes that read one. */
+  requestBody?: KeptText
+  /** The answer's body: its JSON text, or the stream as planned, with `written` filled in as frames went out. */
+  reply: KeptText | StreamPlan
+  /** Scenario steps and rules meet generation requests only. */
+  generation: boolean
+  /** The key that authenticated the request as the world spells it (a key of the world, never an unknown one). */
+  worldKey?: string
+  /** What a generation composed. */
+  composed?: ComposedReply
+}

@@ -1,0 +1,60 @@
+import type { RecordedReply } from '../recording-schema.ts'
+import type { SseEvent } from '../sse-frames.ts'
+import { ReplyBuilder, type AnswerReader, type CollapsedStream } from './collapsed.ts'
+import { argumentsOf, arrayOf, objectOf, parseJson, stringOf, usageOf } from './json-fields.ts'
+
+/** A Responses API response object, read back: its message text, function calls and reasoning summaries, in order. */
+function readResponse(body: unknown): RecordedReply | undefined {
+  const response = objectOf(body)
+  if (!response || !Array.isArray(response.output)) return undefined
+  const reply = new ReplyBuilder()
+  reply.id = stringOf(response.id)
+  for (const entry of arrayOf(response.output)) {
+    const item = objectOf(entry)
+    if (item?.type === 'message') {
+      for (const part of arrayOf(item.content)) reply.text += stringOf(objectOf(part)?.text) ?? ''
+    } else if (item?.type === 'function_call') {
+      const name = stringOf(item.name)
+      if (name) reply.calls.push({ id: stringOf(item.call_id), name, argumentsText: stringOf(item.arguments) ?? '' })
+    } else if (item?.type === 'reasoning') {
+      for (const part of arrayOf(item.summary)) reply.reasoning += stringOf(objectOf(part)?.text) ?? ''
+    }
+  }
+  const incomplete = stringOf(objectOf(response.incomplete_details)?.reason)
+  reply.finishReason = incomplete === 'max_output_tokens' ? 'length' : reply.calls.length > 0 ? 'tool_calls' : 'stop'
+  const usage = usageOf(objectOf(response.usage)?.input_tokens, objectOf(response.usage)?.output_tokens)
+  reply.promptTokens = usage?.promptTokens
+  reply.completionTokens = usage?.completionTokens
+  return reply.build(argumentsOf)
+}
+
+const finished = new Set(['response.completed', 'response.incomplete'])
+
+/**
+ * The Responses API, read back. A stream ends with `response.completed` (or `.incomplete`),
+ * which carries the whole response: that is what the reply is read from.
+ */
+export const responsesReader: AnswerReader = {
+  json: readResponse,
+  stream(events: readonly SseEvent[]): CollapsedStream {
+    let last: RecordedReply | undefined
+    let complete = false
+    let failed: string | undefined
+    for (const { data } of events) {
+      const event = objectOf(parseJson(data))
+      const type = stringOf(event?.type)
+      if (type === undefined) continue
+      if (finished.has(type)) {
+        last = readResponse(event?.response)
+        complete = last !== undefined
+      } else if (type === 'response.failed' || type === 'error') {
+        failed = stringOf(objectOf(objectOf(event?.response)?.error)?.message) ?? stringOf(event?.message) ?? type
+      }
+    }
+    return {
+      reply: last ?? new ReplyBuilder().build(argumentsOf),
+      complete: complete && failed === undefined,
+      ...(failed !== undefined && { failed }),
+    }
+  },
+}

@@ -1,0 +1,28 @@
+import { pathMatcher, pathnameOf, type PathParams } from '../http/path-matcher.ts'
+import { surfaceForPath } from '../http/surface-for-path.ts'
+import type { SurfaceName } from '../http/surface-name.ts'
+import type { Route } from '../pipeline/route.ts'
+import { routes } from '../surfaces/routes.ts'
+
+/** The gateway route a request to an upstream gateway is for, as this gateway would route it. */
+export interface IdentifiedRoute {
+  /** Undefined for a path no route of ours serves (still forwarded and recorded, as "unknown"). */
+  route: Route<any, any> | undefined
+  params: PathParams
+  surface: SurfaceName
+}
+
+let matchers: { route: Route<any, any>; matches: (url: string) => PathParams | undefined }[] | undefined
+
+/** Which route `request` is for: the first of ours, in routing order, whose method and path it has (any profile's). */
+export function identifyRoute(request: Request): IdentifiedRoute {
+  matchers ??= routes.filter((route) => route.surface !== 'admin').map((route) => ({ route, matches: pathMatcher(route.path, undefined) }))
+  for (const { route, matches } of matchers) {
+    if (route.method !== request.method) continue
+    const params = matches(request.url)
+    if (!params || (route.accepts && !route.accepts(params))) continue
+    const surface = typeof route.surface === 'function' ? route.surface(request, params) : route.surface
+    return { route, params, surface }
+  }
+  return { route: undefined, params: {}, surface: surfaceForPath(pathnameOf(request.url)) }
+}

@@ -1,0 +1,145 @@
+import type { SurfaceName } from '../http/surface-name.ts'
+import type { Route } from '../pipeline/route.ts'
+import type { PathParams } from '../http/path-matcher.ts'
+import { answerReaders } from './collapse/readers.ts'
+import { parseJson } from './collapse/json-fields.ts'
+import { keptHeaders } from './kept-headers.ts'
+import { redactJson, redactText, type Redaction } from './redact.ts'
+import type { RecordedExchange, RecordedFrame, RecordedResponse, RequestKey } from './recording-schema.ts'
+import { replayableRoutes } from './replayable-routes.ts'
+import { readSseEvent } from './sse-frames.ts'
+
+/** One request forwarded to the upstream and what came back, as the record server saw it. */
+export interface CapturedExchange {
+  /** The exchange's number in the session, in the order the requests came. */
+  id: number
+  /** When the request was sent (ISO time). */
+  time: string
+  method: string
+  /** The path and query the client asked for. */
+  target: string
+  /** What route of ours the request is for (identify-route.ts). */
+  route: Route<any, any> | undefined
+  params: PathParams
+  surface: SurfaceName
+  requestBody: string
+  status: number
+  headers: Iterable<[string, string]>
+  /** The whole body's text, for an answer that is not a stream. */
+  body?: string
+  /** A stream's events as they came. */
+  frames?: RecordedFrame[]
+  /** Whether the upstream ended its answer itself (not cut off mid-way). */
+  ended: boolean
+  durationMs: number
+}
+
+/** What becomes of an exchange: an entry of the recording, or why it is left out. */
+export type RecordOutcome = { exchange: RecordedExchange; note?: string } | { skipped: string }
+
+/**
+ * An exchange as a recording keeps it: what identifies the request (never a header, never a
+ * credential), and the answer as content where it replays (a generation's text, tool calls and
+ * usage; an embedding's vectors), as the error it was, or as the body it was. Streams keep their
+ * events with their timing; a stream that did not finish is left out, as a replay of it would
+ * teach a client nothing true. Everything kept is redacted.
+ */
+export function recordExchange(captured: CapturedExchange, redaction: Redaction): RecordOutcome {
+  const { route } = captured
+  const replayable = route ? replayableRoutes[route.id] : undefined
+  const body = route?.body ? route.body.schema.safeParse(parseJson(captured.requestBody)) : undefined
+  const parsed = body?.success ? (body.data as unknown) : undefined
+  const facts = { body: parsed, params: captured.params }
+  const model = route?.model ? readSafely(() => route.model!.read(facts as never)) : undefined
+  const stream = parsed !== undefined && route?.model?.stream ? route.model.stream(facts as never) : undefined
+  const key = replayable && parsed !== undefined ? redactKey(replayable.key(parsed), redaction) : undefined
+
+  let response: RecordedResponse
+  let note: string | undefined
+  const headers = keptHeaders(captured.headers)
+  const base = { status: captured.status, headers }
+  const frames = captured.frames?.map((frame) => ({ atMs: Math.round(frame.atMs), data: redactText(frame.data, redaction) }))
+  if (!captured.ended) return { skipped: `the upstream cut the ${frames ? 'stream' : 'answer'} short` }
+  if (captured.status >= 400) {
+    response = { ...base, error: redactJson(bodyValue(captured, frames), redaction) }
+  } else {
+    const reader = replayable && key && captured.status < 300 ? answerReaders[replayable.family] : undefined
+    const content = reader && readContent(reader, captured)
+    if (content && 'skipped' in content) return content
+    if (content?.reply) response = { ...base, reply: redactJson(content.reply, redaction) }
+    else if (content?.embeddings) response = { ...base, embeddings: content.embeddings }
+    else {
+      if (reader) note = 'an answer of a shape this route does not give: kept as its body, not replayed'
+      response = { ...base, body: redactJson(bodyValue(captured, frames), redaction) }
+    }
+  }
+  if (frames) response.frames = frames
+  response.durationMs = Math.round(captured.durationMs)
+
+  const exchange: RecordedExchange = {
+    id: captured.id,
+    time: captured.time,
+    surface: captured.surface,
+    route: route?.id ?? 'unknown',
+    method: captured.method,
+    path: redactText(withoutKey(captured.target), redaction),
+    ...(model !== undefined && { model }),
+    ...(stream !== undefined && { stream }),
+    ...(key && response.body === undefined && { request: key }),
+    response,
+  }
+  return note ? { exchange, note } : { exchange }
+}
+
+/** The reply or vectors an answer spells, or why a stream of it is left out. */
+function readContent(
+  reader: (typeof answerReaders)[string],
+  captured: CapturedExchange,
+): Pick<RecordedResponse, 'reply' | 'embeddings'> | { skipped: string } | undefined {
+  if (captured.frames) {
+    if (!reader.stream) return undefined
+    const { reply, complete, failed } = reader.stream(captured.frames.map((frame) => readSseEvent(frame.data)))
+    if (failed !== undefined) return { skipped: `the stream ended with an error event (${failed})` }
+    if (!complete) return { skipped: 'the stream ended without its last event' }
+    return { reply }
+  }
+  const content = reader.json(parseJson(captured.body ?? ''))
+  if (content === undefined) return undefined
+  return 'vectors' in content ? { embeddings: content } : { reply: content }
+}
+
+/** A body as JSON when it is JSON, else its text (a stream's: its events). */
+function bodyValue(captured: CapturedExchange, frames: RecordedFrame[] | undefined): NonNullable<RecordedResponse['body']> {
+  if (frames) return frames.map((frame) => frame.data).join('\n\n')
+  const text = captured.body ?? ''
+  const json = parseJson(text) as RecordedResponse['body']
+  return json ?? text
+}
+
+/** The request's text fields redacted; hashes stay, as they are of the text before. */
+function redactKey(key: RequestKey, redaction: Redaction): RequestKey {
+  if ('inputs' in key) return { ...key, inputs: key.inputs.map((input) => redactText(input, redaction)) }
+  return {
+    ...key,
+    ...(key.lastUserTurn !== undefined && { lastUserTurn: redactText(key.lastUserTurn, redaction) }),
+    ...(key.toolResults && { toolResults: key.toolResults.map((result) => redactText(result, redaction)) }),
+  }
+}
+
+/** The path and query without a `key` parameter (a Gemini credential). */
+export function withoutKey(target: string): string {
+  const query = target.indexOf('?')
+  if (query === -1) return target
+  const params = new URLSearchParams(target.slice(query + 1))
+  params.delete('key')
+  const rest = params.toString()
+  return rest === '' ? target.slice(0, query) : `${target.slice(0, query)}?${rest}`
+}
+
+function readSafely<T>(read: () => T): T | undefined {
+  try {
+    return read()
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,203 @@
+import { z } from 'zod'
+import { lazySchema } from '../cache/lazy-schema.ts'
+
+// Field texts are `.describe()`d so that the JSON Schema (schemas/recording.schema.json) shows
+// them on hover in editors. A recording is meant to be read and edited by hand: it holds no
+// request header and no credential, only what identifies a request and what came back.
+
+/** The placeholder a redaction leaves in recorded text; in a recorded request it matches any text. */
+export const redactedText = '[redacted]'
+
+/** What identifies a generation request: its conversation, reduced to what tells one request of a session from another. */
+export const conversationKeySchema = lazySchema(() =>
+  z
+    .strictObject({
+      lastUserTurn: z
+        .string()
+        .optional()
+        .describe(`The text of the last user turn. "${redactedText}" in it matches any text. Leave the field out to match any.`),
+      turns: z
+        .int()
+        .nonnegative()
+        .optional()
+        .describe('How many turns (user, assistant, tool) the conversation has. Leave it out to match any.'),
+      toolResults: z
+        .array(z.string())
+        .optional()
+        .describe(
+          'The tool results sent after the last user turn, in order: what tells the steps of a tool loop apart. Leave it out to match any.',
+        ),
+      tools: z.array(z.string()).optional().describe('The names of the tools the request offers, in order. Leave it out to match any.'),
+      toolsHash: z
+        .string()
+        .nullable()
+        .optional()
+        .describe('A hash of the tool definitions (names, descriptions, parameters); null for none. Leave it out to match any.'),
+      systemHash: z
+        .string()
+        .nullable()
+        .optional()
+        .describe('A hash of the system prompt; null for none. Leave it out to match any system prompt (one that carries a date, say).'),
+    })
+    .describe('What identifies a generation request (chat, Responses, messages, generateContent). Every field given must match.'),
+)
+
+/** What identifies an embedding request. */
+export const embeddingKeySchema = lazySchema(() =>
+  z
+    .strictObject({
+      inputs: z.array(z.string()).describe(`The texts to embed, in order ("${redactedText}" matches any text).`),
+      dimensions: z.int().positive().optional().describe('The dimensions asked for, when the request asked.'),
+    })
+    .describe('What identifies an embedding request.'),
+)
+
+const usageSchema = lazySchema(() =>
+  z
+    .strictObject({
+      promptTokens: z.int().nonnegative().describe('Prompt tokens, as the upstream reported them.'),
+      completionTokens: z.int().nonnegative().describe('Completion tokens, as the upstream reported them.'),
+    })
+    .describe('The usage the upstream reported: what the replay reports and charges the quota.'),
+)
+
+/** A generation's reply as content, in any surface's terms: what the replay renders in the asking surface's format. */
+export const recordedReplySchema = lazySchema(() =>
+  z
+    .strictObject({
+      id: z.string().optional().describe('The reply id the upstream gave (`chatcmpl-…`, `msg_…`, `resp_…`): the replay gives it again.'),
+      text: z.string().describe('The reply text. Edit it and the replay sends the edited text.').default(''),
+      toolCalls: z
+        .array(
+          z.strictObject({
+            id: z.string().optional().describe('The call id the upstream gave (`call_…`, `toolu_…`).'),
+            name: z.string().min(1).describe("The tool's name."),
+            arguments: z.record(z.string(), z.unknown()).describe('The arguments object.').default({}),
+          }),
+        )
+        .describe('The tool calls, in order.')
+        .default([]),
+      reasoning: z.string().optional().describe('Reasoning (thinking) text the upstream sent; kept for reading, not replayed.'),
+      finishReason: z
+        .enum(['stop', 'length', 'tool_calls'])
+        .describe("Why the reply ended, in neutral terms (each surface's own word on replay).")
+        .default('stop'),
+      usage: usageSchema.optional(),
+    })
+    .describe('The reply as content: text, tool calls, finish reason and usage.'),
+)
+
+export const recordedEmbeddingsSchema = lazySchema(() =>
+  z
+    .strictObject({
+      vectors: z.array(z.array(z.number())).describe('One vector per input, in order.'),
+      promptTokens: z.int().nonnegative().optional().describe('The prompt tokens the upstream reported, if it did.'),
+    })
+    .describe('The vectors of an embedding request.'),
+)
+
+/** One frame of a stream as it came from the upstream, and when. */
+export const recordedFrameSchema = lazySchema(() =>
+  z.strictObject({
+    atMs: z.number().nonnegative().describe('Milliseconds after the request was sent upstream that the frame arrived.'),
+    data: z.string().describe('The server-sent event as it came, without its blank-line end.'),
+  }),
+)
+
+const jsonValue = lazySchema(() => z.json().meta({ id: 'JsonValue' }))
+
+export const recordedResponseSchema = lazySchema(() =>
+  z
+    .strictObject({
+      status: z.int().min(100).max(599).describe('The HTTP status.'),
+      headers: z
+        .record(z.string(), z.string())
+        .describe('The response headers kept from an allow-list: content type, rate limits, retry advice, request ids.')
+        .default({}),
+      reply: recordedReplySchema.optional().describe('A generation that succeeded: the reply as content.'),
+      embeddings: recordedEmbeddingsSchema.optional().describe('An embedding request that succeeded.'),
+      error: jsonValue.optional().describe('An error answer: its body (JSON, or the text it was), replayed as it came.'),
+      body: jsonValue.optional().describe('Any other answer (model lists, dashboard routes): its body, kept for reading; not replayed.'),
+      frames: z
+        .array(recordedFrameSchema)
+        .optional()
+        .describe('A stream: its events as they came, with their timing (the replay keeps the pace).'),
+      durationMs: z.number().nonnegative().optional().describe('Milliseconds from sending the request to the end of the answer.'),
+    })
+    .superRefine((response, context) => {
+      const given = (['reply', 'embeddings', 'error', 'body'] as const).filter((field) => response[field] !== undefined)
+      if (given.length !== 1) {
+        context.addIssue({
+          code: 'custom',
+          message: `give exactly one of reply, embeddings, error or body (got ${given.join(', ') || 'none'})`,
+        })
+      } else if (given[0] === 'error' && response.status < 400) {
+        context.addIssue({ code: 'custom', path: ['status'], message: 'an error needs a status of 400 or more' })
+      } else if ((given[0] === 'reply' || given[0] === 'embeddings') && (response.status < 200 || response.status > 299)) {
+        context.addIssue({ code: 'custom', path: ['status'], message: `a ${given[0]} needs a 2xx status` })
+      }
+    })
+    .describe('What came back.'),
+)
+
+export const recordedExchangeSchema = lazySchema(() =>
+  z
+    .strictObject({
+      id: z.int().positive().describe('The exchange number in the session, in the order the requests were sent; named in reports as #id.'),
+      time: z.string().optional().describe('When the request was sent (ISO time).'),
+      surface: z.enum(['openai', 'anthropic', 'gemini', 'dashboard', 'admin']).describe('The API surface of the route.'),
+      route: z.string().min(1).describe('The route id (openai.chat_completions, anthropic.messages, …), or "unknown".'),
+      method: z.string().min(1).describe('The HTTP method.'),
+      path: z.string().min(1).describe('The path and query, without credentials (a `key` query parameter is left out).'),
+      model: z.string().optional().describe('The model the request named.'),
+      stream: z.boolean().optional().describe('Whether the request asked for a stream.'),
+      request: z
+        .union([conversationKeySchema, embeddingKeySchema])
+        .optional()
+        .describe('What identifies the request, for the routes that replay (generations and embeddings).'),
+      response: recordedResponseSchema,
+    })
+    .describe('One request and what came back.'),
+)
+
+/** A recording file: what `llm-gateway-mock record` writes and `serve --replay` reads. */
+export const recordingSchema = lazySchema(() =>
+  z
+    .strictObject({
+      $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
+      version: z.literal(1).describe('The format version: 1.'),
+      name: z.string().min(1).optional().describe('What reports call this recording; by default its file path.'),
+      upstream: z.string().optional().describe('The upstream recorded from (its origin and path, never a credential).'),
+      recordedAt: z.string().optional().describe('When the session started (ISO time).'),
+      exchanges: z.array(recordedExchangeSchema).describe('The exchanges, in the order the requests were sent.'),
+    })
+    .superRefine((recording, context) => {
+      const seen = new Set<number>()
+      recording.exchanges.forEach((exchange, index) => {
+        if (seen.has(exchange.id))
+          context.addIssue({ code: 'custom', path: ['exchanges', index, 'id'], message: `#${exchange.id} is used twice` })
+        seen.add(exchange.id)
+        const inputs = exchange.request !== undefined && 'inputs' in exchange.request ? exchange.request.inputs.length : undefined
+        const vectors = exchange.response.embeddings?.vectors.length
+        if (inputs !== undefined && vectors !== undefined && inputs !== vectors) {
+          context.addIssue({
+            code: 'custom',
+            path: ['exchanges', index, 'response', 'embeddings', 'vectors'],
+            message: `${vectors} vectors for ${inputs} inputs: give one per input`,
+          })
+        }
+      })
+    }),
+)
+
+export type Recording = z.output<typeof recordingSchema>
+/** A recording as written by hand or read from a file: the fields with defaults may be left out. */
+export type RecordingInput = z.input<typeof recordingSchema>
+export type RecordedExchange = z.output<typeof recordedExchangeSchema>
+export type RecordedResponse = z.output<typeof recordedResponseSchema>
+export type RecordedReply = z.output<typeof recordedReplySchema>
+export type RecordedEmbeddings = z.output<typeof recordedEmbeddingsSchema>
+export type RecordedFrame = z.output<typeof recordedFrameSchema>
+export type ConversationKey = z.output<typeof conversationKeySchema>
+export type EmbeddingKey = z.output<typeof embeddingKeySchema>
+export type RequestKey = ConversationKey | EmbeddingKey

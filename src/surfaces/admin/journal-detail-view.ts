@@ -1,0 +1,37 @@
+import { maskKey } from '../../auth/mask-key.ts'
+import type { RequestDetail } from '../../journal/request-detail.ts'
+import { stepOfRequest } from '../../scenarios/step-of-request.ts'
+
+/** A request in detail as `GET /__mock/journal/{requestId}` shows it (see journal-detail-route.ts). */
+export function detailView(detail: RequestDetail) {
+  const { entry, reply } = detail
+  return {
+    entry,
+    query: maskedQuery(detail.url),
+    request: { body: detail.requestBody ?? null },
+    reply:
+      typeof reply === 'string' || !('frames' in reply)
+        ? { body: reply }
+        : {
+            frames: reply.frames.map((frame, index) => {
+              const written = reply.written?.[index]
+              return {
+                text: frame.text,
+                ...(frame.disconnect ? { disconnect: true } : {}),
+                atMs: written === undefined ? null : Math.round((written - detail.startedAt) * 10) / 10,
+              }
+            }),
+            timing: reply.timing,
+          },
+    step: detail.generation ? stepOfRequest(detail) : null,
+  }
+}
+
+/** The URL's query as `[name, value]` pairs, any `key` masked: Gemini clients send their API key there. */
+function maskedQuery(url: string): [string, string][] {
+  const start = url.indexOf('?')
+  if (start === -1) return []
+  const hash = url.indexOf('#', start)
+  const query = new URLSearchParams(url.slice(start + 1, hash === -1 ? undefined : hash))
+  return [...query].map(([name, value]) => [name, name.toLowerCase() === 'key' ? maskKey(value) : value])
+}
