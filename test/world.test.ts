@@ -145,7 +145,7 @@ describe('world definitions', () => {
   // given again (the CLI hands a loaded --world to createGateway) with models it took out of every group.
   it('refuses a model that no group enables in a whole world, as a patch does, saying what to change', async () => {
     const whole = structuredClone(defaultWorld) as unknown as { models: unknown[] }
-    whole.models.push({ id: 'weather-bot' })
+    const index = whole.models.push({ id: 'weather-bot' }) - 1
     const error = (() => {
       try {
         return resolveWorld(whole as never, 'w.json')
@@ -156,7 +156,7 @@ describe('world definitions', () => {
     expect(error).toBeInstanceOf(WorldError)
     expect((error as WorldError).issues).toEqual([
       {
-        path: 'models[11].id',
+        path: `models[${index}].id`,
         message:
           'no group enables "weather-bot", so no key can use it: add it to the "models" of a group ("default", "vip"), or leave the model out',
       },

@@ -52,12 +52,28 @@ function suggestFlags(unknown: readonly string[], argv: readonly string[], flags
     const [, negated = '', name, value = ''] = given
     // yargs names `--no-x` as `no-x` when it knows no `x`.
     if (!unknown.includes(name!) && !unknown.includes(`${negated}${name}`)) return arg
-    const guess = nearest(name!, long) ?? (negated ? undefined : nearest(name!.replace(/^no-/, ''), long))
+    const guess = nearFlag(name!, long) ?? (negated ? undefined : nearFlag(name!.replace(/^no-/, ''), long))
     if (guess === undefined) return arg
     changed = true
     return `--${negated}${guess}${value}`
   })
   return changed ? line.join(' ') : undefined
+}
+
+/**
+ * The flag `word` was likely meant to be: closer than a command or a value must be, as flags are
+ * short and another real one is seldom far (`--host` is two edits from `--out`): one edit, two in
+ * a long name, or two letters swapped (`--quite`).
+ */
+function nearFlag(word: string, flags: readonly string[]): string | undefined {
+  return nearest(word, flags, word.length >= 8 ? 2 : 1) ?? flags.find((flag) => swapped(word, flag))
+}
+
+/** Whether `a` is `b` with two neighbouring letters swapped. */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  const at = [...a].findIndex((letter, index) => letter !== b[index])
+  return at !== -1 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2)
 }
 
 /** The command line with the first unknown word that stands where a command goes replaced by the nearest command. */
