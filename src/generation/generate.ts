@@ -1,9 +1,9 @@
-import { chargeQuota } from '../billing/charge-quota.ts'
-import { quotaCost } from '../billing/quota-cost.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { scenarioError } from '../scenarios/scenario-error-of.ts'
 import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
-import type { Model } from '../world/schemas.ts'
+import type { Model, ModelKind } from '../world/schemas.ts'
+import { assertKind } from './assert-kind.ts'
+import { chargeRequest } from './charge-request.ts'
 import { assertFitsContext } from './assert-fits-context.ts'
 import { composeReply, type GeneratedReply } from './compose-reply.ts'
 import type { Conversation } from './conversation.ts'
@@ -35,33 +35,56 @@ export async function generate(
   /** The request field that holds the prompt, named by a context-window refusal (default: the surface's). */
   promptParam: string = context.surface === 'gemini' ? 'contents' : 'messages',
 ): Promise<Generation> {
-  const { runtime, auth } = context
-  const { model, group, action } = context.admission
-  const field = context.surface === 'gemini' ? 'contents' : 'messages'
-  if (model.kind === 'embedding') throw gatewayError('model_is_embedding', { model: model.id, field }, { param: 'model' })
-  const tokenizer = await loadTokenizer()
-  const promptTokens = await countPromptTokens(tokenizer, conversation)
-  assertFitsContext(model, promptTokens, conversation.maxOutputTokens, promptParam)
-  const reply = composeReply(tokenizer, model, conversation, promptTokens, action.reply)
+  return (await generateAll(context, [conversation], { promptParam, kinds: ['chat'] }))[0]!
+}
 
-  const cost = quotaCost(model, group?.ratio ?? 1, reply)
-  chargeQuota(auth.token, auth.user, auth.maskedKey, cost)
-  context.note.usage = { promptTokens: reply.promptTokens, completionTokens: reply.completionTokens }
-  context.note.quota = cost
+/** What a route that generates asks of {@link generateAll}. */
+export interface GenerateOptions {
+  /** The request field that holds the prompt, named by a context-window refusal. */
+  promptParam: string
+  /** The kinds of model the route serves. */
+  kinds: readonly ModelKind[]
+}
+
+/**
+ * {@link generate} for several prompts in one request (`/v1/completions` takes a list): each gets
+ * its own reply, and the request is charged once, for all of them.
+ */
+export async function generateAll(
+  context: AdmittedRequest,
+  conversations: readonly Conversation[],
+  options: GenerateOptions,
+): Promise<Generation[]> {
+  const { runtime, auth } = context
+  const { model, action } = context.admission
+  const field = context.surface === 'gemini' ? 'contents' : 'messages'
+  if (model.kind === 'embedding' && !options.kinds.includes('embedding')) {
+    throw gatewayError('model_is_embedding', { model: model.id, field }, { param: 'model' })
+  }
+  assertKind(context, options.kinds)
+  const tokenizer = await loadTokenizer()
+  const replies: Readonly<GeneratedReply>[] = []
+  for (const conversation of conversations) {
+    const promptTokens = await countPromptTokens(tokenizer, conversation)
+    assertFitsContext(model, promptTokens, conversation.maxOutputTokens, options.promptParam)
+    replies.push(composeReply(tokenizer, model, conversation, promptTokens, action.reply))
+  }
+
+  const usage = { promptTokens: 0, completionTokens: 0 }
+  for (const reply of replies) {
+    usage.promptTokens += reply.promptTokens
+    usage.completionTokens += reply.completionTokens
+  }
+  chargeRequest(context, usage)
 
   const broken = action.breakStream
-  return {
-    model,
-    reply,
-    created: Math.floor(runtime.clock.now() / 1000),
-    timing: resolveTiming(model.streaming),
-    ...(broken && {
-      streamBreak: {
-        afterChunks: broken.afterChunks,
-        ...(broken.error ? { error: scenarioError(broken.error, { model: model.id, key: auth.maskedKey }) } : { disconnect: true }),
-      },
-    }),
+  const created = Math.floor(runtime.clock.now() / 1000)
+  const timing = resolveTiming(model.streaming)
+  const streamBreak: StreamBreak | undefined = broken && {
+    afterChunks: broken.afterChunks,
+    ...(broken.error ? { error: scenarioError(broken.error, { model: model.id, key: auth.maskedKey }) } : { disconnect: true }),
   }
+  return replies.map((reply) => ({ model, reply, created, timing, ...(streamBreak && { streamBreak }) }))
 }
 
 /** The prompt's token count for a count-tokens route, on an admitted lookup: no quota, no charge. */

@@ -4,13 +4,18 @@ import { toReadableStream, type StreamPlan } from '../streaming/stream-plan.ts'
 export interface RenderedResponse {
   status: number
   headers: Record<string, string>
-  /** A complete body, or a stream to play out. */
-  body: string | StreamPlan
+  /** A complete body (text, or bytes such as audio and images), or a stream to play out. */
+  body: string | Uint8Array | StreamPlan
+}
+
+/** Whether the parts hold a complete body rather than a stream to play. */
+export function isComplete(body: RenderedResponse['body']): body is string | Uint8Array {
+  return typeof body === 'string' || body instanceof Uint8Array
 }
 
 /** A real `Response` for the parts; its body stream stops when `signal` aborts. */
 export function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {
-  const body = typeof parts.body === 'string' ? parts.body : toReadableStream(parts.body, signal)
+  const body = isComplete(parts.body) ? (parts.body as BodyInit) : toReadableStream(parts.body, signal)
   return new Response(body, { status: parts.status, headers: parts.headers })
 }
 

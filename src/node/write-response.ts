@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { RenderedResponse } from '../http/rendered-response.ts'
+import { isComplete, type RenderedResponse } from '../http/rendered-response.ts'
 import { writeStreamPlan } from './write-stream-plan.ts'
 
 /**
@@ -11,7 +11,7 @@ export function writeResponse(answer: RenderedResponse | Response, res: ServerRe
   if (answer instanceof Response) return writeFetchResponse(answer, res)
   const parts = answer
   res.writeHead(parts.status, parts.headers)
-  if (typeof parts.body !== 'string') return writeStreamPlan(parts.body, res)
+  if (!isComplete(parts.body)) return writeStreamPlan(parts.body, res)
   res.end(parts.body)
   return undefined
 }

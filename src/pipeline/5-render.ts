@@ -38,6 +38,9 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
       body: { frames, timing: reply.timing },
     }
   }
+  if (reply.kind === 'bytes') {
+    return { status: reply.status, headers: { 'content-type': reply.contentType, ...headersOf(context, profile), ...reply.headers }, body: reply.body }
+  }
   return {
     status: reply.status,
     headers: { 'content-type': jsonType, ...headersOf(context, profile), ...reply.headers },

@@ -28,10 +28,24 @@ export interface StreamReply {
 /** An error that strikes mid-stream as SSE text, after `sent` frames. */
 export type StreamErrorRenderer = (error: ResolvedError, sent: number) => string
 
-export type Reply = JsonReply | StreamReply
+/** A complete body that is not JSON: audio, an image, a transcript as text or subtitles. */
+export interface BytesReply {
+  kind: 'bytes'
+  status: number
+  body: Uint8Array | string
+  contentType: string
+  headers?: Record<string, string>
+}
+
+export type Reply = JsonReply | StreamReply | BytesReply
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): JsonReply {
   return { kind: 'json', status: init.status ?? 200, body, headers: init.headers }
+}
+
+/** A complete body of `contentType`: bytes as they are, text as UTF-8. */
+export function bytes(body: Uint8Array | string, contentType: string): BytesReply {
+  return { kind: 'bytes', status: 200, body, contentType }
 }
 
 /** A stream reply played with a generation's timing, broken where its scenario says, the break shown by `renderError`. */

@@ -179,6 +179,10 @@ export const newApiProfile = defineProfile(specProfile, {
       bySurface: { gemini: { ...geminiRelayValidation, message: 'The request body nests too deeply at {where}: at most {limit} levels.' } },
     },
     body_model_missing: middleware(400, noModelName),
+    // The audio relay parses the form after the distributor: Go's own error text, as any validation error (500).
+    body_not_multipart: relay(500, 'invalid_request', "request Content-Type isn't multipart/form-data"),
+    // Estimating the upload's tokens reads its duration first; by code reading, a failure there is a 500.
+    audio_unreadable: relay(500, 'count_token_failed', 'error getting audio duration: {detail}'),
     body_model_not_string: middleware(400, 'Invalid request: Invalid request: field model must be a string'),
     path_model_missing: middleware(400, noModelName),
     // GetAndValidateRequest after the distributor: types.NewError defaults to 500.
@@ -277,6 +281,15 @@ export const newApiProfile = defineProfile(specProfile, {
       envelope: { '*': 'openai', gemini: 'new-api-relay' },
       requestIdSuffix: false,
       bySurface: { gemini: googleRelayed(400, googleUnknownField) },
+    },
+    // A model of another kind is relayed like any other and refused by the upstream; the exact wording
+    // differs per route and is not on record, so the spec's is kept, in the shape a relayed refusal has.
+    model_kind_mismatch: {
+      ...specProfile.errors.model_kind_mismatch,
+      code: null,
+      param: 'model',
+      envelope: 'openai',
+      requestIdSuffix: false,
     },
     // Also the upstream's refusal; its exact OpenAI wording is not on record, so the spec's is kept.
     dimensions_too_large: {

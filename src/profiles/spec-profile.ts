@@ -144,6 +144,10 @@ export const specProfile: Profile = {
     body_invalid: badRequest('{detail}'),
     body_model_missing: badRequest('{detail}'),
     body_model_not_string: badRequest('{detail}'),
+    body_not_multipart: badRequest(
+      'This route takes a multipart/form-data upload (the audio as a `file` part, the other fields as text parts), got content type {contentType}.',
+    ),
+    audio_unreadable: badRequest('The uploaded file is not audio the gateway can read ({detail}): send WAV or MP3.'),
     path_model_missing: badRequest('The model name is missing: expected {expected}.'),
     page_limit_invalid: badRequest('limit: expected an integer from 1 to 1000, got {got}'),
     page_cursor_unknown: badRequest('{param}: no model "{id}" in this list'),
@@ -165,6 +169,9 @@ export const specProfile: Profile = {
     ),
     model_is_embedding: badRequest(
       "The model '{model}' is an embedding model and cannot generate text. Send it to POST /v1/embeddings or a Gemini :embedContent / :batchEmbedContents route, or use a chat model here.",
+    ),
+    model_kind_mismatch: badRequest(
+      "The model '{model}' is a {kind} model, and {route} takes {expected}. GET /v1/models lists this key's models with their supported_endpoint_types.",
     ),
     dimensions_too_large: badRequest("The model '{model}' makes vectors of {max} dimensions: ask for at most {max}, got {requested}."),
 
@@ -216,6 +223,14 @@ export const specProfile: Profile = {
       code: 'integer_below_min_value',
       type: 'invalid_request_error',
       message: "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= {least}, but got {got} instead.",
+    },
+
+    image_file_missing: {
+      status: 404,
+      code: 'image_not_found',
+      type: 'invalid_request_error',
+      message:
+        'Image {file} is gone: the gateway keeps the images it generates for {minutes} minutes on its clock, the last {limit} of them, until it is reset.',
     },
 
     route_not_found: { status: 404, code: 'invalid_url', type: 'invalid_request_error', message: 'Invalid URL ({method} {path})' },
