@@ -10,6 +10,7 @@ import { geminiGenerateRoutes } from './gemini/generate/generate-content-route.t
 import { getGeminiModelRoute } from './gemini/get-model.ts'
 import { listGeminiModelsRoute } from './gemini/list-models.ts'
 import { chatCompletionsRoute } from './openai/chat/chat-completions-route.ts'
+import { completionsRoute } from './openai/completions/completions-route.ts'
 import { embeddingsRoute } from './openai/embeddings/embeddings-route.ts'
 import { openAIBillingRoutes } from './openai/billing.ts'
 import { listCompatModelsRoute } from './openai/list-compat-models.ts'
@@ -32,6 +33,7 @@ export const routes: readonly Route<any, any>[] = [
   ...geminiEmbedRoutes,
   listCompatModelsRoute,
   chatCompletionsRoute,
+  completionsRoute,
   embeddingsRoute,
   responsesRoute,
   retrieveResponseRoute,
