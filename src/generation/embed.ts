@@ -41,7 +41,7 @@ export interface Embeddings {
  * ratio (an embedding has no completion), and each input gets a deterministic vector.
  */
 export async function embed(context: AdmittedRequest, inputs: readonly EmbeddingInput[], options: EmbeddingOptions): Promise<Embeddings> {
-  const { model, action } = context.admission
+  const { model } = context.admission
   if (model.kind === 'chat') throw gatewayError('model_not_embedding', { model: model.id, field: options.field }, { param: 'model' })
   assertKind(context, ['embedding'])
   if (model.dimensions === undefined) throw new Error(`embedding model ${model.id} has no dimensions`)
@@ -64,9 +64,7 @@ export async function embed(context: AdmittedRequest, inputs: readonly Embedding
     }
     counted += tokens
   }
-  const promptTokens = action.reply?.usage?.promptTokens ?? counted
-
-  chargeRequest(context, { promptTokens, completionTokens: 0 })
+  const { promptTokens } = chargeRequest(context, { promptTokens: counted, completionTokens: 0 })
 
   return { model, vectors: inputs.map((input) => embedText(input.text, dimensionsOf(input), full, model.id)), promptTokens }
 }

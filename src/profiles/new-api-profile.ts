@@ -133,6 +133,9 @@ export const newApiProfile = defineProfile(specProfile, {
     geminiCountTokens: 'generate',
     exhaustedKey: 'auth',
     rateLimitHeaders: false,
+    rerankResponse: 'new-api',
+    // The distributor's fallbacks (middleware/distributor.go).
+    defaultModels: { moderation: 'text-moderation-stable', image: 'dall-e', speech: 'tts-1', transcription: 'whisper-1' },
   },
   errors: {
     // TokenAuth: one answer for every bad key since 2026-04-12.

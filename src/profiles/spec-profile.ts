@@ -69,6 +69,9 @@ export const specProfile: Profile = {
     geminiCountTokens: 'count',
     exhaustedKey: 'quota',
     rateLimitHeaders: true,
+    rerankResponse: 'jina',
+    // OpenAI's API: moderations and image generation have a default model; speech and transcription do not.
+    defaultModels: { moderation: 'omni-moderation-latest', image: 'dall-e-2' },
   },
   errors: {
     // The contract's codes, as scenarios fail with them (a scenario's `message` replaces these).

@@ -11,6 +11,8 @@ import { getGeminiModelRoute } from './gemini/get-model.ts'
 import { listGeminiModelsRoute } from './gemini/list-models.ts'
 import { chatCompletionsRoute } from './openai/chat/chat-completions-route.ts'
 import { completionsRoute } from './openai/completions/completions-route.ts'
+import { moderationsRoute } from './openai/moderations/moderations-route.ts'
+import { rerankRoutes } from './openai/rerank/rerank-routes.ts'
 import { embeddingsRoute } from './openai/embeddings/embeddings-route.ts'
 import { openAIBillingRoutes } from './openai/billing.ts'
 import { listCompatModelsRoute } from './openai/list-compat-models.ts'
@@ -34,6 +36,8 @@ export const routes: readonly Route<any, any>[] = [
   listCompatModelsRoute,
   chatCompletionsRoute,
   completionsRoute,
+  moderationsRoute,
+  ...rerankRoutes,
   embeddingsRoute,
   responsesRoute,
   retrieveResponseRoute,
