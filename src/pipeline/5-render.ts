@@ -39,7 +39,11 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
     }
   }
   if (reply.kind === 'bytes') {
-    return { status: reply.status, headers: { 'content-type': reply.contentType, ...headersOf(context, profile), ...reply.headers }, body: reply.body }
+    return {
+      status: reply.status,
+      headers: { 'content-type': reply.contentType, ...headersOf(context, profile), ...reply.headers },
+      body: reply.body,
+    }
   }
   return {
     status: reply.status,

@@ -77,7 +77,7 @@ export const replyOverrideSchema = lazySchema(() =>
         .string()
         .optional()
         .describe(
-          'The reply text, sent as given (also to a request for structured output): a completion\'s text, a transcription\'s or translation\'s transcript, an image\'s revised_prompt.',
+          "The reply text, sent as given (also to a request for structured output): a completion's text, a transcription's or translation's transcript, an image's revised_prompt.",
         ),
       json: z
         .json()
@@ -99,7 +99,9 @@ export const replyOverrideSchema = lazySchema(() =>
       scores: z
         .array(z.number().min(0).max(1))
         .optional()
-        .describe('/v1/rerank: the relevance score of each document, by its index (documents beyond the list keep their own), which decides the order.'),
+        .describe(
+          '/v1/rerank: the relevance score of each document, by its index (documents beyond the list keep their own), which decides the order.',
+        ),
       usage: z
         .strictObject({
           promptTokens: z.int().nonnegative().optional().describe('Reported prompt tokens.'),

@@ -13,6 +13,9 @@ import { chatCompletionsRoute } from './openai/chat/chat-completions-route.ts'
 import { completionsRoute } from './openai/completions/completions-route.ts'
 import { moderationsRoute } from './openai/moderations/moderations-route.ts'
 import { rerankRoutes } from './openai/rerank/rerank-routes.ts'
+import { imageFileRoute, imagesGenerationsRoute } from './openai/images/images-routes.ts'
+import { speechRoute } from './openai/audio/speech-route.ts'
+import { transcriptionRoutes } from './openai/audio/transcription-routes.ts'
 import { embeddingsRoute } from './openai/embeddings/embeddings-route.ts'
 import { openAIBillingRoutes } from './openai/billing.ts'
 import { listCompatModelsRoute } from './openai/list-compat-models.ts'
@@ -38,6 +41,10 @@ export const routes: readonly Route<any, any>[] = [
   completionsRoute,
   moderationsRoute,
   ...rerankRoutes,
+  imagesGenerationsRoute,
+  imageFileRoute,
+  speechRoute,
+  ...transcriptionRoutes,
   embeddingsRoute,
   responsesRoute,
   retrieveResponseRoute,

@@ -43,7 +43,8 @@ export async function readMultipartBody(request: Request, limit: number): Promis
   const fields: FormFields = {}
   for (const [rawName, value] of form) {
     const name = rawName.endsWith('[]') ? rawName.slice(0, -2) : rawName
-    const field = typeof value === 'string' ? value : { name: value.name, type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) }
+    const field =
+      typeof value === 'string' ? value : { name: value.name, type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) }
     const known = fields[name]
     if (known === undefined) fields[name] = rawName.endsWith('[]') && typeof field === 'string' ? [field] : field
     else if (Array.isArray(known) && typeof field === 'string') known.push(field)

@@ -35,7 +35,13 @@ function plan(generation: Generation, prompt: string, options: CompletionOptions
 function header(generations: readonly Generation[]) {
   const first = generations[0]!
   const id = generations.length === 1 ? first.reply.id : stableHash(generations.map((g) => g.reply.id).join('\n'))
-  return { id: `cmpl-${id}`, object: 'text_completion', created: first.created, model: first.model.id, system_fingerprint: systemFingerprint }
+  return {
+    id: `cmpl-${id}`,
+    object: 'text_completion',
+    created: first.created,
+    model: first.model.id,
+    system_fingerprint: systemFingerprint,
+  }
 }
 
 function usageOf(generations: readonly Generation[]) {

@@ -25,7 +25,11 @@ const shapes: Record<ProfileShapes['rerankResponse'], (reranked: Reranked) => un
   }),
   // new-api re-serialises the upstream's answer as its own RerankResponse: results, then its full usage struct.
   'new-api': ({ ranked, documents, promptTokens }) => ({
-    results: ranked.map(({ index, score }) => ({ ...(documents && { document: { text: documents[index] } }), index, relevance_score: score })),
+    results: ranked.map(({ index, score }) => ({
+      ...(documents && { document: { text: documents[index] } }),
+      index,
+      relevance_score: score,
+    })),
     usage: {
       prompt_tokens: promptTokens,
       completion_tokens: 0,

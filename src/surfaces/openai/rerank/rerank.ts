@@ -15,7 +15,13 @@ export interface RankedDocument {
  * unrelated ones near 0.1. `scripted` scores (a scenario's) replace those of the documents they
  * cover. Ties keep the documents' order; `topN` keeps the best ones.
  */
-export function rerank(query: string, documents: readonly string[], seed: string, scripted: readonly number[] = [], topN?: number): RankedDocument[] {
+export function rerank(
+  query: string,
+  documents: readonly string[],
+  seed: string,
+  scripted: readonly number[] = [],
+  topN?: number,
+): RankedDocument[] {
   const target = embedText(query, dimensions, dimensions, seed)
   const ranked = documents.map((document, index) => {
     const vector = embedText(document, dimensions, dimensions, seed)
