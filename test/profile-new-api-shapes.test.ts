@@ -80,6 +80,13 @@ describe.each(modes)('the new-api profile: shapes and official clients ($name)',
         'text-embedding-3-small',
         'text-embedding-3-large',
         'gemini-embedding-001',
+        'gpt-3.5-turbo-instruct',
+        'dall-e-3',
+        'tts-1',
+        'whisper-1',
+        'omni-moderation-latest',
+        'jina-reranker-v2-base-multilingual',
+        'gpt-realtime',
       ])
       expect(body.nextPageToken).toBeNull()
     })
@@ -212,7 +219,18 @@ describe.each(modes)('the new-api profile: shapes and official clients ($name)',
       const client = new Anthropic({ apiKey: 'sk-vip', baseURL: harness.baseUrl, maxRetries: 0 })
       const models = []
       for await (const model of client.models.list()) models.push(model.id)
-      expect(models).toEqual(['gpt-4o', 'claude-opus-4-1', 'gemini-2.5-pro', flash, 'text-embedding-3-large', 'gemini-embedding-001'])
+      expect(models).toEqual([
+        'gpt-4o',
+        'claude-opus-4-1',
+        'gemini-2.5-pro',
+        flash,
+        'text-embedding-3-large',
+        'gemini-embedding-001',
+        'dall-e-3',
+        'tts-1',
+        'whisper-1',
+        'gpt-realtime',
+      ])
       const message = await client.messages.create({ model: 'claude-opus-4-1', max_tokens: 256, messages: hello })
       expect(message.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('mock reply') })
       const final = await client.messages.stream({ model: 'claude-opus-4-1', max_tokens: 256, messages: hello }).finalMessage()

@@ -75,6 +75,26 @@ const notFound = (surface: SurfaceName, method: string, path: string, headers?: 
 const notChat = 'This is not a chat model and thus not supported in the v1/chat/completions endpoint. Did you mean to use v1/completions?'
 const deepSchema = Array.from({ length: 150 }).reduce<unknown>((inner) => ({ a: inner }), { type: 'string' })
 
+/** A multipart upload to an audio route: the model, then a file part with `content` (text standing in for its bytes). */
+const upload = (path: string, content: string) =>
+  http(
+    'POST',
+    path,
+    { authorization: 'Bearer sk-unrestricted', 'content-type': 'multipart/form-data; boundary=x' },
+    `--x\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n${content}\r\n--x--\r\n`,
+  )
+const imageRequest = (model: string) =>
+  http(
+    'POST',
+    '/v1/images/generations',
+    { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+    JSON.stringify({ model, prompt: 'a cat' }),
+  )
+const kindMismatch =
+  "The model 'tts-1' is a speech model, and POST /v1/images/generations takes an image model. GET /v1/models lists this key's models with their supported_endpoint_types."
+const imageGone =
+  'Image img-nothing.png is gone: the gateway keeps the images it generates for 60 minutes on its clock, the last 100 of them, until it is reset.'
+
 const table: CatalogueTable = {
   // Scenarios' contract codes, rendered as new-api renders the situation each names.
   invalid_api_key: everywhere(generation(), 401, invalidToken, { setup: failingWith('invalid_api_key') }),
@@ -439,6 +459,35 @@ const table: CatalogueTable = {
       status: 400,
       body: upstreamGoogle(400, 'Invalid JSON payload received. Unknown name "content": Cannot find field.'),
     },
+  ],
+  // The audio relay parses the form after the distributor read the model: Go's error, a 500 like every validation error.
+  body_not_multipart: [
+    {
+      surface: 'openai',
+      send: http('POST', '/v1/audio/transcriptions', { authorization: 'Bearer sk-unrestricted', ...json }, '{"model":"whisper-1"}'),
+      status: 500,
+      body: relay("request Content-Type isn't multipart/form-data", 'invalid_request'),
+    },
+  ],
+  audio_unreadable: [
+    {
+      surface: 'openai',
+      send: upload('/v1/audio/transcriptions', 'not audio at all'),
+      status: 500,
+      body: relay('error getting audio duration: it is neither a WAV (RIFF/WAVE) nor an MP3 file', 'count_token_failed'),
+    },
+  ],
+  model_kind_mismatch: [
+    {
+      surface: 'openai',
+      send: imageRequest('tts-1'),
+      status: 400,
+      body: upstreamOpenAI(kindMismatch, 'invalid_request_error', null, 'model'),
+    },
+  ],
+  // The gateway's own route for the images it generated: the relay's wrapper, with the request id.
+  image_file_missing: [
+    { surface: 'openai', send: http('GET', '/v1/images/files/img-nothing.png'), status: 404, body: relay(imageGone, 'image_not_found') },
   ],
   model_is_embedding: [
     {

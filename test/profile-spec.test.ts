@@ -137,6 +137,26 @@ const hint = (request: string, text: string) => {
   return expect.stringMatching(new RegExp(`^${pattern}$`))
 }
 
+/** A multipart upload to an audio route: the model, then a file part with `content` (text standing in for its bytes). */
+const upload = (path: string, content: string) =>
+  http(
+    'POST',
+    path,
+    { authorization: 'Bearer sk-unrestricted', 'content-type': 'multipart/form-data; boundary=x' },
+    `--x\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n${content}\r\n--x--\r\n`,
+  )
+const imageRequest = (model: string) =>
+  http(
+    'POST',
+    '/v1/images/generations',
+    { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+    JSON.stringify({ model, prompt: 'a cat' }),
+  )
+const kindMismatch =
+  "The model 'tts-1' is a speech model, and POST /v1/images/generations takes an image model. GET /v1/models lists this key's models with their supported_endpoint_types."
+const imageGone =
+  'Image img-nothing.png is gone: the gateway keeps the images it generates for 60 minutes on its clock, the last 100 of them, until it is reset.'
+
 const table: CatalogueTable = {
   invalid_api_key: onGenerations(generation(), 401, 'invalid_api_key', 'Incorrect API key provided.', {
     setup: failingWith('invalid_api_key'),
@@ -514,6 +534,46 @@ const table: CatalogueTable = {
       status: 400,
       body: googleError(400, 'INVALID_ARGUMENT', notEmbedding('gemini-2.5-flash'), 'invalid_request_error'),
     },
+  ],
+  body_not_multipart: [
+    {
+      surface: 'openai',
+      send: http(
+        'POST',
+        '/v1/audio/transcriptions',
+        { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+        '{"model":"whisper-1"}',
+      ),
+      status: 400,
+      body: openai(
+        'This route takes a multipart/form-data upload (the audio as a `file` part, the other fields as text parts), got content type application/json.',
+        'invalid_request_error',
+      ),
+    },
+  ],
+  audio_unreadable: [
+    {
+      surface: 'openai',
+      send: upload('/v1/audio/transcriptions', 'not audio at all'),
+      status: 400,
+      body: openai(
+        'The uploaded file is not audio the gateway can read (it is neither a WAV (RIFF/WAVE) nor an MP3 file): send WAV or MP3.',
+        'invalid_request_error',
+        undefined,
+        'file',
+      ),
+    },
+  ],
+  model_kind_mismatch: [
+    {
+      surface: 'openai',
+      send: imageRequest('tts-1'),
+      status: 400,
+      body: openai(kindMismatch, 'invalid_request_error', undefined, 'model'),
+    },
+  ],
+  image_file_missing: [
+    { surface: 'openai', send: http('GET', '/v1/images/files/img-nothing.png'), status: 404, body: openai(imageGone, 'image_not_found') },
   ],
   model_is_embedding: onGenerations(
     generation({ model: 'text-embedding-3-small' }),

@@ -43,6 +43,10 @@ describe.each(modes)('built-in scenarios on the README weather world ($name)', (
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
+      'gpt-realtime',
     ])
   })
 
@@ -51,7 +55,16 @@ describe.each(modes)('built-in scenarios on the README weather world ($name)', (
     // The custom group keeps its own list: weather-bot stays, and no removed default model comes back.
     expect(await listed()).toEqual(['gpt-4o-mini', 'weather-bot'])
     expect(await weatherCall()).toEqual(['get_weather'])
-    expect(await listed('sk-vip')).toEqual(['claude-opus-4-1', 'gemini-2.5-flash', 'text-embedding-3-large', 'gemini-embedding-001'])
+    expect(await listed('sk-vip')).toEqual([
+      'claude-opus-4-1',
+      'gemini-2.5-flash',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
+      'gpt-realtime',
+    ])
     const error = await rejection(openai('sk-vip').chat.completions.create(ask('gpt-4o')))
     expect(error).toBeInstanceOf(OpenAI.NotFoundError)
     expect(error).toMatchObject({ status: 404, code: 'model_not_found' })

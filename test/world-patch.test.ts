@@ -51,6 +51,13 @@ describe('list fields in a patch', () => {
       'text-embedding-3-small',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'gpt-3.5-turbo-instruct',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
+      'omni-moderation-latest',
+      'jina-reranker-v2-base-multilingual',
+      'gpt-realtime',
       'house-model',
     ])
     expect(group(world, 'vip')?.models).toEqual(['gpt-4o'])
@@ -110,6 +117,13 @@ describe('"every" in a patch', () => {
       ['text-embedding-3-small', 1024],
       ['text-embedding-3-large', 1024],
       ['gemini-embedding-001', 1024],
+      ['gpt-3.5-turbo-instruct', 1024],
+      ['dall-e-3', 1024],
+      ['tts-1', 1024],
+      ['whisper-1', 1024],
+      ['omni-moderation-latest', 1024],
+      ['jina-reranker-v2-base-multilingual', 1024],
+      ['gpt-realtime', 1024],
       ['unpriced-model', 1024],
       ['house-model', 1024],
     ])
@@ -130,6 +144,10 @@ describe('"every" in a patch', () => {
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
+      'gpt-realtime',
     ])
     expect(world.tokens.find((token) => token.key === 'sk-limited')?.modelLimits).toEqual(['gpt-4o-mini'])
     expect(world.tokens.find((token) => token.key === 'sk-unrestricted')?.modelLimits).toBeNull()
@@ -152,6 +170,10 @@ describe('"every" in a patch', () => {
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
+      'gpt-realtime',
       'gpt-4o',
     ])
     expect(group(world, 'default')?.models).toEqual([
@@ -163,6 +185,13 @@ describe('"every" in a patch', () => {
       'text-embedding-3-large',
       'gemini-embedding-001',
       'unpriced-model',
+      'gpt-3.5-turbo-instruct',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
+      'omni-moderation-latest',
+      'jina-reranker-v2-base-multilingual',
+      'gpt-realtime',
       'house-model',
     ])
     // A plain list is a value: it wins over every's change.
@@ -388,6 +417,13 @@ describe('docs/world.md', () => {
       'text-embedding-3-large',
       'gemini-embedding-001',
       'unpriced-model',
+      'gpt-3.5-turbo-instruct',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
+      'omni-moderation-latest',
+      'jina-reranker-v2-base-multilingual',
+      'gpt-realtime',
       'house-model',
     ])
     expect(last.groups.some((candidate) => candidate.models.includes('gpt-4o'))).toBe(false)
