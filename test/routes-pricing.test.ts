@@ -11,13 +11,13 @@ const world: WorldDefinition = {
   users: [{ id: 9, username: 'payer', group: 'double', quota: 100_000_000, accessToken: 'at-payer' }],
   tokens: [{ key: 'sk-payer', name: 'payer', userId: 9, remainQuota: 50_000_000 }],
   models: [
-      { id: 'instruct', kind: 'completion', pricing: { ratio: 0.5, completionRatio: 3 } },
-      { id: 'image-call', kind: 'image', endpointTypes: ['image-generation'], pricing: { pricePerCall: 0.04 } },
-      { id: 'image-tokens', kind: 'image', endpointTypes: ['image-generation'], pricing: { ratio: 2.5, completionRatio: 8 } },
-      { id: 'speech', kind: 'speech', pricing: { ratio: 7.5, completionRatio: 2 } },
-      { id: 'whisper', kind: 'transcription', pricing: { ratio: 3 } },
-      { id: 'moderation', kind: 'moderation', pricing: { ratio: 0.5 } },
-      { id: 'rerank', kind: 'rerank', endpointTypes: ['jina-rerank'], pricing: { ratio: 0.025 } },
+    { id: 'instruct', kind: 'completion', pricing: { ratio: 0.5, completionRatio: 3 } },
+    { id: 'image-call', kind: 'image', endpointTypes: ['image-generation'], pricing: { pricePerCall: 0.04 } },
+    { id: 'image-tokens', kind: 'image', endpointTypes: ['image-generation'], pricing: { ratio: 2.5, completionRatio: 8 } },
+    { id: 'speech', kind: 'speech', pricing: { ratio: 7.5, completionRatio: 2 } },
+    { id: 'whisper', kind: 'transcription', pricing: { ratio: 3 } },
+    { id: 'moderation', kind: 'moderation', pricing: { ratio: 0.5 } },
+    { id: 'rerank', kind: 'rerank', endpointTypes: ['jina-rerank'], pricing: { ratio: 0.025 } },
   ],
 }
 
@@ -42,18 +42,30 @@ describe.each(modes)('what each kind of route costs ($name)', (mode) => {
   })
 
   it('images, priced per call: price × images × size × quality × group ratio', async () => {
-    const hd = await debit(() => client().images.generate({ model: 'image-call', prompt: 'x', n: 3, size: '1024x1024', quality: 'hd', response_format: 'b64_json' }))
+    const hd = await debit(() =>
+      client().images.generate({ model: 'image-call', prompt: 'x', n: 3, size: '1024x1024', quality: 'hd', response_format: 'b64_json' }),
+    )
     expect(hd.quota).toBe(Math.round(0.04 * 3 * 2 * 500_000 * 2))
-    const small = await debit(() => client().images.generate({ model: 'image-call', prompt: 'x', size: '512x512', response_format: 'b64_json' }))
+    const small = await debit(() =>
+      client().images.generate({ model: 'image-call', prompt: 'x', size: '512x512', response_format: 'b64_json' }),
+    )
     expect(small.quota).toBe(Math.round(0.04 * 0.45 * 500_000 * 2))
-    const wide = await debit(() => client().images.generate({ model: 'image-call', prompt: 'x', size: '1792x1024', quality: 'hd', response_format: 'b64_json' }))
+    const wide = await debit(() =>
+      client().images.generate({ model: 'image-call', prompt: 'x', size: '1792x1024', quality: 'hd', response_format: 'b64_json' }),
+    )
     expect(wide.quota).toBe(Math.round(0.04 * 2 * 1.5 * 500_000 * 2))
   })
 
   it('images, priced by tokens: the prompt, and each image’s tokens as the completion, with usage in the answer', async () => {
     let response!: OpenAI.ImagesResponse
     const entry = await debit(async () => {
-      response = await client().images.generate({ model: 'image-tokens', prompt: 'a cat', n: 2, quality: 'high', response_format: 'b64_json' })
+      response = await client().images.generate({
+        model: 'image-tokens',
+        prompt: 'a cat',
+        n: 2,
+        quality: 'high',
+        response_format: 'b64_json',
+      })
     })
     expect(entry.usage).toEqual({ promptTokens: 2, completionTokens: 2 * 4160 })
     expect(entry.quota).toBe(Math.round((2 + 2 * 4160 * 8) * 2.5 * 2))
@@ -69,7 +81,11 @@ describe.each(modes)('what each kind of route costs ($name)', (mode) => {
   })
 
   it('transcription: the uploaded audio at 1000 tokens a minute, every started second', async () => {
-    const wav = Buffer.from(await (await client().audio.speech.create({ model: 'speech', voice: 'alloy', input: 'a b c d e f g h i j k', response_format: 'wav' })).arrayBuffer())
+    const wav = Buffer.from(
+      await (
+        await client().audio.speech.create({ model: 'speech', voice: 'alloy', input: 'a b c d e f g h i j k', response_format: 'wav' })
+      ).arrayBuffer(),
+    )
     const entry = await debit(async () => client().audio.transcriptions.create({ model: 'whisper', file: await toFile(wav, 'a.wav') }))
     // Eleven words: 4.4 seconds, counted as 5.
     expect(entry.usage).toEqual({ promptTokens: 83, completionTokens: 0 })

@@ -35,7 +35,9 @@ describe.each(modes)('openai SDK audio ($name)', (mode) => {
     const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
     const speak = async (response_format: 'wav' | 'mp3' | 'pcm', speed?: number) =>
       Buffer.from(
-        await (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: sentence, response_format, speed })).arrayBuffer(),
+        await (
+          await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: sentence, response_format, speed })
+        ).arrayBuffer(),
       )
 
     it('speaks WAV: 24 kHz 16-bit mono, as long as the words take at 150 a minute', async () => {
@@ -64,7 +66,7 @@ describe.each(modes)('openai SDK audio ($name)', (mode) => {
       const text = await client().audio.transcriptions.create({ model: 'whisper-1', file: await file(), response_format: 'text' })
       expect(text).toBe(`${sentence}\n`)
       const srt = await client().audio.transcriptions.create({ model: 'whisper-1', file: await file(), response_format: 'srt' })
-      expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\nThe quick brown fox jumps over the lazy dog and runs far away\n\n2\n/)
+      expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\nThe quick brown fox jumps over the lazy dog and runs far\n\n2\n/)
       const vtt = await client().audio.transcriptions.create({ model: 'whisper-1', file: await file(), response_format: 'vtt' })
       expect(vtt.startsWith('WEBVTT\n\n00:00:00.000 --> ')).toBe(true)
       const verbose = await client().audio.transcriptions.create({
@@ -97,15 +99,23 @@ describe.each(modes)('openai SDK audio ($name)', (mode) => {
       const seconds = Math.ceil((words * 60) / 150)
       const tokens = Math.round((seconds / 60) * 1000)
       // whisper-1: 3 units a token.
-      expect(log.at(-1)).toMatchObject({ path: '/v1/audio/transcriptions', usage: { promptTokens: tokens, completionTokens: 0 }, quota: tokens * 3 })
+      expect(log.at(-1)).toMatchObject({
+        path: '/v1/audio/transcriptions',
+        usage: { promptTokens: tokens, completionTokens: 0 },
+        quota: tokens * 3,
+      })
     })
 
     it('refuses opus, a missing file and the wrong kind of model, naming the field', async () => {
-      const opus = (await rejection(client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'x', response_format: 'opus' }))) as Error
+      const opus = (await rejection(
+        client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'x', response_format: 'opus' }),
+      )) as Error
       expect(opus.message).toContain('response_format: the gateway makes mp3, wav and pcm audio')
       const missing = (await rejection(client().audio.transcriptions.create({ model: 'whisper-1' } as never))) as Error
       expect(missing.message).toContain('file: Field required')
-      expect(await rejection(client().audio.speech.create({ model: 'whisper-1', voice: 'alloy', input: 'x' }))).toMatchObject({ status: 400 })
+      expect(await rejection(client().audio.speech.create({ model: 'whisper-1', voice: 'alloy', input: 'x' }))).toMatchObject({
+        status: 400,
+      })
     })
   })
 })

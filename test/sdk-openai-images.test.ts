@@ -22,7 +22,12 @@ describe.each(modes)('openai SDK images ($name)', (mode) => {
     const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
 
     it('makes b64_json a real PNG of the size asked for', async () => {
-      const response = await client().images.generate({ model: 'dall-e-3', prompt: 'a red fox', size: '1792x1024', response_format: 'b64_json' })
+      const response = await client().images.generate({
+        model: 'dall-e-3',
+        prompt: 'a red fox',
+        size: '1792x1024',
+        response_format: 'b64_json',
+      })
       expect(response.created).toEqual(expect.any(Number))
       expect(response.data).toHaveLength(1)
       expect(response.data![0]!.revised_prompt).toBe('a red fox')

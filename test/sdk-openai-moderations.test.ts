@@ -35,7 +35,10 @@ describe.each(modes)('openai SDK moderations ($name)', (mode) => {
   })
 
   it('gives one result per string of a list, flagging the words that trip a category', async () => {
-    const response = await client().moderations.create({ model: 'omni-moderation-latest', input: ['I will kill you', 'hello', 'you idiot'] })
+    const response = await client().moderations.create({
+      model: 'omni-moderation-latest',
+      input: ['I will kill you', 'hello', 'you idiot'],
+    })
     expect(response.results.map((result) => result.flagged)).toEqual([true, false, true])
     expect(response.results[0]!.categories.violence).toBe(true)
     expect(response.results[0]!.category_scores.violence).toBe(0.99)
@@ -67,7 +70,11 @@ describe.each(modes)('openai SDK moderations ($name)', (mode) => {
     try {
       const [result] = (await client().moderations.create({ input: 'I will kill you' })).results
       expect(result!.flagged).toBe(true)
-      expect(Object.entries(result!.categories).filter(([, flag]) => flag).map(([name]) => name)).toEqual(['hate', 'sexual'])
+      expect(
+        Object.entries(result!.categories)
+          .filter(([, flag]) => flag)
+          .map(([name]) => name),
+      ).toEqual(['hate', 'sexual'])
     } finally {
       await harness.gateway.useScenario()
     }

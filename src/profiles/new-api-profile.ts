@@ -304,6 +304,8 @@ export const newApiProfile = defineProfile(specProfile, {
       bySurface: { gemini: googleRelayed(400, 'Request contains an invalid argument.') },
     },
 
+    // Not new-api's route (its upstream's image URLs are the upstream's): the gateway's own, in new-api's words.
+    image_file_missing: { like: 'image_file_missing', changes: { type: 'new_api_error', param: '' } },
     // RelayNotImplemented and NoRoute write their bodies directly: no request id.
     not_implemented: { ...relay(501, 'api_not_implemented', 'API not implemented'), requestIdSuffix: false },
     route_not_found: {
