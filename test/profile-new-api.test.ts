@@ -14,6 +14,7 @@ import {
   type GenerationTrigger,
   type SurfaceName,
 } from './support/catalogue-walk.ts'
+import { imageGone, imageRequest, kindMismatch, upload } from './support/upload-triggers.ts'
 
 // new-api's answers as ../shared/reference/new-api-behaviour.md (§3.2, §3.4, §4.5, §5) gives them, written out.
 const requestId = String.raw`\d{23}6d6f636b\w{8}`
@@ -74,26 +75,6 @@ const notFound = (surface: SurfaceName, method: string, path: string, headers?: 
 })
 const notChat = 'This is not a chat model and thus not supported in the v1/chat/completions endpoint. Did you mean to use v1/completions?'
 const deepSchema = Array.from({ length: 150 }).reduce<unknown>((inner) => ({ a: inner }), { type: 'string' })
-
-/** A multipart upload to an audio route: the model, then a file part with `content` (text standing in for its bytes). */
-const upload = (path: string, content: string) =>
-  http(
-    'POST',
-    path,
-    { authorization: 'Bearer sk-unrestricted', 'content-type': 'multipart/form-data; boundary=x' },
-    `--x\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n${content}\r\n--x--\r\n`,
-  )
-const imageRequest = (model: string) =>
-  http(
-    'POST',
-    '/v1/images/generations',
-    { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
-    JSON.stringify({ model, prompt: 'a cat' }),
-  )
-const kindMismatch =
-  "The model 'tts-1' is a speech model, and POST /v1/images/generations takes an image model. GET /v1/models lists this key's models with their supported_endpoint_types."
-const imageGone =
-  'Image img-nothing.png is gone: the gateway keeps the images it generates for 60 minutes on its clock, the last 100 of them, until it is reset.'
 
 const table: CatalogueTable = {
   // Scenarios' contract codes, rendered as new-api renders the situation each names.

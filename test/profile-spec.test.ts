@@ -14,6 +14,7 @@ import {
   type GenerationTrigger,
   type SurfaceName,
 } from './support/catalogue-walk.ts'
+import { imageGone, imageRequest, kindMismatch, upload } from './support/upload-triggers.ts'
 
 // The spec profile's answers, written out from the contract (§4): each surface's vendor envelope.
 const openai = (message: unknown, code: string, type = 'invalid_request_error', param: string | null = null) => ({
@@ -136,26 +137,6 @@ const hint = (request: string, text: string) => {
   const pattern = rest.length === 0 ? first : `${first}(http://[\\w.:]+)${rest.join('\\1')}`
   return expect.stringMatching(new RegExp(`^${pattern}$`))
 }
-
-/** A multipart upload to an audio route: the model, then a file part with `content` (text standing in for its bytes). */
-const upload = (path: string, content: string) =>
-  http(
-    'POST',
-    path,
-    { authorization: 'Bearer sk-unrestricted', 'content-type': 'multipart/form-data; boundary=x' },
-    `--x\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n${content}\r\n--x--\r\n`,
-  )
-const imageRequest = (model: string) =>
-  http(
-    'POST',
-    '/v1/images/generations',
-    { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
-    JSON.stringify({ model, prompt: 'a cat' }),
-  )
-const kindMismatch =
-  "The model 'tts-1' is a speech model, and POST /v1/images/generations takes an image model. GET /v1/models lists this key's models with their supported_endpoint_types."
-const imageGone =
-  'Image img-nothing.png is gone: the gateway keeps the images it generates for 60 minutes on its clock, the last 100 of them, until it is reset.'
 
 const table: CatalogueTable = {
   invalid_api_key: onGenerations(generation(), 401, 'invalid_api_key', 'Incorrect API key provided.', {

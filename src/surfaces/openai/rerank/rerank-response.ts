@@ -1,4 +1,5 @@
 import type { ProfileShapes } from '../../../profiles/profile.ts'
+import { newApiUsage } from '../new-api-usage.ts'
 import type { RankedDocument } from './rerank.ts'
 
 /** What a rerank answer is made of, in any shape. */
@@ -30,18 +31,7 @@ const shapes: Record<ProfileShapes['rerankResponse'], (reranked: Reranked) => un
       index,
       relevance_score: score,
     })),
-    usage: {
-      prompt_tokens: promptTokens,
-      completion_tokens: 0,
-      total_tokens: promptTokens,
-      prompt_tokens_details: { cached_tokens: 0, text_tokens: 0, audio_tokens: 0, image_tokens: 0 },
-      completion_tokens_details: { text_tokens: 0, audio_tokens: 0, image_tokens: 0, reasoning_tokens: 0 },
-      input_tokens: 0,
-      output_tokens: 0,
-      input_tokens_details: null,
-      claude_cache_creation_5_m_tokens: 0,
-      claude_cache_creation_1_h_tokens: 0,
-    },
+    usage: newApiUsage(promptTokens),
   }),
 }
 
