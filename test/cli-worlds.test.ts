@@ -20,7 +20,16 @@ describe('world files and the scenarios on top of them, from the command line', 
       return ((await response.json()) as { data: { id: string }[] }).data.map((model) => model.id)
     }
     expect(await models('sk-unrestricted')).toEqual(['gpt-4o-mini', 'weather-bot'])
-    expect(await models('sk-vip')).toEqual(['claude-opus-4-1', 'gemini-2.5-flash', 'text-embedding-3-large', 'gemini-embedding-001'])
+    expect(await models('sk-vip')).toEqual([
+      'claude-opus-4-1',
+      'gemini-2.5-flash',
+      'text-embedding-3-large',
+      'gemini-embedding-001',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
+      'gpt-realtime',
+    ])
     const chat = await fetch(`${url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
