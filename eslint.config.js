@@ -20,4 +20,13 @@ export default defineConfig(
     files: ['src/cli/**', 'src/node/**', 'bench/**', 'test/**', 'scripts/**', 'fixtures/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Jest's fixture test files are JavaScript that Jest runs, with its globals and Node's.
+    files: ['test/fixtures/runners/jest/**'],
+    languageOptions: {
+      globals: Object.fromEntries(['describe', 'test', 'expect', 'process', 'require', 'fetch'].map((name) => [name, 'readonly'])),
+    },
+    // One of them is a CommonJS test file on purpose: it checks that require() of the fixture works.
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 )

@@ -3,7 +3,7 @@
 // the bare one included, is measured the same way.
 import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
+import { procStatFields } from '../src/cli/process-table.ts'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { availableParallelism } from 'node:os'
@@ -127,14 +127,9 @@ const ticksPerSecond = (() => {
  * machine: other processes take turns on the wall clock, not on this.
  */
 export function cpuMs(pid: number): number | undefined {
-  let stat: string
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  } catch {
-    return undefined
-  }
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000
+  const fields = procStatFields(pid)
+  // utime and stime, fields 14 and 15 of the stat line.
+  return fields && ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000
 }
 
 /** Kills a process the benchmark started, by its PID, and waits for it to end. */

@@ -3,14 +3,14 @@
 // bundles, so that starting the CLI or importing the package reads a few files rather than the
 // hundreds of our sources and of @msw/data's es-toolkit (measured in docs/performance.md).
 //
-// - The library entries (dist/src/index.js, dist/src/node/index.js) share their code through
-//   chunks, so both see one gateway (the adapter seam is a symbol). msw and zod stay imports: a
+// - The library entries (dist/src/index.js, dist/src/node/index.js and the runner fixtures in
+//   dist/src/test-runners/) share their code through chunks, so all see one gateway (the adapter
+//   seam is a symbol). The runner itself (vitest; node:test) stays an import. msw and zod stay imports: a
 //   user's handlers and schemas must be the same msw and zod as theirs. The core stays free of
 //   Node's APIs, for bundlers that build it for a browser.
 // - The CLI (dist/src/cli/bin.js) is one bundle with everything it needs, msw and zod included,
 //   split so that a plain serve command line does not load yargs, and minified (whitespace and syntax).
-// Both leave the tokenizer's vocabulary (gpt-tokenizer), tsx and the MP3 encoder (@breezystack/lamejs, LGPL:
-// kept its own module) as imports made when used.
+// Both leave the tokenizer's vocabulary (gpt-tokenizer), tsx, ws and the MP3 encoder as imports made when used.
 // Run through tsx, as `npm run build` and npm's `prepare` (a fresh clone's `npm install`) do: it works on
 // every Node the repository may meet, where type stripping needs 22.18.
 import { execFileSync } from 'node:child_process'
@@ -18,7 +18,9 @@ import { readFileSync, rmSync } from 'node:fs'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 
 const repo = new URL('..', import.meta.url).pathname
-const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*', '@breezystack/lamejs']
+// Dependencies loaded on first use stay outside the bundles: `ws` on the first WebSocket handshake, the MP3 encoder
+// (@breezystack/lamejs, LGPL: kept its own module) on the first MP3.
+const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*', 'ws', '@breezystack/lamejs']
 
 rmSync(new URL('dist', new URL('..', import.meta.url)), { recursive: true, force: true })
 execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], {
@@ -137,11 +139,17 @@ const validatedDefaultWorld: Plugin = {
 await Promise.all([
   build({
     ...common,
-    entryPoints: ['src/index.ts', 'src/node/index.ts'],
+    entryPoints: [
+      'src/index.ts',
+      'src/node/index.ts',
+      'src/test-runners/vitest.ts',
+      'src/test-runners/jest.ts',
+      'src/test-runners/node-test.ts',
+    ],
     chunkNames: 'src/chunks/[name]-[hash]',
     platform: 'neutral',
     mainFields: ['module', 'main'],
-    external: ['msw', 'msw/*', 'zod', 'zod/*', 'node:*', ...loadedWhenUsed],
+    external: ['msw', 'msw/*', 'zod', 'zod/*', 'node:*', 'vitest', ...loadedWhenUsed],
   }),
   build({
     ...common,

@@ -1,10 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installPackedProject, type PackedProject } from './support/packed-project.ts'
 import { spawnCli } from './support/spawn-cli.ts'
+import { eventually, isPortFree } from './support/process-tree.ts'
 import { stopLikeAUser } from './support/stop-like-a-user.ts'
 
 const repo = new URL('..', import.meta.url).pathname
@@ -21,20 +22,24 @@ describe('the packed tarball', () => {
   }, 240_000)
   afterAll(() => packed?.remove())
 
-  // npm runs the bin through `sh -c`, which (as dash) passes no signal on: the server has to notice
-  // that its parent is gone. Both must leave no process behind and the port free.
+  // npm runs the bin through `sh -c`, which (as dash) passes no signal on and outlives a SIGKILL of
+  // npm: the server has to notice that its launcher is gone. Each must leave no process behind and
+  // the port free.
+  const npx = ['--no-install', 'llm-gateway-mock', '--port', '0', '--quiet']
   it.each([
-    ['npx llm-gateway-mock', 'npx', ['--no-install', 'llm-gateway-mock', '--port', '0', '--quiet']],
-    ['an npm script that runs it', npm, ['start']],
-  ])(
-    'runs as %s, and stops with all its processes on a SIGTERM to what was started',
-    async (_, command, args) => {
-      const cli = spawnCli(command, args, { cwd: project })
+    ['npx llm-gateway-mock', 'SIGTERM', 'npx', npx],
+    ['an npm script that runs it', 'SIGTERM', npm, ['start']],
+    ['npx llm-gateway-mock', 'SIGKILL', 'npx', npx],
+    ['an npm script that runs it', 'SIGKILL', npm, ['start']],
+  ] as const)(
+    'runs as %s, and stops with all its processes on a %s to what was started',
+    async (_, signal, command, args) => {
+      const cli = spawnCli(command, [...args], { cwd: project })
       try {
         const [, url, port] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:(\d+))/, 30_000)
         const response = await fetch(`${url}/v1beta/models?key=sk-limited`)
         expect(response.status).toBe(200)
-        const outcome = await stopLikeAUser(cli, Number(port), 'SIGTERM')
+        const outcome = await stopLikeAUser(cli, Number(port), signal)
         expect(outcome).toEqual({ processes: outcome.processes, survivors: [], portFree: true })
         expect(outcome.processes).toBeGreaterThanOrEqual(2)
       } finally {
@@ -43,6 +48,22 @@ describe('the packed tarball', () => {
     },
     60_000,
   )
+
+  it('keeps serving after a SIGKILL to npx with --no-exit-with-parent, until stopped by its PID', async () => {
+    const cli = spawnCli('npx', [...npx, '--no-exit-with-parent'], { cwd: project })
+    let port = 0
+    try {
+      const [, url, portText] = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:(\d+))/, 30_000)
+      port = Number(portText)
+      const outcome = await stopLikeAUser(cli, port, 'SIGKILL', 1_000)
+      expect(outcome.portFree).toBe(false)
+      expect((await fetch(`${url}/v1beta/models?key=sk-limited`)).status).toBe(200)
+    } finally {
+      // SIGKILLs the survivors by the PIDs recorded while they ran.
+      await cli.stop()
+    }
+    expect(await eventually(() => isPortFree(port), 5_000)).toBe(true)
+  }, 60_000)
 
   it('ships the JSON Schemas editors read for world and scenario files', () => {
     const installed = join(project, 'node_modules', 'llm-gateway-mock')
@@ -66,6 +87,54 @@ await server.close()
     expect(JSON.parse(output)).toEqual(['gpt-4o-mini', 'gemini-2.5-flash'])
   })
 
+  // Each runner's entry, from the tarball, in a test file of that runner. The runners are the
+  // repository's own (linked into the project): they are optional peers, which npm does not install.
+  it.each([
+    ['vitest', 'gateway.test.ts', (file: string) => [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=verbose', file]],
+    [
+      'jest',
+      'gateway.test.mjs',
+      (file: string) => ['--experimental-vm-modules', join(repo, 'node_modules/jest/bin/jest.js'), '--verbose', '--rootDir', '.', file],
+    ],
+    ['node-test', 'gateway.test.mjs', (file: string) => ['--test', '--test-reporter=spec', file]],
+  ])(
+    'runs llm-gateway-mock/%s in its runner',
+    (runner, name, args) => {
+      for (const linked of ['vitest', 'jest']) {
+        if (!existsSync(join(project, 'node_modules', linked)))
+          symlinkSync(join(repo, 'node_modules', linked), join(project, 'node_modules', linked))
+      }
+      if (runner === 'jest') writeFileSync(join(project, 'jest.config.json'), JSON.stringify({ testEnvironment: 'node', transform: {} }))
+      const folder = join(project, runner)
+      mkdirSync(folder, { recursive: true })
+      const hooks =
+        runner === 'vitest' ? "import { expect, test } from 'vitest'\n" : runner === 'node-test' ? "import { test } from 'node:test'\n" : ''
+      const check =
+        runner === 'node-test'
+          ? "if (response.status !== 200) throw new Error('status ' + response.status)"
+          : 'expect(response.status).toBe(200)'
+      writeFileSync(
+        join(folder, name),
+        `${hooks}import { useGateway } from 'llm-gateway-mock/${runner}'
+const gateway = useGateway()
+test('serves a fresh gateway', async () => {
+  const response = await fetch(gateway().url + '/v1/models', { headers: { authorization: 'Bearer sk-limited' } })
+  ${check}
+})
+`,
+      )
+      const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'NODE_OPTIONS'))
+      const result = spawnSync(process.execPath, args(`${runner}/${name}`), {
+        cwd: project,
+        encoding: 'utf8',
+        env: { ...env, NO_COLOR: '1' },
+      })
+      expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0)
+      expect(`${result.stdout}\n${result.stderr}`).toMatch(/(✓|✔)[^\n]*serves a fresh gateway/)
+    },
+    120_000,
+  )
+
   it.each([
     ['NodeNext', { module: 'NodeNext', moduleResolution: 'NodeNext' }],
     // The resolution of TypeScript before 4.7 and of many projects still: it reads `types` and
@@ -76,13 +145,21 @@ await server.close()
       join(project, 'check.ts'),
       `import { createGateway, defineWorld, type Gateway, type KeyDescription } from 'llm-gateway-mock'
 import { startServer, type RunningServer } from 'llm-gateway-mock/node'
+import type { GatewayFixture, UseGatewayOptions } from 'llm-gateway-mock/vitest'
+import type { useGateway as useJestGateway } from 'llm-gateway-mock/jest'
+import type { useGateway as useNodeTestGateway } from 'llm-gateway-mock/node-test'
+const options: UseGatewayOptions = { server: true, env: { apiKey: 'sk-vip' }, scenarios: ['flaky-upstream'] }
+type Fixtures = [GatewayFixture, ReturnType<ReturnType<typeof useJestGateway>>, ReturnType<ReturnType<typeof useNodeTestGateway>>]
+const urls = (fixtures: Fixtures): string[] => fixtures.map((fixture) => fixture.url)
+// @ts-expect-error: server is a boolean
+const wrong: UseGatewayOptions = { server: 'yes' }
 const world = defineWorld({ extends: 'default', models: [{ id: 'gpt-4o-mini', contextWindow: 8192 }] })
 const gateway: Gateway = await createGateway({ world })
 const server: RunningServer = await startServer(gateway, { port: 0 })
 const keys: KeyDescription[] = []
 // @ts-expect-error: the port must be a number
 await startServer(gateway, { port: '4010' })
-export { server, keys }
+export { server, keys, options, urls, wrong }
 `,
     )
     writeFileSync(

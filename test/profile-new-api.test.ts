@@ -30,6 +30,14 @@ const noRoute = (method: string, path: string) => ({
   error: { message: `Invalid URL (${method} ${path})`, type: 'invalid_request_error', param: '', code: '' },
 })
 const dashboardAuth = (code: string, message: string) => ({ code, message, success: false })
+/** `GET /api/usage/token` with `headers`, refused by TokenAuthReadOnly: `{message, success:false}`, no request id. */
+const usageToken = (headers: Record<string, string>, status: number, message: string, setup?: CatalogueCase['setup']): CatalogueCase => ({
+  surface: 'dashboard',
+  send: http('GET', '/api/usage/token', headers),
+  setup,
+  status,
+  body: { message, success: false },
+})
 /** An upstream's error, relayed as it came (no request id). */
 const upstreamOpenAI = (message: unknown, type: string, code: string | null, param: string | null = null) => ({
   error: { message, type, param, code },
@@ -218,9 +226,15 @@ const table: CatalogueTable = {
   ),
 
   // TokenAuth: one answer for every bad key, on every route group.
-  key_missing: everywhere(generation({ key: null }), 401, invalidToken),
+  key_missing: [
+    ...everywhere(generation({ key: null }), 401, invalidToken),
+    // TokenAuthReadOnly, on /api/usage/token: its own word for each case, in its own body.
+    usageToken({}, 401, 'Token not provided'),
+    usageToken({ 'accept-language': 'zh-CN' }, 401, '未提供令牌'),
+  ],
   key_unknown: [
     ...everywhere(generation({ key: 'sk-no-such-key' }), 401, invalidToken),
+    usageToken({ authorization: 'Bearer sk-no-such-key' }, 401, 'Invalid token'),
     {
       surface: 'openai',
       send: generation({ key: 'sk-no-such-key', headers: { 'accept-language': 'zh-CN,zh;q=0.9' } }),
@@ -234,10 +248,19 @@ const table: CatalogueTable = {
       body: middleware('無效的令牌'),
     },
   ],
-  key_disabled: everywhere(generation({ key: 'sk-disabled' }), 401, invalidToken),
+  key_disabled: [
+    ...everywhere(generation({ key: 'sk-disabled' }), 401, invalidToken),
+    usageToken({ authorization: 'Bearer sk-disabled' }, 401, 'This token status is unavailable'),
+  ],
   key_expired: everywhere(generation({ key: 'sk-expired' }), 401, invalidToken),
-  key_owner_missing: everywhere(generation({ key: 'sk-broke-user' }), 401, invalidToken, { setup: setups.ownerGone }),
-  key_owner_disabled: everywhere(generation(), 403, middleware('User has been banned'), { setup: setups.aliceDisabled }),
+  key_owner_missing: [
+    ...everywhere(generation({ key: 'sk-broke-user' }), 401, invalidToken, { setup: setups.ownerGone }),
+    usageToken({ authorization: 'Bearer sk-broke-user' }, 500, 'Database error, please contact the administrator', setups.ownerGone),
+  ],
+  key_owner_disabled: [
+    ...everywhere(generation(), 403, middleware('User has been banned'), { setup: setups.aliceDisabled }),
+    usageToken({ authorization: 'Bearer sk-unrestricted' }, 403, 'User has been banned', setups.aliceDisabled),
+  ],
   gemini_key_on_model_list: {
     unreachable: 'new-api answers a Gemini-style key on /v1/models with the Gemini list (test/profile-new-api-shapes.test.ts)',
   },
@@ -557,6 +580,27 @@ const table: CatalogueTable = {
       ),
     },
   ],
+  websocket_required: [
+    {
+      surface: 'openai',
+      send: http('GET', '/v1/realtime?model=gpt-realtime', { authorization: 'Bearer sk-unrestricted' }),
+      status: 400,
+      body: upstreamOpenAI(
+        withId('GET /v1/realtime is a WebSocket route: open it with a WebSocket client (ws:// or wss://, `Upgrade: websocket`).'),
+        'invalid_request_error',
+        'invalid_request_error',
+        '',
+      ),
+    },
+  ],
+  query_model_missing: { unreachable: 'a WebSocket handshake (/v1/realtime without ?model=): test/realtime.test.ts opens sockets' },
+  model_not_realtime: { unreachable: 'a WebSocket handshake refusal: test/realtime.test.ts checks it in both profiles and both bindings' },
+  socket_event_invalid: { unreachable: 'a client event on an open socket, answered with an error event: test/realtime.test.ts' },
+  socket_event_unknown: { unreachable: 'a client event on an open socket, answered with an error event: test/realtime.test.ts' },
+  realtime_response_active: { unreachable: 'a second response.create on a Realtime socket while one is going' },
+  realtime_response_not_active: { unreachable: 'a response.cancel on a Realtime socket with nothing going: test/realtime.test.ts' },
+  realtime_audio_too_short: { unreachable: 'an input_audio_buffer.commit on a Realtime socket: test/realtime.test.ts' },
+  realtime_item_not_found: { unreachable: 'a conversation item id on a Realtime socket' },
   output_limit_too_small: [
     {
       surface: 'openai',

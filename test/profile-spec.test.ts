@@ -37,6 +37,14 @@ const googleError = (code: number, status: string, message: unknown, reason: str
   },
 })
 const dashboard = (message: string) => ({ success: false, message })
+/** `GET /api/usage/token` with `headers`, refused on the dashboard surface. */
+const usageToken = (headers: Record<string, string>, status: number, message: string, setup?: CatalogueCase['setup']): CatalogueCase => ({
+  surface: 'dashboard',
+  send: http('GET', '/api/usage/token', headers),
+  setup,
+  status,
+  body: dashboard(message),
+})
 
 /** `POST /v1/embeddings` with `body`, as the openai SDK would send it. */
 const embeddings = (body: Record<string, unknown>) =>
@@ -220,21 +228,39 @@ const table: CatalogueTable = {
         'invalid_api_key',
       ),
     },
+    usageToken({}, 401, 'Missing API key: send it as an `Authorization: Bearer <key>` header.'),
   ],
-  key_unknown: onGenerations(generation({ key: 'sk-no-such-key' }), 401, 'invalid_api_key', 'Invalid API key sk-n…-key: no such key.'),
-  key_disabled: onGenerations(generation({ key: 'sk-disabled' }), 401, 'invalid_api_key', 'API key sk-d… ("disabled") is disabled.'),
+  key_unknown: [
+    ...onGenerations(generation({ key: 'sk-no-such-key' }), 401, 'invalid_api_key', 'Invalid API key sk-n…-key: no such key.'),
+    usageToken({ authorization: 'Bearer sk-no-such-key' }, 401, 'Invalid API key sk-n…-key: no such key.'),
+  ],
+  key_disabled: [
+    ...onGenerations(generation({ key: 'sk-disabled' }), 401, 'invalid_api_key', 'API key sk-d… ("disabled") is disabled.'),
+    usageToken({ authorization: 'Bearer sk-disabled' }, 401, 'API key sk-d… ("disabled") is disabled.'),
+  ],
   key_expired: onGenerations(
     generation({ key: 'sk-expired' }),
     401,
     'invalid_api_key',
     'API key sk-e… ("expired") expired at 2025-01-01T00:00:00.000Z.',
   ),
-  key_owner_missing: onGenerations(generation({ key: 'sk-broke-user' }), 401, 'invalid_api_key', 'API key sk-b…user has no owner.', {
-    setup: setups.ownerGone,
-  }),
-  key_owner_disabled: onGenerations(generation(), 401, 'invalid_api_key', 'API key sk-u…cted belongs to user "alice", who is disabled.', {
-    setup: setups.aliceDisabled,
-  }),
+  key_owner_missing: [
+    ...onGenerations(generation({ key: 'sk-broke-user' }), 401, 'invalid_api_key', 'API key sk-b…user has no owner.', {
+      setup: setups.ownerGone,
+    }),
+    usageToken({ authorization: 'Bearer sk-broke-user' }, 401, 'API key sk-b…user has no owner.', setups.ownerGone),
+  ],
+  key_owner_disabled: [
+    ...onGenerations(generation(), 401, 'invalid_api_key', 'API key sk-u…cted belongs to user "alice", who is disabled.', {
+      setup: setups.aliceDisabled,
+    }),
+    usageToken(
+      { authorization: 'Bearer sk-unrestricted' },
+      401,
+      'API key sk-u…cted belongs to user "alice", who is disabled.',
+      setups.aliceDisabled,
+    ),
+  ],
   gemini_key_on_model_list: [
     {
       surface: 'openai',
@@ -695,6 +721,25 @@ const table: CatalogueTable = {
       ),
     },
   ],
+  websocket_required: [
+    {
+      surface: 'openai',
+      send: http('GET', '/v1/realtime?model=gpt-realtime', { authorization: 'Bearer sk-unrestricted' }),
+      status: 400,
+      body: openai(
+        'GET /v1/realtime is a WebSocket route: open it with a WebSocket client (ws:// or wss://, `Upgrade: websocket`).',
+        'invalid_request_error',
+      ),
+    },
+  ],
+  query_model_missing: { unreachable: 'a WebSocket handshake (/v1/realtime without ?model=): test/realtime.test.ts opens sockets' },
+  model_not_realtime: { unreachable: 'a WebSocket handshake refusal: test/realtime.test.ts checks it in both profiles and both bindings' },
+  socket_event_invalid: { unreachable: 'a client event on an open socket, answered with an error event: test/realtime.test.ts' },
+  socket_event_unknown: { unreachable: 'a client event on an open socket, answered with an error event: test/realtime.test.ts' },
+  realtime_response_active: { unreachable: 'a second response.create on a Realtime socket while one is going' },
+  realtime_response_not_active: { unreachable: 'a response.cancel on a Realtime socket with nothing going: test/realtime.test.ts' },
+  realtime_audio_too_short: { unreachable: 'an input_audio_buffer.commit on a Realtime socket: test/realtime.test.ts' },
+  realtime_item_not_found: { unreachable: 'a conversation item id on a Realtime socket' },
   output_limit_too_small: [
     {
       surface: 'openai',

@@ -59,6 +59,27 @@ describe('stopping the server', () => {
     await Promise.all([waiting, rest])
   })
 
+  // A test runner's timeout, or a user's kill -9, ends the launcher alone: the wrappers between it
+  // and the server (npm, npx, `sh -c`, tsx) stay, and the server must notice all the same.
+  it.each([
+    ['npm start', 'npm', ['start', '--', '--port', '0', '--quiet']],
+    ['npx tsx on the sources (npm, sh -c, tsx, node)', 'npx', ['--no-install', 'tsx', 'src/cli/bin.ts', '--port', '0', '--quiet']],
+    ['a node script that spawns the bin', process.execPath, [fixture('launchers/spawn-bin.ts'), bin, '--port', '0', '--quiet']],
+    ['sh -c, that neither execs nor passes a signal on', 'sh', ['-c', '"$0" "$@"; :', process.execPath, bin, '--port', '0', '--quiet']],
+  ])(
+    'SIGKILL to %s stops the server and frees the port',
+    async (_, command, args) => {
+      const cli = launch(command, args, { cwd: repo })
+      const [, , port] = await cli.waitFor(listening, 30_000)
+      const outcome = await stopLikeAUser(cli, Number(port), 'SIGKILL')
+      expect(outcome).toEqual({ processes: outcome.processes, survivors: [], portFree: true })
+      expect(outcome.processes).toBeGreaterThanOrEqual(2)
+      await cli.exited
+      expect(cli.output()).toContain('parent process exited: stopping')
+    },
+    60_000,
+  )
+
   // `; :` keeps the shell from exec-ing node: it stays the server's parent, as npx's shell does.
   const underAShell = (...args: string[]) => launch('sh', ['-c', '"$0" "$@"; :', process.execPath, bin, '--port', '0', '--quiet', ...args])
 

@@ -125,6 +125,7 @@ describe('"every" in a patch', () => {
       ['jina-reranker-v2-base-multilingual', 1024],
       ['gpt-realtime', 1024],
       ['unpriced-model', 1024],
+      ['gpt-realtime', 1024],
       ['house-model', 1024],
     ])
     expect(new Set(world.models.map((model) => model.streaming))).toEqual(new Set(['realistic']))

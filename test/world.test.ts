@@ -44,7 +44,8 @@ describe('world definitions', () => {
     try {
       const gateway = await createGateway()
       expect(Error.stackTraceLimit).toBe(37)
-      expect(gateway.handlers.map((handler) => handler.info.callFrame)).toEqual(gateway.handlers.map(() => undefined))
+      const callFrames = gateway.handlers.map((handler) => (handler.kind === 'request' ? handler.info.callFrame : handler.callFrame))
+      expect(callFrames).toEqual(gateway.handlers.map(() => undefined))
     } finally {
       Error.stackTraceLimit = before
     }
@@ -112,7 +113,7 @@ describe('world definitions', () => {
     expect(gateway.world.findModel('house-model')?.pricing).toEqual({ ratio: 1, completionRatio: 1 })
     const chat = async (model: string) =>
       (await getResponse(
-        gateway.handlers,
+        gateway.handlers.filter((handler) => handler.kind === 'request'),
         new Request('http://gateway.test/v1/chat/completions', {
           method: 'POST',
           headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },

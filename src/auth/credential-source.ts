@@ -1,4 +1,5 @@
 import { searchParamOf } from '../http/path-matcher.ts'
+import { protocolApiKey } from '../http/websocket-protocols.ts'
 import type { CredentialSource } from '../profiles/profile.ts'
 
 export type { CredentialSource }
@@ -13,6 +14,7 @@ const describe: Record<CredentialSource, string> = {
   'key-query': 'a `?key=` query parameter',
   'x-api-key': 'an `x-api-key` header',
   bearer: 'an `Authorization: Bearer <key>` header',
+  'websocket-protocol': 'an `openai-insecure-api-key.<key>` WebSocket subprotocol',
 }
 
 export function describeSources(sources: readonly CredentialSource[]): string {
@@ -39,5 +41,7 @@ function readSource(request: Request, source: CredentialSource): string | null {
       return request.headers.get('x-api-key')
     case 'bearer':
       return request.headers.get('authorization')
+    case 'websocket-protocol':
+      return protocolApiKey(request)
   }
 }

@@ -21,7 +21,19 @@ export function tokenAuth(group: CredentialGroup): AuthRequirement<TokenAuth> {
   return { resolve: (input) => authenticateToken(input, input.profile.credentials[group]) }
 }
 
-export function authenticateToken(input: AuthInput, sources: readonly CredentialSource[]): TokenAuth {
+/**
+ * Authenticates by API key on the read-only routes (`/api/usage/token`): `Authorization` only, and
+ * an expired or exhausted key still reads its figures, as the gateway's `TokenAuthReadOnly` allows;
+ * a disabled key, or one whose owner is disabled, does not.
+ */
+export const tokenReadOnlyAuth: AuthRequirement<TokenAuth> = { resolve: (input) => authenticateToken(input, ['bearer'], 'read-only') }
+
+/** `relay`: every check a model route makes; `read-only`: a key past its expiry or quota passes. */
+export function authenticateToken(
+  input: AuthInput,
+  sources: readonly CredentialSource[],
+  checks: 'relay' | 'read-only' = 'relay',
+): TokenAuth {
   const credential = readCredential(input.request, sources)
   if (!credential) throw gatewayError('key_missing', { sources: describeSources(sources) })
   const key = maskKey(credential.value.replace(/^[Bb]earer\s+/, ''))
@@ -29,12 +41,13 @@ export function authenticateToken(input: AuthInput, sources: readonly Credential
   if (!token) throw gatewayError('key_unknown', { key })
   const name = token.name
   if (token.status === 'disabled') throw gatewayError('key_disabled', { key, name })
-  if (isExpired(token, input.now)) {
+  if (checks === 'relay' && isExpired(token, input.now)) {
     const expiresAt = expiryOf(token)
     throw gatewayError('key_expired', { key, name, when: Number.isFinite(expiresAt) ? ` at ${new Date(expiresAt).toISOString()}` : '' })
   }
   // The real gateway refuses an exhausted key with the other bad keys; the spec profile leaves it to the quota check.
-  if (input.profile.shapes.exhaustedKey === 'auth' && isExhausted(token)) throw gatewayError('quota_key_exhausted', { key, name })
+  if (checks === 'relay' && input.profile.shapes.exhaustedKey === 'auth' && isExhausted(token))
+    throw gatewayError('quota_key_exhausted', { key, name })
   const user = input.world.findUser(token.userId)
   if (!user) throw gatewayError('key_owner_missing', { key })
   if (user.status === 'disabled') throw gatewayError('key_owner_disabled', { key, username: user.username })

@@ -11,6 +11,8 @@ export const exitCodes = {
   invalidScenario: 5,
   /** Node.js is older than the package needs. */
   unsupportedNode: 6,
+  /** `import`: the upstream cannot be reached, or it refused a key or the access token. */
+  upstream: 7,
 } as const
 
 /** An error the CLI reports as one line and an exit code, without a stack trace. */

@@ -1,5 +1,6 @@
 import yargs from 'yargs'
 import { version } from '../version.ts'
+import { importCommand } from './commands/import.ts'
 import { keysCommand } from './commands/keys.ts'
 import { scenariosListCommand } from './commands/scenarios-list.ts'
 import { scenariosValidateCommand } from './commands/scenarios-validate.ts'
@@ -12,7 +13,7 @@ import { usageMessage, type CommandNames } from './usage-hint.ts'
 const nameOf = (command: { command?: string | readonly string[] }) => String([command.command].flat()[0]).split(' ')[0]!
 
 const commandNames: CommandNames = {
-  top: [serveCommand, keysCommand, scenariosCommand, schemaCommand].map(nameOf),
+  top: [serveCommand, keysCommand, scenariosCommand, schemaCommand, importCommand].map(nameOf),
   sub: { scenarios: [scenariosListCommand, scenariosValidateCommand].map(nameOf) },
 }
 
@@ -24,6 +25,7 @@ const examples: readonly (readonly [string, string])[] = [
   ['Serve with two scenarios, applied in order', '$0 --scenario flaky-upstream --scenario ./my-scenario.ts'],
   ['Check a scenario file', '$0 scenarios validate ./my-scenario.json'],
   ['Write the JSON Schema of world files, for your editor', '$0 schema world --out world.schema.json'],
+  ['Write the world of your gateway as one of its keys sees it (repeat --key)', '$0 import --upstream https://gw.example --key sk-…'],
 ]
 
 /** The help's width: the terminal's (or `COLUMNS`, for output that is not a terminal), at most 100. */
@@ -41,6 +43,7 @@ export async function main(argv: string[]): Promise<number> {
     .command(keysCommand)
     .command(scenariosCommand)
     .command(schemaCommand)
+    .command(importCommand)
     .epilogue(`Examples:\n${examples.map(([what, command]) => `  ${what}:\n    ${command}`).join('\n')}`)
     .strict()
     .version(version)

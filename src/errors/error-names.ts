@@ -100,6 +100,25 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
 
   /** A generated image's URL after the gateway dropped it (expired, reset, or pushed out by newer ones). */
   image_file_missing: { file: string; minutes: number; limit: number }
+  // WebSockets: the Realtime API and the Responses API over a socket.
+  /** A WebSocket route asked without a WebSocket handshake the gateway can answer; `hint` says what to do instead. */
+  websocket_required: { method: string; path: string; hint: string }
+  /** `/v1/realtime` without `?model=`. */
+  query_model_missing: Record<string, never>
+  /** A model of another kind at `/v1/realtime`. */
+  model_not_realtime: { model: string }
+  /** A client event that is not JSON, or fails its schema at `param`. */
+  socket_event_invalid: { detail: string }
+  /** A client event whose `type` the socket does not take. */
+  socket_event_unknown: { type: string; supported: string }
+  /** `response.create` while the session's previous response is still going. */
+  realtime_response_active: { id: string }
+  /** `response.cancel` with no response going. */
+  realtime_response_not_active: Record<string, never>
+  /** `input_audio_buffer.commit` with less than the least audio the API takes. */
+  realtime_audio_too_short: { ms: string; least: number }
+  /** A conversation item id the session does not hold. */
+  realtime_item_not_found: { id: string }
 
   // Routing and the adapter.
   route_not_found: RequestFacts

@@ -1,5 +1,6 @@
 import type { GatewayError } from '../errors/gateway-error.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
+import type { UpgradeOutcome } from '../pipeline/run-upgrade.ts'
 import type { RouteHandler } from './to-handlers.ts'
 
 /**
@@ -18,6 +19,13 @@ export interface AdapterSeam {
   readonly routes: readonly RouteHandler[]
   /** An answer to what the adapter refuses itself, rendered by the active profile for the surface `path` belongs to. */
   failure(error: GatewayError, path: string): RenderedResponse
+  /**
+   * A WebSocket handshake (the server's `upgrade` event) on `path`, through the socket route the
+   * path names; `undefined` when no route the active profile serves is a socket route there.
+   */
+  upgrade(request: Request, path: string): Promise<UpgradeOutcome> | undefined
+  /** The largest message a socket takes: the request body limit. */
+  readonly maxMessageBytes: number
 }
 
 /** Where a gateway keeps its {@link AdapterSeam}. */

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'msw'
+import type { RequestHandler, WebSocketHandler } from 'msw'
 import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
 import { GatewayState } from '../pipeline/gateway-state.ts'
 import { renderFailure } from '../pipeline/render-failure.ts'
@@ -21,7 +21,11 @@ import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
 import { unsupportedNodeMessage } from '../supported-node.ts'
 import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
-import { toRouteHandlers } from './to-handlers.ts'
+import { toRouteHandlers, withoutCallFrames } from './to-handlers.ts'
+import { toSocketHandlers } from './to-socket-handlers.ts'
+import { isSocketRoute } from '../pipeline/socket-route.ts'
+import { runUpgrade } from '../pipeline/run-upgrade.ts'
+import { servesRoute } from '../profiles/serves-route.ts'
 import { basePathOf } from '../http/path-matcher.ts'
 
 export interface GatewayOptions {
@@ -60,6 +64,11 @@ export interface GatewayOptions {
 export interface ScenarioControl {
   /** Names of the active scenarios, in the order they were applied. */
   readonly names: readonly string[]
+  /**
+   * Whether an active scenario is strict (`strict: true`): its script is the whole of what the
+   * test may send, and the runner fixtures (`llm-gateway-mock/vitest`, …) fail a test that leaves it unfinished.
+   */
+  readonly strict: boolean
   /** Steps not yet consumed and requests that matched no step. */
   pending(): ScenarioReport
   /** Throws, with the report in the message, if a step was not consumed or a request matched none. */
@@ -67,8 +76,12 @@ export interface ScenarioControl {
 }
 
 export interface Gateway {
-  /** The msw request handlers: `setupServer(...gateway.handlers)` or `setupWorker(...)`. */
-  readonly handlers: RequestHandler[]
+  /**
+   * The msw handlers: `setupServer(...gateway.handlers)` or `setupWorker(...)`. The request
+   * handlers come first; the last ones are `ws` handlers that serve `/v1/realtime` and
+   * `/v1/responses` to clients on the global `WebSocket` class.
+   */
+  readonly handlers: (RequestHandler | WebSocketHandler)[]
   /** The live world: collections of groups, users, tokens and models. */
   readonly world: World
   /** The gateway's clock; advance it to expire keys without sleeping. */
@@ -150,6 +163,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     control: { useScenario, reset },
   }
   const routeHandlers = toRouteHandlers(routes, runtime, options.baseUrl)
+  const socketHandlers = withoutCallFrames(() => toSocketHandlers(routes, runtime, options.baseUrl))
+  const socketRoutes = routes.filter(isSocketRoute)
 
   // Validates (toScenario) before touching the live world, so a bad scenario changes nothing.
   async function useScenario(specs: readonly ScenarioSpec[]): Promise<void> {
@@ -171,13 +186,16 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   }
 
   return {
-    handlers: routeHandlers.map((entry) => entry.handler),
+    handlers: [...routeHandlers.map((entry) => entry.handler), ...socketHandlers],
     world,
     clock,
     journal,
     scenario: {
       get names() {
         return scenarios.names
+      },
+      get strict() {
+        return scenarios.strict
       },
       pending: () => scenarios.report(),
       assertDone() {
@@ -193,6 +211,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     [kAdapterSeam]: {
       routes: routeHandlers,
       failure: (error, path) => renderFailure(runtime.profile, error, path),
+      upgrade(request, path) {
+        const relative = path.startsWith(runtime.basePath) ? path.slice(runtime.basePath.length).replace(/(.)\/$/, '$1') : undefined
+        const route = socketRoutes.find((candidate) => candidate.path === relative && servesRoute(runtime.profile, candidate))
+        return route && runUpgrade(route, runtime, request, {})
+      },
+      maxMessageBytes: runtime.maxBodyBytes,
     },
   }
 }

@@ -30,7 +30,7 @@ export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayR
  * messages): ours would all name this file, and formatting a stack trace for each of the ~40
  * handlers was a tenth of what createGateway took (docs/performance.md).
  */
-function withoutCallFrames<T>(make: () => T): T {
+export function withoutCallFrames<T>(make: () => T): T {
   // V8's (Node's, Chromium's); elsewhere there is nothing to turn off.
   const errors = Error as { stackTraceLimit?: number }
   const limit = errors.stackTraceLimit

@@ -1,3 +1,4 @@
+import type { TokenUsage } from '../billing/quota-cost.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { scenarioError } from '../scenarios/scenario-error-of.ts'
 import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
@@ -34,8 +35,10 @@ export async function generate(
   conversation: Conversation,
   /** The request field that holds the prompt, named by a context-window refusal (default: the surface's). */
   promptParam: string = context.surface === 'gemini' ? 'contents' : 'messages',
+  /** The kinds of model the route serves (chat, unless it says), and tokens the text does not count. */
+  more: Partial<Pick<GenerateOptions, 'kinds' | 'extraTokens'>> = {},
 ): Promise<Generation> {
-  return (await generateAll(context, [conversation], { promptParam, kinds: ['chat'] }))[0]!
+  return (await generateAll(context, [conversation], { promptParam, kinds: more.kinds ?? ['chat'], extraTokens: more.extraTokens }))[0]!
 }
 
 /** What a route that generates asks of {@link generateAll}. */
@@ -44,6 +47,8 @@ export interface GenerateOptions {
   promptParam: string
   /** The kinds of model the route serves. */
   kinds: readonly ModelKind[]
+  /** Tokens the text does not count (a Realtime response's audio), billed and reported with it. */
+  extraTokens?: (reply: GeneratedReply) => TokenUsage
 }
 
 /**
@@ -72,8 +77,9 @@ export async function generateAll(
 
   const usage = { promptTokens: 0, completionTokens: 0 }
   for (const reply of replies) {
-    usage.promptTokens += reply.promptTokens
-    usage.completionTokens += reply.completionTokens
+    const extra = options.extraTokens?.(reply)
+    usage.promptTokens += reply.promptTokens + (extra?.promptTokens ?? 0)
+    usage.completionTokens += reply.completionTokens + (extra?.completionTokens ?? 0)
   }
   chargeRequest(context, usage)
 

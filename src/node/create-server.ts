@@ -12,6 +12,7 @@ import { clientErrorAnswer, connectAnswer } from './answer-client-error.ts'
 import { NodeRequest } from './node-request.ts'
 import { hasSmallBody, readSmallBody } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
+import { serveWebSockets } from './serve-websockets.ts'
 
 export interface ServeOptions {
   /** 0 picks any free port. Default 4010. */
@@ -104,6 +105,9 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
     })
   })
   server.on('clientError', clientErrorAnswer(seam))
+  // Only handshakes reach it: plain requests pay nothing for the WebSocket routes.
+  const sockets = serveWebSockets(seam, () => origin, seam.maxMessageBytes)
+  server.on('upgrade', sockets.onUpgrade)
   server.on('connect', connectAnswer(seam))
   // Keep-alive clients must not hold shutdown open.
   server.keepAliveTimeout = 5_000
@@ -127,6 +131,7 @@ export async function startServer(gateway: Gateway, options: ServeOptions = {}):
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
+        sockets.closeAll()
       }),
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The Node-only part of llm-gateway-mock: serve a gateway over HTTP and load world and
- * scenario files.
+ * The Node-only part of llm-gateway-mock: serve a gateway over HTTP, load world and
+ * scenario files, and import a running gateway's world.
  *
  * @example
  * import { createGateway } from 'llm-gateway-mock'
@@ -15,3 +15,7 @@
 export { startServer, type ServeOptions, type RunningServer } from './create-server.ts'
 export { loadWorldFile } from './load-world-file.ts'
 export { loadScenarioFile } from './load-scenario-file.ts'
+export { importWorld, type ImportWorldOptions } from './import/import-world.ts'
+export type { ReadUpstreamOptions } from './import/read-upstream.ts'
+export { UpstreamError } from './import/upstream-error.ts'
+export type { ImportedWorld, ImportedKey } from '../world/import/build-imported-world.ts'

@@ -15,55 +15,69 @@ const refusals = { outside_key_limits: 'model_outside_key_limits', unavailable: 
  * delay the request, fail it, or leave a reply override or a broken stream for the route); the
  * model must be one the key may use; then, for generations, rate limits count the request and
  * the key and its owner must have quota left. The result is `context.admission`.
+ *
+ * A WebSocket handshake (`upgrade`) is admitted the same way, except that the scenario sees it as
+ * a handshake and nothing is counted against the rate limits: the responses on the socket are
+ * the generations, and each is admitted as one when it comes.
  */
 export async function admit(context: PipelineContext): Promise<void> {
   const declared = context.route.model
   if (!declared) return
-  const { runtime, auth, request } = context
+  const { runtime, auth } = context
   const modelId = declared.read(context)
   context.note.model = modelId
   const stream = declared.stream?.(context) ?? false
-  const generation = declared.admission === 'generation'
+  const { admission } = declared
   const facts = { model: modelId, key: auth.maskedKey, group: auth.token.group ?? auth.user.group }
 
-  let action: Action = {}
-  if (generation) {
-    const decision = runtime.scenarios.decide({
-      requestId: context.requestId,
-      method: request.method,
-      pathname: context.pathname,
-      surface: context.surface,
-      model: modelId,
-      token: auth.token,
-      user: auth.user,
-      stream,
-    })
-    if (decision) {
-      action = decision.action
-      context.note.decidedBy = decision.decidedBy
-    }
-    if (action.delayMs) {
-      // Real time, not the gateway clock: it is the client that should feel it.
-      await sleep(action.delayMs, request.signal)
-      // Like the gateway cancelling its relay: a client that left is neither answered nor charged.
-      if (request.signal.aborted) throw gatewayError('client_closed')
-    }
-    if (action.fail)
-      throw scenarioError(action.fail, {
-        ...facts,
-        username: auth.user.username,
-        left: auth.user.quota,
-        leftUsd: formatUsd(auth.user.quota),
-      })
-  }
+  const action = admission === 'lookup' ? {} : await consultScenario(context, modelId, stream, admission === 'upgrade')
 
   const access = modelAccess(runtime.world, auth.token, auth.user, modelId)
   if ('refused' in access) throw gatewayError(refusals[access.refused satisfies ModelRefusal], facts, { param: 'model' })
-  if (generation) {
+  if (admission === 'generation') {
     const limits = appliedLimits(auth.token, auth.maskedKey, auth.user, access.group)
     const headers = runtime.rateLimiter.admit(limits, runtime.clock.now())
     if (context.profile.shapes.rateLimitHeaders) Object.assign(context.headers, headers)
-    assertQuotaLeft(auth.token, auth.user, auth.maskedKey)
   }
-  context.admission = { model: access.model, group: generation ? access.group : undefined, action, stream }
+  if (admission !== 'lookup') assertQuotaLeft(auth.token, auth.user, auth.maskedKey)
+  context.admission = { model: access.model, group: admission === 'lookup' ? undefined : access.group, action, stream }
+}
+
+/**
+ * What the active scenario decides for a request that names `modelId` (empty when the request
+ * names none yet, as a Responses socket's handshake): a delay is waited out here and a failure
+ * raised; the rest (a reply override, a broken stream) is returned for the route.
+ */
+export async function consultScenario(context: PipelineContext, modelId: string, stream: boolean, upgrade = false): Promise<Action> {
+  const { runtime, auth, request } = context
+  const decision = runtime.scenarios.decide({
+    requestId: context.requestId,
+    method: request.method,
+    pathname: context.pathname,
+    surface: context.surface,
+    model: modelId,
+    token: auth.token,
+    user: auth.user,
+    stream,
+    upgrade,
+  })
+  if (!decision) return {}
+  const { action } = decision
+  context.note.decidedBy = decision.decidedBy
+  if (action.delayMs) {
+    // Real time, not the gateway clock: it is the client that should feel it.
+    await sleep(action.delayMs, request.signal)
+    // Like the gateway cancelling its relay: a client that left is neither answered nor charged.
+    if (request.signal.aborted) throw gatewayError('client_closed')
+  }
+  if (action.fail)
+    throw scenarioError(action.fail, {
+      model: modelId,
+      key: auth.maskedKey,
+      group: auth.token.group ?? auth.user.group,
+      username: auth.user.username,
+      left: auth.user.quota,
+      leftUsd: formatUsd(auth.user.quota),
+    })
+  return action
 }

@@ -2,6 +2,7 @@ import { GatewayError, gatewayError } from '../errors/gateway-error.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { envelopes } from '../profiles/envelopes.ts'
 import type { Profile } from '../profiles/profile.ts'
+import type { ResolvedError } from '../profiles/resolved-error.ts'
 import { specProfile } from '../profiles/spec-profile.ts'
 import { requestLanguage } from '../profiles/request-language.ts'
 import { forSurface, resolveError } from '../profiles/resolve-error.ts'
@@ -56,12 +57,13 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
 export function renderError(
   context: PipelineContext,
   failure: unknown,
-): { error: { name: string; code: string | number | null }; rendered: RenderedResponse } {
+): { error: { name: string; code: string | number | null }; resolved: ResolvedError; rendered: RenderedResponse } {
   const error = toGatewayError(failure)
   const profile = profileOf(context)
   const { resolved, envelope } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))
   return {
     error: { name: error.errorName, code: resolved.code },
+    resolved,
     rendered: {
       status: resolved.status,
       headers: { 'content-type': jsonType, ...headersOf(context, profile), ...resolved.headers },

@@ -18,6 +18,9 @@ export interface RouteNote {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
+/** The method a response on an open WebSocket is journaled and matched with (`route: "WS /v1/realtime"`). */
+export const socketMethod = 'WS'
+
 /** What the admit stage settled for a route that names a model. */
 export interface Admission {
   model: Model
@@ -63,8 +66,10 @@ export interface RouteModel<Auth, Body> {
   /**
    * `generation`: the scenario decides, the model must be visible, rate limits count the request
    * and the key and its user must have quota left. `lookup`: the model must be visible.
+   * `upgrade`: a WebSocket handshake, as a generation but seen by the scenario as a handshake and
+   * not counted against rate limits (the responses on the socket are).
    */
-  admission: 'generation' | 'lookup'
+  admission: 'generation' | 'lookup' | 'upgrade'
   /** Whether the request streams: scenario rules can match on it. */
   stream?(context: RouteContext<Auth, Body>): boolean
 }

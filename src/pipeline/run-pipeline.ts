@@ -48,21 +48,31 @@ export async function runPipeline(
     ;({ error: failure, rendered } = renderError(context, error))
   }
 
-  runtime.report({
+  reportRequest(context, rendered.status, failure, started)
+  return respond(request, rendered)
+}
+
+/** Records what a request got in the journal (and the request log): one entry per request, per WebSocket handshake, per response on a socket. */
+export function reportRequest(
+  context: PipelineContext,
+  status: number,
+  failure: { name: string; code: string | number | null } | undefined,
+  started: number,
+): void {
+  context.runtime.report({
     requestId: context.requestId,
-    time: isoTimeOf(now),
-    method: request.method,
+    time: isoTimeOf(context.now),
+    method: context.request.method,
     path: context.pathname,
-    surface,
+    surface: context.surface,
     model: context.note.model,
     key: context.auth?.maskedKey,
     usage: context.note.usage,
     quota: context.note.quota,
-    status: rendered.status,
+    status,
     // The code as the client got it, or the error's name where the profile's code is empty (new-api's `""`, a relayed `null`).
     ...(failure && { code: failure.code === '' || failure.code === null ? failure.name : String(failure.code), error: failure.name }),
     decidedBy: context.note.decidedBy,
     durationMs: performance.now() - started,
   })
-  return respond(request, rendered)
 }

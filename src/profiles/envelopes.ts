@@ -31,6 +31,8 @@ export const envelopes: Readonly<Record<EnvelopeName, (error: ResolvedError) => 
   'new-api-claude': (e) => ({ error: { type: e.type, message: e.message }, type: 'error' }),
   /** new-api's dashboard auth failures. */
   'new-api-dashboard-auth': (e) => ({ code: e.code, message: e.message, success: false }),
+  /** new-api's own `{success:false, message}` bodies (its read-only key auth, its controllers), keys sorted. */
+  'new-api-dashboard': (e) => ({ message: e.message, success: false }),
   /** gin's recovery handler, which new-api answers a panic with. */
   'new-api-panic': (e) => ({ error: { message: e.message, type: e.type } }),
 }

@@ -72,6 +72,12 @@ const openaiUpstream = (status: number, code: string, message: string): Catalogu
   requestIdSuffix: false,
 })
 
+/** `entry`, except on the dashboard (`/api/usage/token`), where TokenAuthReadOnly writes `{message, success:false}`. */
+const readOnly = (entry: CatalogueEntry, status: number, message: Messages): CatalogueEntry => ({
+  ...entry,
+  bySurface: { dashboard: { status, message, envelope: 'new-api-dashboard', requestIdSuffix: false } },
+})
+
 const invalidToken: Messages = { en: 'Invalid token', 'zh-CN': '无效的令牌', 'zh-TW': '無效的令牌' }
 const userBanned: Messages = { en: 'User has been banned', 'zh-CN': '用户已被封禁', 'zh-TW': '用戶已被封禁' }
 const invalidJson: Messages = {
@@ -138,14 +144,18 @@ export const newApiProfile = defineProfile(specProfile, {
     defaultModels: { moderation: 'text-moderation-stable', image: 'dall-e', speech: 'tts-1', transcription: 'whisper-1' },
   },
   errors: {
-    // TokenAuth: one answer for every bad key since 2026-04-12.
-    key_missing: middleware(401, invalidToken),
-    key_unknown: middleware(401, invalidToken),
-    key_disabled: middleware(401, invalidToken),
+    // TokenAuth: one answer for every bad key since 2026-04-12. On /api/usage/token,
+    // TokenAuthReadOnly's own `{success:false, message}`, a word for each case.
+    key_missing: readOnly(middleware(401, invalidToken), 401, { en: 'Token not provided', 'zh-CN': '未提供令牌' }),
+    key_unknown: readOnly(middleware(401, invalidToken), 401, invalidToken),
+    key_disabled: readOnly(middleware(401, invalidToken), 401, { en: 'This token status is unavailable', 'zh-CN': '该令牌状态不可用' }),
     key_expired: middleware(401, invalidToken),
     quota_key_exhausted: middleware(401, invalidToken),
-    key_owner_missing: middleware(401, invalidToken),
-    key_owner_disabled: middleware(403, userBanned),
+    key_owner_missing: readOnly(middleware(401, invalidToken), 500, {
+      en: 'Database error, please contact the administrator',
+      'zh-CN': '数据库出错，请联系管理员',
+    }),
+    key_owner_disabled: readOnly(middleware(403, userBanned), 403, userBanned),
     invalid_api_key: middleware(401, invalidToken),
 
     // UserAuth on /api/* (since 2026-07-20): a relay key is just an unknown access token.

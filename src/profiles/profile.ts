@@ -2,7 +2,7 @@ import type { ErrorName } from '../errors/error-names.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
 
 /** Where a request may carry its API key: a profile lists, per route group, the sources it honours, first wins. */
-export type CredentialSource = 'goog-api-key' | 'key-query' | 'x-api-key' | 'bearer'
+export type CredentialSource = 'goog-api-key' | 'key-query' | 'x-api-key' | 'bearer' | 'websocket-protocol'
 
 /** The languages the real gateway writes its messages in. */
 export type Language = 'en' | 'zh-CN' | 'zh-TW'
@@ -24,6 +24,7 @@ export type EnvelopeName =
   | 'new-api-relay'
   | 'new-api-claude'
   | 'new-api-dashboard-auth'
+  | 'new-api-dashboard'
   | 'new-api-panic'
 
 /** How one profile answers one error name. */
@@ -55,9 +56,10 @@ export interface CatalogueEntry extends ErrorEntry {
 /**
  * The routes that take an API key, grouped by where the real gateway looks for it: `openai`
  * (chat, billing), `anthropic` (`/v1/messages*`), `gemini` (`/v1beta/*`), `gemini-relay`
- * (`/v1/models/{model}:{action}`) and `openai-models` (`/v1/models`, `/v1/models/{model}`).
+ * (`/v1/models/{model}:{action}`), `openai-models` (`/v1/models`, `/v1/models/{model}`) and
+ * `openai-websocket` (the WebSocket routes: `/v1/realtime`, `/v1/responses` opened as a socket).
  */
-export type CredentialGroup = 'openai' | 'anthropic' | 'gemini' | 'gemini-relay' | 'openai-models'
+export type CredentialGroup = 'openai' | 'anthropic' | 'gemini' | 'gemini-relay' | 'openai-models' | 'openai-websocket'
 
 /**
  * The shape switches: where a profile answers a successful request differently, each a choice

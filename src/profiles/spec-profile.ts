@@ -55,6 +55,8 @@ export const specProfile: Profile = {
     gemini: ['goog-api-key', 'key-query', 'bearer'],
     'gemini-relay': ['goog-api-key', 'key-query', 'bearer'],
     'openai-models': ['bearer'],
+    // A browser cannot send headers with a WebSocket: the key rides in a subprotocol, which wins as in the real gateway.
+    'openai-websocket': ['websocket-protocol', 'bearer'],
   },
   routes: { lacks: [], adds: [] },
   shapes: {
@@ -235,6 +237,38 @@ export const specProfile: Profile = {
       message:
         'Image {file} is gone: the gateway keeps the images it generates for {minutes} minutes on its clock, the last {limit} of them, until it is reset.',
     },
+    websocket_required: badRequest('{method} {path} is a WebSocket route: {hint}'),
+    query_model_missing: { ...badRequest("Missing required parameter: 'model'."), code: 'missing_required_parameter', param: 'model' },
+    model_not_realtime: {
+      ...badRequest(
+        "The model '{model}' is not a Realtime model: /v1/realtime serves models of kind \"realtime\" (GET /v1/models lists them). Use a Realtime model, or send this model's requests to its HTTP routes.",
+      ),
+      code: 'model_not_found',
+      param: 'model',
+    },
+    socket_event_invalid: badRequest('{detail}'),
+    socket_event_unknown: {
+      ...badRequest("Invalid value: '{type}'. Supported values are: {supported}."),
+      code: 'invalid_value',
+      param: 'type',
+    },
+    realtime_response_active: {
+      ...badRequest(
+        'Conversation already has an active response in progress: {id}. Wait until the response is finished before creating a new one.',
+      ),
+      code: 'conversation_already_has_active_response',
+    },
+    realtime_response_not_active: {
+      ...badRequest('Cancellation failed: no active response found'),
+      code: 'response_cancel_not_active',
+    },
+    realtime_audio_too_short: {
+      ...badRequest(
+        'Error committing input audio buffer: buffer too small. Expected at least {least}ms of audio, but buffer only has {ms}ms of audio.',
+      ),
+      code: 'input_audio_buffer_commit_empty',
+    },
+    realtime_item_not_found: { ...badRequest("Item with item_id '{id}' not found."), code: 'item_not_found', param: 'item_id' },
 
     route_not_found: { status: 404, code: 'invalid_url', type: 'invalid_request_error', message: 'Invalid URL ({method} {path})' },
     not_a_gateway_route: {

@@ -13,6 +13,8 @@ export interface ScenarioRequest {
   token: Token
   user: User
   stream: boolean
+  /** The WebSocket handshake of a socket route, rather than a request or a response on a socket. */
+  upgrade?: boolean
 }
 
 /** Whether every criterion `match` names holds for `request`. */
@@ -23,6 +25,8 @@ export function matchesRequest(match: RequestMatch, request: ScenarioRequest): b
   if (match.key !== undefined && normalizeKey(match.key) !== normalizeKey(request.token.key)) return false
   if (match.user !== undefined && match.user !== (typeof match.user === 'number' ? request.user.id : request.user.username)) return false
   if (match.stream !== undefined && match.stream !== request.stream) return false
+  // A handshake is seen only by those that ask for it, so the rules written for requests never refuse a socket.
+  if ((match.upgrade === true) !== (request.upgrade === true)) return false
   return true
 }
 

@@ -36,7 +36,9 @@ interface LiveRule {
 /**
  * The active scenarios' rules and script, with their counters. Consulted once per generation
  * request: the next step of the script is consumed if the request matches it, then the first
- * rule that fires applies; a step's action wins over a rule's, field by field.
+ * rule that fires applies; a step's action wins over a rule's, field by field. A WebSocket
+ * handshake is consulted too, but only a step that expects it is consumed by it, and one that
+ * no step expects is neither unmatched nor refused by a strict script.
  */
 export class ScenarioEngine {
   #scenarios: Scenario[] = []
@@ -73,6 +75,11 @@ export class ScenarioEngine {
     return this.#scenarios.map((scenario) => scenario.name)
   }
 
+  /** Whether an active scenario is strict. */
+  get strict(): boolean {
+    return this.#strict
+  }
+
   decide(request: ScenarioRequest): ScenarioDecision | undefined {
     let step: ScenarioDecision | undefined
     if (this.#steps.length > 0 || this.#strict) {
@@ -80,7 +87,7 @@ export class ScenarioEngine {
       if (next && matchesRequest(next.step.when, request)) {
         this.#next += 1
         step = { decidedBy: next.label, action: next.step.then }
-      } else {
+      } else if (!request.upgrade) {
         const expected = next ? `${next.label} (${describeMatch(next.step.when)})` : undefined
         this.#unmatched.push({
           requestId: request.requestId,

@@ -33,6 +33,12 @@ export const requestMatchSchema = lazySchema(() =>
       .optional()
       .describe("The key's owner: a user id or a username of the world."),
     stream: z.boolean().optional().describe('true for streamed requests, false for the rest.'),
+    upgrade: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: the WebSocket handshake that opens /v1/realtime or /v1/responses as a socket, which only rules and steps that say so see (`fail` refuses it, `delayMs` holds it). Left out or false: requests, and each response on an open socket.',
+      ),
   }),
 )
 

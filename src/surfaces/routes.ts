@@ -3,7 +3,10 @@ import { adminRoutes } from './admin/admin-routes.ts'
 import { countTokensRoute } from './anthropic/messages/count-tokens-route.ts'
 import { messagesRoute } from './anthropic/messages/messages-route.ts'
 import { billingSummaryRoute } from './dashboard/billing-summary.ts'
+import { pricingRoute } from './dashboard/pricing.ts'
 import { statusRoute } from './dashboard/status.ts'
+import { tokenUsageRoute } from './dashboard/token-usage.ts'
+import { userModelsRoute } from './dashboard/user-models.ts'
 import { userSelfRoute } from './dashboard/user-self.ts'
 import { geminiEmbedRoutes } from './gemini/embed/embed-content-routes.ts'
 import { geminiGenerateRoutes } from './gemini/generate/generate-content-route.ts'
@@ -23,6 +26,8 @@ import { listModelsRoute } from './openai/list-models.ts'
 import { notImplementedRoutes } from './openai/not-implemented-routes.ts'
 import { responsesRoute } from './openai/responses/responses-route.ts'
 import { retrieveResponseRoute } from './openai/responses/retrieve-response-route.ts'
+import { responsesSocketRoute } from './openai/responses/responses-socket-route.ts'
+import { realtimeRoute } from './openai/realtime/realtime-route.ts'
 import { retrieveModelRoute } from './openai/retrieve-model.ts'
 
 /**
@@ -47,12 +52,17 @@ export const routes: readonly Route<any, any>[] = [
   ...transcriptionRoutes,
   embeddingsRoute,
   responsesRoute,
+  responsesSocketRoute,
   retrieveResponseRoute,
+  realtimeRoute,
   messagesRoute,
   countTokensRoute,
   ...openAIBillingRoutes,
   statusRoute,
+  pricingRoute,
+  tokenUsageRoute,
   userSelfRoute,
+  userModelsRoute,
   billingSummaryRoute,
   ...notImplementedRoutes,
   ...adminRoutes,

@@ -251,6 +251,15 @@ export const defaultWorld = {
       pricing: { ratio: 0.025 },
     },
     {
+      id: 'unpriced-model',
+      ownedBy: 'custom',
+      displayName: 'Unpriced model',
+      description: 'Enabled in the default group but without pricing: hidden unless selfUseMode is on',
+      endpointTypes: ['openai'],
+      pricing: null,
+    },
+    // Served by the Realtime API (`/v1/realtime`) only.
+    {
       id: 'gpt-realtime',
       kind: 'realtime',
       ownedBy: 'openai',
@@ -259,14 +268,6 @@ export const defaultWorld = {
       contextWindow: 32_000,
       maxOutputTokens: 4_096,
       pricing: { ratio: 2, completionRatio: 4 },
-    },
-    {
-      id: 'unpriced-model',
-      ownedBy: 'custom',
-      displayName: 'Unpriced model',
-      description: 'Enabled in the default group but without pricing: hidden unless selfUseMode is on',
-      endpointTypes: ['openai'],
-      pricing: null,
     },
   ],
 } satisfies WorldInput

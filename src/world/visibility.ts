@@ -7,9 +7,23 @@ import type { World } from './world.ts'
  */
 export function groupsOf(world: World, token: Token, user: User): string[] {
   const group = token.group ?? user.group
-  if (group !== 'auto') return [group]
-  const usable = new Set([user.group, ...user.extraGroups])
+  return group === 'auto' ? autoGroupsOf(world, user) : [group]
+}
+
+/** The groups a user may draw models from and pin keys to: their own group, then their extra groups. */
+export function usableGroups(user: User): string[] {
+  return [...new Set([user.group, ...user.extraGroups])]
+}
+
+/** The groups an `auto` key of `user` tries, in order: the world's auto groups the user may use. */
+export function autoGroupsOf(world: World, user: User): string[] {
+  const usable = new Set(usableGroups(user))
   return world.settings.autoGroups.filter((name) => usable.has(name))
+}
+
+/** The models `groups` enable, in listing order, each once (priced or not, whatever keys' limits). */
+export function groupModels(world: World, groups: readonly string[]): string[] {
+  return [...new Set(groups.flatMap((name) => world.findGroup(name)?.models ?? []))]
 }
 
 /**
@@ -40,8 +54,9 @@ export function visibleModels(world: World, token: Token, user: User): Model[] {
  */
 export function unpricedModels(world: World, token: Token, user: User): string[] {
   if (world.settings.selfUseMode) return []
-  const ids = new Set(groupsOf(world, token, user).flatMap((name) => world.findGroup(name)?.models ?? []))
-  return [...ids].filter((id) => (!token.modelLimits || token.modelLimits.includes(id)) && world.findModel(id)?.pricing === null)
+  return groupModels(world, groupsOf(world, token, user)).filter(
+    (id) => (!token.modelLimits || token.modelLimits.includes(id)) && world.findModel(id)?.pricing === null,
+  )
 }
 
 /** The model `id` if the key may use it: the rule of {@link visibleModels}, for one model. */

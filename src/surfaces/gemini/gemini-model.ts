@@ -4,6 +4,8 @@ import type { Model, ModelKind } from '../../world/schemas.ts'
 const methods: Partial<Record<ModelKind, string[]>> = {
   chat: ['generateContent', 'streamGenerateContent', 'countTokens'],
   embedding: ['embedContent', 'batchEmbedContents', 'countTokens'],
+  // Served by the OpenAI Realtime API only: nothing Gemini's surface could call.
+  realtime: [],
 }
 
 /** A model in Google's `models.list` / `models.get` shape; `name` carries the `models/` prefix the SDK needs. */

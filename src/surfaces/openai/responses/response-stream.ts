@@ -52,10 +52,13 @@ export interface ResponseStreamPlan {
  * events (text one token per delta, function arguments in token-sized pieces), then
  * `response.completed`, or `response.incomplete` when the reply was cut at the output limit.
  */
-export function responseStream(generation: Generation, request: ResponsesRequest): ResponseStreamPlan {
+export function responseStream(generation: Generation, request: ResponsesRequest, encode: EventEncoding = sseEncoding): ResponseStreamPlan {
   const events = plannedEvents(generation, request)
   return {
-    frames: events.map(({ event, tokens }, index) => ({ text: numbered(event, index), tokens })),
+    frames: events.map(({ event: { type, ...fields }, tokens }, index) => ({
+      text: encode({ type, sequence_number: index, ...fields }),
+      tokens,
+    })),
     renderError: (onFailed) => (error, sent) => {
       const failed: ResponseObject = {
         ...responseShell(generation, request),
@@ -70,17 +73,19 @@ export function responseStream(generation: Generation, request: ResponsesRequest
         sequence_number: sent,
         error: { type: error.type, code: String(error.code), message: error.message, param: error.param },
       }
-      return (
-        sseEvent(errorEvent, 'error') +
-        sseEvent({ type: 'response.failed', sequence_number: sent + 1, response: failed }, 'response.failed')
-      )
+      return encode(errorEvent) + encode({ type: 'response.failed', sequence_number: sent + 1, response: failed })
     },
   }
 }
 
-function numbered({ type, ...fields }: ResponseEvent, sequence: number): string {
-  return sseEvent({ type, sequence_number: sequence, ...fields }, type)
-}
+/** How a stream's events are written: SSE for `POST /v1/responses`, a text message each on a socket. */
+export type EventEncoding = (event: { type: string; [field: string]: unknown }) => string
+
+/** `event: <type>` and its data: the HTTP route's stream. */
+export const sseEncoding: EventEncoding = (event) => sseEvent(event, event.type)
+
+/** One JSON message a line: what a socket plays out (src/streaming/socket-frames.ts). */
+export const socketEncoding: EventEncoding = (event) => `${JSON.stringify(event)}\n`
 
 function plannedEvents(generation: Generation, request: ResponsesRequest): PlannedEvent[] {
   const { reply } = generation

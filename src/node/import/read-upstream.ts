@@ -1,0 +1,99 @@
+import { maskKey } from '../../auth/mask-key.ts'
+import { normalizeKey } from '../../world/normalize-key.ts'
+import { pricingSchema, statusSchema, userModelsSchema, userSelfSchema, type UpstreamAnswers } from '../../world/import/upstream-answers.ts'
+import { readUpstreamKey } from './read-upstream-key.ts'
+import { upstreamClient } from './upstream-client.ts'
+import { UpstreamError } from './upstream-error.ts'
+
+export interface ReadUpstreamOptions {
+  /** The upstream gateway's base URL (its origin, and a path prefix if it is served below one). */
+  upstream: string
+  /** Its API keys, each imported as a key of the world. */
+  keys: readonly string[]
+  /** A user's dashboard access token, to read the user, their groups and their prices. */
+  accessToken?: string
+  /** How to call the upstream (default: the global `fetch`). */
+  fetch?: typeof fetch
+  /** How long one request may take (default 30 s). */
+  timeoutMs?: number
+}
+
+/** What each route's failure costs the import, as the report says it. */
+const consequences: Readonly<Record<string, string>> = {
+  'GET /v1/models (Anthropic list)': 'display names and token limits come from the Gemini list alone',
+  'GET /v1beta/models': 'context windows and output limits come from the Anthropic list alone',
+  'GET /api/usage/token': "the keys' quotas come from the billing routes; model limits and expiry are unknown",
+  'GET /v1/dashboard/billing/subscription': "the keys' quotas are unknown",
+  'GET /v1/dashboard/billing/usage': 'used quota counted as 0',
+  'GET /api/pricing': "prices, group ratios and auto groups unknown: groups inferred from the keys' lists",
+  'GET /api/status': 'self-use mode and the system name unknown',
+  'GET /api/user/self': "the keys' owner is unknown",
+  'GET /api/user/models': "the user's group is inferred from the keys' lists",
+}
+
+/**
+ * Reads what an import needs from an upstream gateway: per key, its model lists (OpenAI,
+ * Anthropic, Gemini) and quota (`/api/usage/token`, else the billing routes); once,
+ * `/api/status`, `/api/pricing` and, with an access token, the user. A route that fails or does
+ * not exist is left out and reported in `notes` (one line per route); a key the upstream refuses
+ * on its model list, or an access token it refuses, is an `UpstreamError`. Keys appear in notes
+ * and errors masked, never whole.
+ */
+export async function readUpstream(options: ReadUpstreamOptions): Promise<{ answers: UpstreamAnswers; notes: string[] }> {
+  const base = options.upstream.replace(/\/+$/, '')
+  const secrets = [...options.keys, ...(options.accessToken ? [options.accessToken] : [])].filter((secret) => secret.length > 0)
+  const client = upstreamClient({ base, fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? 30_000, secrets })
+  const failures = new Map<string, { why: string; labels: string[] }>()
+  const failed = (route: string, why: string, label?: string) => {
+    const entry = failures.get(route) ?? { why, labels: [] }
+    if (label) entry.labels.push(label)
+    failures.set(route, entry)
+  }
+  const notes: string[] = []
+
+  const answers: UpstreamAnswers = { keys: [], groupModels: {} }
+  const seen = new Map<string, string>()
+  for (const [index, key] of options.keys.entries()) {
+    const label = `--key ${index + 1} (${maskKey(key)})`
+    const same = seen.get(normalizeKey(key))
+    if (same) {
+      notes.push(`${label} is ${same} again: imported once`)
+      continue
+    }
+    seen.set(normalizeKey(key), label)
+    answers.keys.push(await readUpstreamKey(client, { key, label, masked: maskKey(key), base }, (route, why) => failed(route, why, label)))
+  }
+
+  const status = await client.get('/api/status', {}, statusSchema)
+  if (status.ok) answers.status = status.value.data
+  else failed('GET /api/status', status.why)
+
+  const dashboard: Record<string, string> = options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}
+  const pricing = await client.get('/api/pricing', dashboard, pricingSchema)
+  if (pricing.ok) answers.pricing = pricing.value
+  else failed('GET /api/pricing', pricing.why)
+
+  if (options.accessToken) {
+    answers.accessToken = options.accessToken
+    const self = await client.get('/api/user/self', dashboard, userSelfSchema)
+    if (!self.ok && (self.status === 401 || self.status === 403)) {
+      const label = `--access-token (${maskKey(options.accessToken)})`
+      throw new UpstreamError(`${label}: the upstream refused this access token (GET /api/user/self: ${self.why}).`)
+    }
+    if (self.ok) answers.self = self.value.data
+    else failed('GET /api/user/self', self.why)
+    // The user's own group, where /api/pricing gives it no ratio.
+    const group = answers.self?.group
+    if (group && !(answers.pricing?.group_ratio && group in answers.pricing.group_ratio)) {
+      const models = await client.get(`/api/user/models?group=${encodeURIComponent(group)}`, dashboard, userModelsSchema)
+      if (models.ok) answers.groupModels[group] = models.value.data ?? []
+      else failed('GET /api/user/models', models.why)
+    }
+  }
+
+  for (const [route, { why, labels }] of failures) {
+    const which = labels.length === 0 || labels.length === answers.keys.length ? '' : ` (${labels.join(', ')})`
+    notes.push(`${route}: ${why}${which}: ${consequences[route] ?? 'left out'}`)
+  }
+  return { answers, notes }
+}

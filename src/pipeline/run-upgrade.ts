@@ -1,0 +1,97 @@
+import { exchangeOf } from '../http/exchange.ts'
+import type { RenderedResponse } from '../http/rendered-response.ts'
+import { createRequestId } from '../http/request-id.ts'
+import { offeredProtocols } from '../http/websocket-protocols.ts'
+import type { GatewayRuntime } from './gateway-runtime.ts'
+import { authenticate } from './1-authenticate.ts'
+import { admit, consultScenario } from './3-admit.ts'
+import { renderError } from './5-render.ts'
+import { PipelineContext } from './pipeline-context.ts'
+import { reportRequest } from './run-pipeline.ts'
+import { SocketConnection } from './socket-connection.ts'
+import type { SocketPeer, SocketRoute, SocketSession } from './socket-route.ts'
+
+/** What a WebSocket handshake gets: a socket to open, or a refusal. */
+export type UpgradeOutcome =
+  | {
+      accepted: true
+      /** The subprotocol to confirm, if the client offered one the route takes. */
+      protocol: string | undefined
+      /** Starts the route's session on the accepted socket. */
+      open(peer: SocketPeer): SocketSession
+    }
+  | {
+      accepted: false
+      /** The refusal as an HTTP answer to the handshake (what the server sends). */
+      rendered: RenderedResponse
+      /** The refusal as the route's error event, and the close code after it (what an in-process socket gets). */
+      event: string
+      closeCode: number
+    }
+
+/** The close code of a handshake refused in-process: 4000 plus the HTTP status the server would have answered. */
+export const refusalCloseCode = (status: number): number => 4000 + status
+
+/**
+ * A WebSocket handshake through the stages a request takes: the key (a header, or the
+ * `openai-insecure-api-key.` subprotocol), then, for a route whose handshake names a model, its
+ * admission as an `upgrade` (scenario, visibility and kind, quota left); a route whose responses
+ * each name their model still lets the scenario refuse the handshake. Journaled as `GET <path>`
+ * with 101, or with the refusal's status.
+ */
+export async function runUpgrade(
+  route: SocketRoute<any>,
+  runtime: GatewayRuntime,
+  request: Request,
+  params: Readonly<Record<string, string>>,
+): Promise<UpgradeOutcome> {
+  const started = performance.now()
+  const now = runtime.clock.now()
+  const surface = typeof route.surface === 'function' ? route.surface(request, params) : route.surface
+  const admitted = { ...route, model: route.socket.model }
+  const context = new PipelineContext(
+    admitted,
+    request,
+    params,
+    createRequestId(now),
+    surface,
+    runtime,
+    runtime.profile,
+    now,
+    exchangeOf(request),
+  )
+  try {
+    authenticate(context)
+    if (route.socket.model) {
+      await admit(context)
+      route.socket.serves?.(context.admission.model)
+    } else await consultScenario(context, '', false, true)
+  } catch (error) {
+    const { error: failure, resolved, rendered } = renderError(context, error)
+    reportRequest(context, rendered.status, failure, started)
+    return {
+      accepted: false,
+      rendered,
+      event: JSON.stringify(route.socket.errorEvent(resolved)),
+      closeCode: refusalCloseCode(resolved.status),
+    }
+  }
+  reportRequest(context, 101, undefined, started)
+  return {
+    accepted: true,
+    protocol: route.socket.protocol(offeredProtocols(request)),
+    open(peer) {
+      const connection = new SocketConnection(route, context, peer)
+      const session = route.socket.open(connection)
+      return {
+        receive: (text) => {
+          if (connection.isOpen) session.receive(text)
+        },
+        closed: () => {
+          connection.ended()
+          session.closed()
+        },
+      }
+    },
+  }
+}

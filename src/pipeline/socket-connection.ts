@@ -1,0 +1,153 @@
+import { createRequestId } from '../http/request-id.ts'
+import type { ResolvedError } from '../profiles/resolved-error.ts'
+import { playOnSocket, type SocketPlayback } from '../streaming/socket-frames.ts'
+import type { StreamPlan } from '../streaming/stream-plan.ts'
+import type { GatewayRuntime } from './gateway-runtime.ts'
+import { admit } from './3-admit.ts'
+import { renderError, renderReply } from './5-render.ts'
+import { PipelineContext } from './pipeline-context.ts'
+import type { StreamReply } from './reply.ts'
+import { socketMethod, type Route } from './route.ts'
+import { reportRequest } from './run-pipeline.ts'
+import type { SocketPeer, SocketRoute } from './socket-route.ts'
+import type { Model } from '../world/schemas.ts'
+
+/** One response on a socket: what it is about and how it is made. */
+export interface SocketResponse {
+  /** The model it asks for: admitted as an HTTP generation is (scenario, visibility, rate limits, quota). */
+  model: string
+  /** Makes the response's events, on the admitted context, as a stream reply whose frames are socket messages (a line each). */
+  work(context: PipelineContext): Promise<StreamReply>
+  /** The events that tell the client it failed before its first event: admission, or the work raising. */
+  failed(error: ResolvedError): object[]
+  /** Ends the playback where it is (a cancelled response). */
+  stop?: AbortSignal
+  /** Told how many frames of how many went out, as each goes (in the same turn as the send). */
+  sent?(frames: number, of: number): void
+}
+
+/**
+ * One accepted WebSocket connection, whatever carries it (the server's `ws`, msw in-process):
+ * what its handshake settled (the key, the model it names), the peer to send on, and the
+ * responses it runs, one after another, each admitted, played with the model's timing and
+ * journaled as `WS <path>`.
+ */
+export class SocketConnection<Auth = any> {
+  readonly #handshake: PipelineContext
+  readonly #peer: SocketPeer
+  readonly #closed = new AbortController()
+  #queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    readonly route: SocketRoute<Auth>,
+    handshake: PipelineContext,
+    peer: SocketPeer,
+  ) {
+    this.#handshake = handshake
+    this.#peer = peer
+  }
+
+  get auth(): Auth {
+    return this.#handshake.auth as Auth
+  }
+
+  get runtime(): GatewayRuntime {
+    return this.#handshake.runtime
+  }
+
+  /** The handshake's URL (`wss://…/v1/realtime?model=…` read as `https:`). */
+  get url(): URL {
+    return this.#handshake.url
+  }
+
+  /** The model the handshake named and was admitted for, if it named one. */
+  get model(): Model | undefined {
+    return this.route.socket.model ? this.#handshake.admission.model : undefined
+  }
+
+  /** Aborts when the connection closes. */
+  get signal(): AbortSignal {
+    return this.#closed.signal
+  }
+
+  get isOpen(): boolean {
+    return !this.#closed.signal.aborted
+  }
+
+  /** Sends one event, unless the connection has closed. */
+  send(event: object | string): void {
+    if (this.isOpen) this.#peer.send(typeof event === 'string' ? event : JSON.stringify(event))
+  }
+
+  close(code: number, reason: string): void {
+    if (!this.isOpen) return
+    this.#peer.close(code, reason)
+    this.ended()
+  }
+
+  /** The connection is gone: whatever is in flight stops. */
+  ended(): void {
+    this.#closed.abort()
+  }
+
+  /** An error raised while handling a client event, in the active profile's terms (journaled with nothing: it is no request). */
+  resolve(error: unknown): ResolvedError {
+    return renderError(this.#handshake, error).resolved
+  }
+
+  /** Runs one response after those before it on this connection. */
+  respond(response: SocketResponse): Promise<SocketPlayback | 'failed'> {
+    const run = this.#queue.then(() => this.#respond(response))
+    this.#queue = run.catch(() => undefined)
+    return run
+  }
+
+  async #respond(response: SocketResponse): Promise<SocketPlayback | 'failed'> {
+    const started = performance.now()
+    const handshake = this.#handshake
+    const { runtime } = handshake
+    const now = runtime.clock.now()
+    const route: Route<any, any> = { ...this.route, model: { read: () => response.model, admission: 'generation', stream: () => true } }
+    const request = new Request(handshake.request.url, {
+      method: socketMethod,
+      headers: handshake.request.headers,
+      signal: this.#closed.signal,
+    })
+    const context = new PipelineContext(
+      route,
+      request,
+      handshake.params,
+      createRequestId(now),
+      handshake.surface,
+      runtime,
+      runtime.profile,
+      now,
+      undefined,
+    )
+    context.auth = handshake.auth
+    let outcome: SocketPlayback | 'failed'
+    let status = 200
+    let failure: { name: string; code: string | number | null } | undefined
+    try {
+      await admit(context)
+      const rendered = renderReply(context, await response.work(context))
+      const stop = response.stop ? AbortSignal.any([this.#closed.signal, response.stop]) : this.#closed.signal
+      outcome = await playOnSocket(rendered.body as StreamPlan, this, stop, response.sent)
+    } catch (error) {
+      const rendered = renderError(context, error)
+      ;({ error: failure } = rendered)
+      status = rendered.resolved.status
+      for (const event of response.failed(rendered.resolved)) this.send(event)
+      outcome = 'failed'
+    }
+    reportRequest(context, status, failure, started)
+    return outcome
+  }
+
+  /** For the playback: a message, or the connection dropped. */
+  drop(): void {
+    if (!this.isOpen) return
+    this.#peer.drop()
+    this.ended()
+  }
+}

@@ -1,0 +1,177 @@
+import type { Generation } from '../../../generation/generate.ts'
+import type { ResolvedError } from '../../../profiles/resolved-error.ts'
+import type { StreamFrame } from '../../../streaming/stream-plan.ts'
+import type { RealtimeItem } from './conversation-items.ts'
+import { audioTokens, msPerSpokenToken, speak } from './pcm16.ts'
+
+/** What one response is: its ids, how it speaks, and where its items go. */
+export interface ResponseSetting {
+  id: string
+  conversationId: string | null
+  modalities: ('text' | 'audio')[]
+  maxOutputTokens: number | 'inf'
+  voice: unknown
+  format: unknown
+  metadata: Record<string, string> | null
+  /** The item the response's first output item follows in the conversation. */
+  previousItemId: string | null
+  newItemId(): string
+}
+
+/** A response's planned events: their frames, its output items, and the ends it can come to early. */
+export interface ResponsePlan {
+  frames: StreamFrame[]
+  output: RealtimeItem[]
+  /** `response.done` for a cancelled response (it was billed in full when it started). */
+  cancelled(): object
+  /** An error that breaks the response: the `error` event, then `response.done` failed. */
+  failed(error: ResolvedError): object[]
+}
+
+/** The tokens a response's audio adds to what its text counts: the input audio, and the reply spoken. */
+export function audioUsage(inputAudioMs: number, spoken: boolean, replyTokens: number) {
+  return {
+    promptTokens: audioTokens.input(inputAudioMs),
+    completionTokens: spoken ? audioTokens.output(replyTokens * msPerSpokenToken) : 0,
+  }
+}
+
+/**
+ * A response's server events, in the GA Realtime API's order: `response.created`; per output item
+ * `response.output_item.added`, `conversation.item.added`, its content part and deltas (the
+ * transcript and PCM16 audio for audio, text for text, arguments for a function call), the
+ * `.done` events and `conversation.item.done`; then `response.done` with the usage billed.
+ */
+export function planResponse(
+  generation: Generation,
+  setting: ResponseSetting,
+  usage: ReturnType<typeof realtimeUsage>,
+  event: () => string,
+): ResponsePlan {
+  const { reply } = generation
+  const spoken = setting.modalities.includes('audio')
+  const frames: StreamFrame[] = []
+  const add = (body: object, tokens = 0) => frames.push({ text: `${JSON.stringify({ event_id: event(), ...body })}\n`, tokens })
+  const base = {
+    object: 'realtime.response',
+    id: setting.id,
+    conversation_id: setting.conversationId,
+    output_modalities: setting.modalities,
+    max_output_tokens: setting.maxOutputTokens,
+    audio: { output: { format: setting.format, voice: setting.voice } },
+    metadata: setting.metadata,
+  }
+  const response = (status: string, output: RealtimeItem[], details: object | null, withUsage: object | null) => ({
+    ...base,
+    status,
+    status_details: details,
+    output,
+    usage: withUsage,
+  })
+  const inConversation = setting.conversationId !== null
+  add({ type: 'response.created', response: response('in_progress', [], null, null) })
+
+  const output: RealtimeItem[] = []
+  let previous = setting.previousItemId
+  const itemAdded = (index: number, item: RealtimeItem) => {
+    add({ type: 'response.output_item.added', response_id: setting.id, output_index: index, item }, item.type === 'function_call' ? 1 : 0)
+    if (inConversation) add({ type: 'conversation.item.added', previous_item_id: previous, item })
+  }
+  const itemDone = (index: number, item: RealtimeItem) => {
+    add({ type: 'response.output_item.done', response_id: setting.id, output_index: index, item })
+    if (inConversation) add({ type: 'conversation.item.done', previous_item_id: previous, item })
+    output.push(item)
+    previous = item.id
+  }
+
+  if (reply.text !== '' || reply.toolCalls.length === 0) {
+    const id = setting.newItemId()
+    const at = { response_id: setting.id, item_id: id, output_index: 0, content_index: 0 }
+    const status = reply.finishReason === 'length' ? 'incomplete' : 'completed'
+    itemAdded(0, { id, object: 'realtime.item', type: 'message', status: 'in_progress', role: 'assistant', content: [] })
+    add({ type: 'response.content_part.added', ...at, part: spoken ? { type: 'audio', transcript: '' } : { type: 'text', text: '' } })
+    reply.textPieces.forEach((delta, index) => {
+      if (!spoken) return add({ type: 'response.output_text.delta', ...at, delta }, 1)
+      add({ type: 'response.output_audio_transcript.delta', ...at, delta }, 1)
+      add({ type: 'response.output_audio.delta', ...at, delta: speak(delta, index) })
+    })
+    if (spoken) {
+      add({ type: 'response.output_audio.done', ...at })
+      add({ type: 'response.output_audio_transcript.done', ...at, transcript: reply.text })
+    } else add({ type: 'response.output_text.done', ...at, text: reply.text })
+    add({
+      type: 'response.content_part.done',
+      ...at,
+      part: spoken ? { type: 'audio', transcript: reply.text } : { type: 'text', text: reply.text },
+    })
+    itemDone(0, {
+      id,
+      object: 'realtime.item',
+      type: 'message',
+      status,
+      role: 'assistant',
+      content: [spoken ? { type: 'output_audio', transcript: reply.text } : { type: 'output_text', text: reply.text }],
+    })
+  }
+  for (const call of reply.toolCalls) {
+    const index = output.length
+    const id = setting.newItemId()
+    const callId = `call_${call.id}`
+    const item = { id, object: 'realtime.item' as const, type: 'function_call' as const, name: call.name, call_id: callId }
+    itemAdded(index, { ...item, status: 'in_progress', arguments: '' })
+    const at = { response_id: setting.id, item_id: id, output_index: index, call_id: callId }
+    for (const delta of call.argumentPieces) add({ type: 'response.function_call_arguments.delta', ...at, delta }, 1)
+    add({ type: 'response.function_call_arguments.done', ...at, name: call.name, arguments: call.argumentsJson })
+    itemDone(index, { ...item, status: 'completed', arguments: call.argumentsJson })
+  }
+  const cut = reply.finishReason === 'length'
+  add({
+    type: 'response.done',
+    response: response(cut ? 'incomplete' : 'completed', output, cut ? { type: 'incomplete', reason: 'max_output_tokens' } : null, usage),
+  })
+  return {
+    frames,
+    output,
+    cancelled: () => ({
+      event_id: event(),
+      type: 'response.done',
+      response: response('cancelled', [], { type: 'cancelled', reason: 'client_cancelled' }, usage),
+    }),
+    failed: (error) => [
+      errorEvent(error, event()),
+      {
+        event_id: event(),
+        type: 'response.done',
+        response: response('failed', [], { type: 'failed', error: { type: error.type, code: error.code, message: error.message } }, usage),
+      },
+    ],
+  }
+}
+
+/** The Realtime API's `usage`, with the text and audio split the SDK types carry. */
+export function realtimeUsage(generation: Generation, audio: { promptTokens: number; completionTokens: number }) {
+  const textIn = generation.reply.promptTokens
+  const textOut = generation.reply.completionTokens
+  return {
+    total_tokens: textIn + audio.promptTokens + textOut + audio.completionTokens,
+    input_tokens: textIn + audio.promptTokens,
+    output_tokens: textOut + audio.completionTokens,
+    input_token_details: {
+      text_tokens: textIn,
+      audio_tokens: audio.promptTokens,
+      image_tokens: 0,
+      cached_tokens: 0,
+      cached_tokens_details: { text_tokens: 0, audio_tokens: 0, image_tokens: 0 },
+    },
+    output_token_details: { text_tokens: textOut, audio_tokens: audio.completionTokens },
+  }
+}
+
+/** A Realtime `error` event: the error, and the client event that caused it when there is one. */
+export function errorEvent(error: ResolvedError, eventId: string, clientEventId: string | null = null): object {
+  return {
+    type: 'error',
+    event_id: eventId,
+    error: { type: error.type, code: error.code, message: error.message, param: error.param, event_id: clientEventId },
+  }
+}

@@ -1,0 +1,90 @@
+import { tokenAuth, type TokenAuth } from '../../../auth/token-auth.ts'
+import { gatewayError } from '../../../errors/gateway-error.ts'
+import { parseSocketEvent } from '../../../pipeline/body/parse-socket-event.ts'
+import { stream } from '../../../pipeline/reply.ts'
+import type { SocketConnection } from '../../../pipeline/socket-connection.ts'
+import { defineSocketRoute, type SocketSession } from '../../../pipeline/socket-route.ts'
+import type { ResolvedError } from '../../../profiles/resolved-error.ts'
+import { acceptedProtocol } from '../socket-protocol.ts'
+import { createResponse } from './create-response.ts'
+import { responseStream, socketEncoding } from './response-stream.ts'
+import { responsesRequestSchema } from './responses-request.ts'
+import { ResponseStore, responseStore as responseStoreSlot } from './response-store.ts'
+
+/**
+ * `GET /v1/responses` opened as a WebSocket, as Codex CLI opens it first
+ * (`OpenAI-Beta: responses_websockets=…`): each `response.create` event carries a Responses API
+ * request body and gets the events its SSE stream would send, a JSON message each, in order; the
+ * socket stays open for the next. `previous_response_id` also continues the socket's own
+ * responses made with `store: false`. An error is an `error` event with the HTTP status it would
+ * have had; the socket stays open.
+ */
+export const responsesSocketRoute = defineSocketRoute<TokenAuth>({
+  id: 'openai.responses_websocket',
+  path: '/v1/responses',
+  surface: 'openai',
+  auth: tokenAuth('openai-websocket'),
+  banner: 'OpenAI Responses over a WebSocket (response.create events, as Codex CLI opens it)',
+  socket: {
+    protocol: acceptedProtocol,
+    errorEvent: responsesErrorEvent,
+    open: responsesSession,
+  },
+})
+
+const supported = "'response.create'"
+
+function responsesSession(connection: SocketConnection<TokenAuth>): SocketSession {
+  // What this socket made, stored or not: a Codex session continues with `store: false`.
+  const own = new ResponseStore()
+  const userId = connection.auth.user.id
+  const shared = () => connection.runtime.state
+  return {
+    receive(text) {
+      let body
+      try {
+        const event = parseSocketEvent(responsesRequestSchema, text, connection.runtime.maxBodyDepth) as { type?: unknown }
+        if (event.type !== 'response.create') throw gatewayError('socket_event_unknown', { type: String(event.type), supported })
+        body = event as typeof event & ReturnType<typeof responsesRequestSchema.parse>
+      } catch (error) {
+        connection.send(responsesErrorEvent(connection.resolve(error)))
+        return
+      }
+      const request = body
+      void connection.respond({
+        model: request.model,
+        async work(context) {
+          const conversations = connectionConversations(own, shared, userId)
+          const { generation, store } = await createResponse(context, request, { conversations, alsoKeep: (stored) => own.put(stored) })
+          const plan = responseStream(generation, request, socketEncoding)
+          return stream(plan.frames, generation, plan.renderError(store))
+        },
+        failed: (error) => [responsesErrorEvent(error)],
+      })
+    },
+    closed() {},
+  }
+}
+
+/** The socket's own responses first, then what the user stored. */
+function connectionConversations(own: ResponseStore, state: () => SocketConnection['runtime']['state'], userId: number) {
+  const mine = own.conversationsOf(userId)
+  const stored = state().get(responseStoreSlot).conversationsOf(userId)
+  return {
+    itemsOf: (id: string) => mine.itemsOf(id) ?? stored.itemsOf(id),
+    item: (id: string) => mine.item(id) ?? stored.item(id),
+  }
+}
+
+/**
+ * An error on the socket as OpenAI's Responses WebSocket sends it: the HTTP status it would have
+ * had beside the error, so a client maps it as it maps an HTTP answer (Codex retries 429 and 5xx).
+ */
+function responsesErrorEvent(error: ResolvedError): object {
+  return {
+    type: 'error',
+    status: error.status,
+    error: { type: error.type, code: error.code, message: error.message, param: error.param },
+    ...(Object.keys(error.headers).length > 0 && { headers: error.headers }),
+  }
+}

@@ -1,0 +1,91 @@
+import { createGateway, type Gateway, type GatewayOptions } from '../gateway/create-gateway.ts'
+import { startServer, type RunningServer } from '../node/create-server.ts'
+import { addEnvLayer, type EnvLayer } from './env-layers.ts'
+import type { RunnerHooks } from './runner-hooks.ts'
+import { sdkEnvironment } from './sdk-environment.ts'
+import { holdInterception } from './shared-interception.ts'
+import { assertScriptsDone } from './unfinished-script.ts'
+
+/** `useGateway`'s options: `createGateway`'s, and how the tests reach the gateway. */
+export interface UseGatewayOptions extends GatewayOptions {
+  /**
+   * Serve the gateway over HTTP on a free port of 127.0.0.1, rather than answering through msw's
+   * interception in the test process: for a client in another process (a server under test, a
+   * CLI) or one that msw cannot reach. Its URL is known from `beforeAll` on.
+   */
+  server?: boolean
+  /**
+   * Point the official SDKs at the gateway through the variables they read when built without
+   * options, for the file (or the `describe`), and restore them after: `OPENAI_BASE_URL`
+   * (`<url>/v1`), `ANTHROPIC_BASE_URL` and `GOOGLE_GEMINI_BASE_URL` (`<url>`), and
+   * `OPENAI_API_KEY`, `ANTHROPIC_API_KEY` and `GEMINI_API_KEY` set to `apiKey` (default
+   * `sk-unrestricted`, the default world's key for every model); `GOOGLE_API_KEY`,
+   * `ANTHROPIC_AUTH_TOKEN` and `GOOGLE_GENAI_USE_VERTEXAI` are unset meanwhile, since they would
+   * win. In-process they are set when `useGateway()` is called; with `server` in `beforeAll`.
+   */
+  env?: boolean | { apiKey?: string }
+}
+
+/** What a test gets from `useGateway()`'s function. */
+export interface GatewayFixture {
+  /** The gateway: its world, clock, journal and scenarios, put back before each test. */
+  readonly gateway: Gateway
+  /**
+   * Where clients send requests: the server's URL with `server`, else `baseUrl`, else
+   * `http://llm-gateway-mock.test` (in-process, the gateway answers on that origin only).
+   */
+  readonly url: string
+}
+
+/** The origin an in-process gateway is said to live at when no `baseUrl` is given: a name no DNS answers. */
+export const inProcessOrigin = 'http://llm-gateway-mock.test'
+
+/**
+ * The runner-neutral fixture: registers the four hooks and returns the function the tests call.
+ * `beforeAll` creates the gateway (and the server); `beforeEach` resets it; `afterEach` fails the
+ * test that left a strict script unfinished; `afterAll` stops serving and restores the environment.
+ */
+export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {}): () => GatewayFixture {
+  const { server: overHttp = false, env = false, ...gatewayOptions } = options
+  if (overHttp && gatewayOptions.baseUrl !== undefined) {
+    throw new TypeError(`useGateway: baseUrl is for in-process use; with server: true the URL is the server's (fixture().url)`)
+  }
+  const apiKey = (typeof env === 'object' ? env.apiKey : undefined) ?? 'sk-unrestricted'
+  const interception = overHttp ? undefined : holdInterception()
+  const knownUrl = overHttp ? undefined : (gatewayOptions.baseUrl?.replace(/\/+$/, '') ?? inProcessOrigin)
+  let envLayer: EnvLayer | undefined = env && knownUrl !== undefined ? addEnvLayer(sdkEnvironment(knownUrl, apiKey)) : undefined
+  let fixture: GatewayFixture | undefined
+  let running: RunningServer | undefined
+
+  hooks.beforeAll(async () => {
+    // In-process on an origin of its own: a gateway answering its paths on any origin would also
+    // take the requests meant for the app's own servers on localhost, or for another gateway's.
+    const gateway = await createGateway(knownUrl === undefined ? gatewayOptions : { ...gatewayOptions, baseUrl: knownUrl })
+    let url = knownUrl
+    if (url === undefined) {
+      running = await startServer(gateway, { port: 0 })
+      url = running.url
+    }
+    interception?.serve(gateway)
+    if (env) (envLayer ??= addEnvLayer({})).activate(sdkEnvironment(url, apiKey))
+    fixture = { gateway, url }
+  })
+  hooks.beforeEach(() => fixture?.gateway.reset())
+  hooks.afterEach(() => {
+    if (fixture !== undefined) assertScriptsDone(fixture.gateway)
+  })
+  hooks.afterAll(async () => {
+    envLayer?.release()
+    interception?.release()
+    await running?.close()
+  })
+
+  return () => {
+    if (fixture === undefined) {
+      throw new Error(
+        'useGateway(): the gateway is created in beforeAll; call the function useGateway() returned inside a test or a hook, not when the file loads',
+      )
+    }
+    return fixture
+  }
+}
