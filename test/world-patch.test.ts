@@ -123,7 +123,6 @@ describe('"every" in a patch', () => {
       ['whisper-1', 1024],
       ['omni-moderation-latest', 1024],
       ['jina-reranker-v2-base-multilingual', 1024],
-      ['gpt-realtime', 1024],
       ['unpriced-model', 1024],
       ['gpt-realtime', 1024],
       ['house-model', 1024],
