@@ -28,6 +28,9 @@ describe('world files and the scenarios on top of them, from the command line', 
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
       'gpt-realtime',
     ])
     const chat = await fetch(`${url}/v1/chat/completions`, {

@@ -14,7 +14,7 @@ const key = (name: string, listed: string[], more: Partial<UpstreamKey> & { limi
     label: `--key (${name})`,
     masked: `${name}…`,
     key: `sk-${name}`,
-    models: listed.map((id) => ({ id, owned_by: 'openai', supported_endpoint_types: ['openai', 'openai-response'] })),
+    models: listed.map((id) => ({ id, owned_by: 'openai', supported_endpoint_types: ['openai', 'openai-response', 'dify-video'] })),
     usage: {
       name,
       total_available: 1000,
@@ -158,8 +158,9 @@ describe('building the world from what the upstream says', () => {
     expect(model('ratio')?.pricing).toEqual({ ratio: 2.5, completionRatio: 3 })
     expect([model('text-embedding-3-large')?.kind, model('text-embedding-3-large')?.dimensions]).toEqual(['embedding', 3072])
     expect([model('my-embed-v2')?.kind, model('my-embed-v2')?.dimensions]).toEqual(['embedding', 1536])
-    expect(model('ratio')?.endpointTypes).toEqual(['openai'])
-    expect(notes).toContain('endpoint types the world does not model were left out: openai-response')
+    // new-api's own types are the world's; one it does not know is left out, and said so.
+    expect(model('ratio')?.endpointTypes).toEqual(['openai', 'openai-response'])
+    expect(notes).toContain('endpoint types the world does not model were left out: dify-video')
     expect(notes).toContain('no route tells the dimensions of my-embed-v2 (1536): assumed')
   })
 

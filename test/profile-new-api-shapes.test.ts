@@ -80,6 +80,12 @@ describe.each(modes)('the new-api profile: shapes and official clients ($name)',
         'text-embedding-3-small',
         'text-embedding-3-large',
         'gemini-embedding-001',
+        'gpt-3.5-turbo-instruct',
+        'dall-e-3',
+        'tts-1',
+        'whisper-1',
+        'omni-moderation-latest',
+        'jina-reranker-v2-base-multilingual',
         'gpt-realtime',
       ])
       expect(body.nextPageToken).toBeNull()
@@ -220,6 +226,9 @@ describe.each(modes)('the new-api profile: shapes and official clients ($name)',
         flash,
         'text-embedding-3-large',
         'gemini-embedding-001',
+        'dall-e-3',
+        'tts-1',
+        'whisper-1',
         'gpt-realtime',
       ])
       const message = await client.messages.create({ model: 'claude-opus-4-1', max_tokens: 256, messages: hello })

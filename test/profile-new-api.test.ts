@@ -14,6 +14,7 @@ import {
   type GenerationTrigger,
   type SurfaceName,
 } from './support/catalogue-walk.ts'
+import { imageGone, imageRequest, kindMismatch, upload } from './support/upload-triggers.ts'
 
 // new-api's answers as ../shared/reference/new-api-behaviour.md (§3.2, §3.4, §4.5, §5) gives them, written out.
 const requestId = String.raw`\d{23}6d6f636b\w{8}`
@@ -470,6 +471,35 @@ const table: CatalogueTable = {
       status: 400,
       body: upstreamGoogle(400, 'Invalid JSON payload received. Unknown name "content": Cannot find field.'),
     },
+  ],
+  // The audio relay parses the form after the distributor read the model: Go's error, a 500 like every validation error.
+  body_not_multipart: [
+    {
+      surface: 'openai',
+      send: http('POST', '/v1/audio/transcriptions', { authorization: 'Bearer sk-unrestricted', ...json }, '{"model":"whisper-1"}'),
+      status: 500,
+      body: relay("request Content-Type isn't multipart/form-data", 'invalid_request'),
+    },
+  ],
+  audio_unreadable: [
+    {
+      surface: 'openai',
+      send: upload('/v1/audio/transcriptions', 'not audio at all'),
+      status: 500,
+      body: relay('error getting audio duration: it is neither a WAV (RIFF/WAVE) nor an MP3 file', 'count_token_failed'),
+    },
+  ],
+  model_kind_mismatch: [
+    {
+      surface: 'openai',
+      send: imageRequest('tts-1'),
+      status: 400,
+      body: upstreamOpenAI(kindMismatch, 'invalid_request_error', null, 'model'),
+    },
+  ],
+  // The gateway's own route for the images it generated: the relay's wrapper, with the request id.
+  image_file_missing: [
+    { surface: 'openai', send: http('GET', '/v1/images/files/img-nothing.png'), status: 404, body: relay(imageGone, 'image_not_found') },
   ],
   model_is_embedding: [
     {

@@ -14,6 +14,7 @@ import {
   type GenerationTrigger,
   type SurfaceName,
 } from './support/catalogue-walk.ts'
+import { imageGone, imageRequest, kindMismatch, upload } from './support/upload-triggers.ts'
 
 // The spec profile's answers, written out from the contract (§4): each surface's vendor envelope.
 const openai = (message: unknown, code: string, type = 'invalid_request_error', param: string | null = null) => ({
@@ -554,6 +555,46 @@ const table: CatalogueTable = {
       status: 400,
       body: googleError(400, 'INVALID_ARGUMENT', notEmbedding('gemini-2.5-flash'), 'invalid_request_error'),
     },
+  ],
+  body_not_multipart: [
+    {
+      surface: 'openai',
+      send: http(
+        'POST',
+        '/v1/audio/transcriptions',
+        { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+        '{"model":"whisper-1"}',
+      ),
+      status: 400,
+      body: openai(
+        'This route takes a multipart/form-data upload (the audio as a `file` part, the other fields as text parts), got content type application/json.',
+        'invalid_request_error',
+      ),
+    },
+  ],
+  audio_unreadable: [
+    {
+      surface: 'openai',
+      send: upload('/v1/audio/transcriptions', 'not audio at all'),
+      status: 400,
+      body: openai(
+        'The uploaded file is not audio the gateway can read (it is neither a WAV (RIFF/WAVE) nor an MP3 file): send WAV or MP3.',
+        'invalid_request_error',
+        undefined,
+        'file',
+      ),
+    },
+  ],
+  model_kind_mismatch: [
+    {
+      surface: 'openai',
+      send: imageRequest('tts-1'),
+      status: 400,
+      body: openai(kindMismatch, 'invalid_request_error', undefined, 'model'),
+    },
+  ],
+  image_file_missing: [
+    { surface: 'openai', send: http('GET', '/v1/images/files/img-nothing.png'), status: 404, body: openai(imageGone, 'image_not_found') },
   ],
   model_is_embedding: onGenerations(
     generation({ model: 'text-embedding-3-small' }),

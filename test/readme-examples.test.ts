@@ -19,15 +19,17 @@ const folder = new URL('../.scratch/readme-examples/', import.meta.url)
 mkdirSync(folder, { recursive: true })
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
-const expected: Record<string, RegExp> = {
-  openai: /This is a mock reply from gpt-4o-mini[\s\S]*1536[\s\S]*name/,
-  '@anthropic-ai/sdk': /claude-opus-4-1[\s\S]*input_tokens/,
-  '@google/genai': /gemini-2\.5-flash[\s\S]*name[\s\S]*2/,
-  ai: /^This is a mock reply from gpt-4o-mini.* This is a mock reply from gpt-4o-mini.*\{"name":.*This is a mock reply from gemini-2\.5-flash.* 1536 2$/,
-}
+// What each block prints, in the README's order: one per SDK, then the routes beyond chat.
+const expected: RegExp[] = [
+  /This is a mock reply from gpt-4o-mini[\s\S]*1536[\s\S]*name/,
+  /claude-opus-4-1[\s\S]*input_tokens/,
+  /gemini-2\.5-flash[\s\S]*name[\s\S]*2/,
+  /^This is a mock reply from gpt-4o-mini.* This is a mock reply from gpt-4o-mini.*\{"name":.*This is a mock reply from gemini-2\.5-flash.* 1536 2$/,
+  /^This is a mock reply from gpt-3\.5-turbo-instruct\. You said: "def add\(a, b\):print\(add\(1, 2\)\)" Hello from the mock \d{4,}$/,
+]
 
-it('finds one block per SDK, each with the BASE line', () => {
-  expect(blocks.map((block) => /from '([^']+)'/.exec(block)![1])).toEqual(['openai', '@anthropic-ai/sdk', '@google/genai', 'ai'])
+it('finds one block per SDK and one for the routes beyond chat, each with the BASE line', () => {
+  expect(blocks.map((block) => /from '([^']+)'/.exec(block)![1])).toEqual(['openai', '@anthropic-ai/sdk', '@google/genai', 'ai', 'openai'])
   for (const block of blocks) expect(block).toContain(baseLine)
 })
 
@@ -36,7 +38,7 @@ describe.each(modes)('the README SDK examples ($name)', (mode) => {
 
   it.each(blocks.map((block, index) => ({ block, index, sdk: /from '([^']+)'/.exec(block)![1]! })))(
     '$sdk runs and prints replies',
-    async ({ block, index, sdk }) => {
+    async ({ block, index }) => {
       const file = new URL(`${mode.name.replace(/\W/g, '-')}-${index}.ts`, folder)
       writeFileSync(file, `${block.replace(baseLine, `const BASE = ${JSON.stringify(harness.baseUrl)}`)}\nexport {}\n`)
       const log = vi.spyOn(console, 'log').mockImplementation(() => {})
@@ -45,7 +47,7 @@ describe.each(modes)('the README SDK examples ($name)', (mode) => {
         const printed = log.mock.calls
           .map((call) => call.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' '))
           .join('\n')
-        expect(printed).toMatch(expected[sdk]!)
+        expect(printed).toMatch(expected[index]!)
       } finally {
         log.mockRestore()
       }

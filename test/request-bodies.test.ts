@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { connect } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { modes, useHarness } from './support/modes.ts'
+import { multipartBody, tinyWav } from './support/sweep-routes.ts'
 
 const limit = 256 * 1024
 
@@ -52,6 +53,22 @@ describe.each(modes)('request bodies ($name)', (mode) => {
     })
     // The connection is still good for the next request.
     expect((await post(chat('Hello'))).status).toBe(200)
+  })
+
+  it('holds an audio upload to the same limit, declared or streamed, and reads one within it', async () => {
+    const upload = (file: Buffer, extra: RequestInit = {}) => {
+      const { contentType, body } = multipartBody({ model: 'whisper-1' }, file)
+      return fetch(`${harness.baseUrl}/v1/audio/transcriptions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-unrestricted', 'content-type': contentType },
+        body: 'duplex' in extra ? new Blob([new Uint8Array(body)]).stream() : new Uint8Array(body),
+        ...extra,
+      })
+    }
+    expect((await upload(tinyWav())).status).toBe(200)
+    const huge = Buffer.concat([tinyWav(), Buffer.alloc(limit)])
+    expect((await upload(huge)).status).toBe(413)
+    expect((await upload(huge, { duplex: 'half' } as RequestInit)).status).toBe(413)
   })
 })
 

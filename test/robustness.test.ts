@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../src/node/index.ts'
 import { envelopeProblem, type SurfaceName } from './support/error-envelopes.ts'
 import { exchange, parseRawAnswer, rawExchange, sweepAgent, type Answer, type Exchange } from './support/http-exchange.ts'
 import { mapConcurrently } from './support/map-concurrently.ts'
-import { chatBody, surfaceOfTarget, sweptRoutes, type SweptRoute } from './support/sweep-routes.ts'
+import { chatBody, multipartBody, surfaceOfTarget, sweptRoutes, tinyWav, type SweptRoute } from './support/sweep-routes.ts'
 import { deepVariants, wrongTypeVariants } from './support/body-variants.ts'
 
 // Contract §4: bad input never crashes the server and never yields a 500; every rejection is in
@@ -91,7 +91,15 @@ const bodyRoutes = sweptRoutes.filter((route) => route.body !== undefined)
 describe('robustness: malformed requests on every route', () => {
   it('answers every route normally when the request is well formed', async () => {
     const cases = sweptRoutes.map((route) =>
-      caseFor(route, 'valid', route.body ? { headers: withType(route.headers), body: json(route.body) } : {}),
+      caseFor(
+        route,
+        'valid',
+        route.upload
+          ? { headers: withType(route.headers, route.upload.contentType), body: route.upload.body }
+          : route.body
+            ? { headers: withType(route.headers), body: json(route.body) }
+            : {},
+      ),
     )
     const answers = await mapConcurrently(cases, concurrency, (c) => exchange(c.admin ? adminServer.url : server.url, agent, c.request))
     // The baseline: the sweeps below break requests that these show to be answered. The scenario
@@ -324,6 +332,45 @@ describe('robustness: malformed requests on every route', () => {
       }),
       send(chat, 'expect: 100-continue', { authorization: 'Bearer sk-unrestricted', expect: '100-continue' }),
     ]
+    expect(await sweep(cases)).toEqual([])
+    await expectStillServing()
+  })
+})
+
+describe('robustness: broken uploads on the audio routes', () => {
+  it('refuses every broken multipart body in the route envelope, and keeps serving', async () => {
+    const uploads = sweptRoutes.filter((route) => route.upload !== undefined)
+    const cases = uploads.flatMap((route) => {
+      const { contentType, body } = route.upload!
+      const typed = (type: string) => withType(route.headers, type)
+      return [
+        caseFor(route, 'no file part', {
+          headers: typed(contentType),
+          body: multipartBody({ model: 'whisper-1' }, Buffer.alloc(0)).body.subarray(0, 90),
+        }),
+        caseFor(route, 'a file that is not audio', {
+          headers: typed(contentType),
+          body: multipartBody({ model: 'whisper-1' }, Buffer.from('{"not":"audio"}')).body,
+        }),
+        caseFor(route, 'a WAV header that lies about its size', {
+          headers: typed(contentType),
+          body: multipartBody({ model: 'whisper-1' }, Buffer.concat([tinyWav().subarray(0, 40), Buffer.from([0xff, 0xff, 0xff, 0x7f])]))
+            .body,
+        }),
+        caseFor(route, 'bytes that only start like an MP3', {
+          headers: typed(contentType),
+          body: multipartBody({ model: 'whisper-1' }, Buffer.from([0xff, 0xfb, 0x90, 0x00, 1, 2, 3])).body,
+        }),
+        caseFor(route, 'the body cut in half', { headers: typed(contentType), body: body.subarray(0, Math.floor(body.length / 2)) }),
+        caseFor(route, 'another boundary than the header names', { headers: typed('multipart/form-data; boundary=other'), body }),
+        caseFor(route, 'multipart without a boundary', { headers: typed('multipart/form-data'), body }),
+        caseFor(route, 'a bad response_format', {
+          headers: typed(contentType),
+          body: multipartBody({ model: 'whisper-1', response_format: 'xml' }, tinyWav()).body,
+        }),
+        caseFor(route, 'a model of another kind', { headers: typed(contentType), body: multipartBody({ model: 'tts-1' }, tinyWav()).body }),
+      ]
+    })
     expect(await sweep(cases)).toEqual([])
     await expectStillServing()
   })

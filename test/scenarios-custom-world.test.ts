@@ -43,6 +43,9 @@ describe.each(modes)('built-in scenarios on the README weather world ($name)', (
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
       'gpt-realtime',
     ])
   })
@@ -57,6 +60,9 @@ describe.each(modes)('built-in scenarios on the README weather world ($name)', (
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
       'gpt-realtime',
     ])
     const error = await rejection(openai('sk-vip').chat.completions.create(ask('gpt-4o')))

@@ -16,6 +16,9 @@ describe.each(modes)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
       'gpt-realtime',
     ])
     expect(models[1]).toMatchObject({ type: 'model', display_name: 'Claude Opus 4.1', created_at: '2021-07-20T10:40:00Z' })
@@ -37,11 +40,17 @@ describe.each(modes)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
       'gemini-2.5-flash',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
       'gpt-realtime',
       'gpt-4o-mini',
       'claude-sonnet-4-6',
       'small-context-4k',
       'text-embedding-3-small',
+      'gpt-3.5-turbo-instruct',
+      'omni-moderation-latest',
+      'jina-reranker-v2-base-multilingual',
     ])
   })
 

@@ -21,6 +21,12 @@ describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
       'models/text-embedding-3-small',
       'models/text-embedding-3-large',
       'models/gemini-embedding-001',
+      'models/gpt-3.5-turbo-instruct',
+      'models/dall-e-3',
+      'models/tts-1',
+      'models/whisper-1',
+      'models/omni-moderation-latest',
+      'models/jina-reranker-v2-base-multilingual',
       'models/gpt-realtime',
     ])
   })

@@ -31,6 +31,12 @@ describe.each(modes)('openai SDK model discovery ($name)', (mode) => {
       'text-embedding-3-small',
       'text-embedding-3-large',
       'gemini-embedding-001',
+      'gpt-3.5-turbo-instruct',
+      'dall-e-3',
+      'tts-1',
+      'whisper-1',
+      'omni-moderation-latest',
+      'jina-reranker-v2-base-multilingual',
       'gpt-realtime',
     ])
     expect(ids).not.toContain('unpriced-model')

@@ -11,7 +11,16 @@ describe.each(modes)('what each default key sees ($name)', (mode) => {
 
   const everyday = ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash', 'small-context-4k']
   const embedding = ['text-embedding-3-small', 'text-embedding-3-large', 'gemini-embedding-001']
-  const realtime = ['gpt-realtime']
+  // One model of each other kind, after the unpriced model (which the lists hide).
+  const media = [
+    'gpt-3.5-turbo-instruct',
+    'dall-e-3',
+    'tts-1',
+    'whisper-1',
+    'omni-moderation-latest',
+    'jina-reranker-v2-base-multilingual',
+    'gpt-realtime',
+  ]
   const vip = [
     'gpt-4o',
     'claude-opus-4-1',
@@ -19,17 +28,32 @@ describe.each(modes)('what each default key sees ($name)', (mode) => {
     'gemini-2.5-flash',
     'text-embedding-3-large',
     'gemini-embedding-001',
+    'dall-e-3',
+    'tts-1',
+    'whisper-1',
     'gpt-realtime',
   ]
 
   it.each([
-    ['sk-unrestricted', [...everyday, ...embedding, ...realtime]],
+    ['sk-unrestricted', [...everyday, ...embedding, ...media]],
     ['sk-limited', ['gpt-4o-mini', 'gemini-2.5-flash']],
     ['sk-vip', vip],
     // auto: the vip group first, then default, without repeats
-    ['sk-auto', [...vip, 'gpt-4o-mini', 'claude-sonnet-4-6', 'small-context-4k', 'text-embedding-3-small']],
-    ['sk-low-quota', [...everyday, ...embedding, ...realtime]],
-    ['sk-broke-user', [...everyday, ...embedding, ...realtime]],
+    [
+      'sk-auto',
+      [
+        ...vip,
+        'gpt-4o-mini',
+        'claude-sonnet-4-6',
+        'small-context-4k',
+        'text-embedding-3-small',
+        'gpt-3.5-turbo-instruct',
+        'omni-moderation-latest',
+        'jina-reranker-v2-base-multilingual',
+      ],
+    ],
+    ['sk-low-quota', [...everyday, ...embedding, ...media]],
+    ['sk-broke-user', [...everyday, ...embedding, ...media]],
   ])('%s', async (key, expected) => {
     expect(await list(key)).toEqual(expected)
   })

@@ -48,6 +48,10 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   body_model_missing: { field: string; problem: string; detail: string }
   /** `model` is there but not a string. */
   body_model_not_string: { field: string; problem: string; detail: string }
+  /** A route that takes a file upload got a body that is not `multipart/form-data`. */
+  body_not_multipart: { contentType: string }
+  /** An uploaded audio file the gateway cannot read (not WAV or MP3, or broken). */
+  audio_unreadable: { detail: string }
   path_model_missing: { expected: string }
   page_limit_invalid: { got: string }
   page_cursor_unknown: { param: string; id: string }
@@ -68,6 +72,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   model_not_embedding: { model: string; field: string }
   /** An embedding model on a generation route; `field` is the body field that holds the prompt (`messages`, `contents`). */
   model_is_embedding: { model: string; field: string }
+  /** A model of another kind than the route serves (a speech model on images, an image model on chat); `expected` names the kinds it takes. */
+  model_kind_mismatch: { model: string; kind: string; expected: string; route: string }
   /** More dimensions than an embedding model's vectors have. */
   dimensions_too_large: { model: string; requested: number; max: number }
 
@@ -92,6 +98,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   /** `max_output_tokens` below the least the Responses API takes. */
   output_limit_too_small: { got: number; least: number }
 
+  /** A generated image's URL after the gateway dropped it (expired, reset, or pushed out by newer ones). */
+  image_file_missing: { file: string; minutes: number; limit: number }
   // WebSockets: the Realtime API and the Responses API over a socket.
   /** A WebSocket route asked without a WebSocket handshake the gateway can answer; `hint` says what to do instead. */
   websocket_required: { method: string; path: string; hint: string }

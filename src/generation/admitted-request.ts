@@ -13,6 +13,9 @@ import type { Replayed } from './replayed-reply.ts'
  */
 export interface AdmittedRequest {
   surface: SurfaceName
+  /** The request's method and path, which refusals name. */
+  request: { method: string }
+  pathname: string
   auth: { token: Token; user: User; maskedKey: string }
   admission: { model: Model; group: Group | undefined; action: Action }
   /** The gateway clock: `created` in replies reads it. */

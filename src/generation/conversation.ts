@@ -12,6 +12,8 @@ export interface Conversation {
   maxOutputTokens: number | undefined
   /** The shape the reply must take; free text when absent. */
   output?: OutputFormat
+  /** A bare prompt (`/v1/completions`): counted as its text alone, without the framing chat messages get. */
+  bare?: boolean
 }
 
 /**

@@ -49,6 +49,8 @@ function count(tokenizer: Tokenizer, conversation: Conversation): number | Promi
   const output = conversation.output
   if (output?.type === 'json_schema') texts.push(JSON.stringify(output.schema ?? {}))
   if (output?.type === 'enum') texts.push(output.values.join('\n'))
+  // A bare prompt is its text's tokens, exactly.
+  if (conversation.bare) framing = 0
   const total = tokenizer.countAll(texts)
   return typeof total === 'number' ? total + framing : total.then((tokens) => tokens + framing)
 }

@@ -1,7 +1,7 @@
-import { chargeQuota } from '../billing/charge-quota.ts'
-import { quotaCost } from '../billing/quota-cost.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import type { Model } from '../world/schemas.ts'
+import { assertKind } from './assert-kind.ts'
+import { chargeRequest } from './charge-request.ts'
 import { embedText } from './embed-text.ts'
 import { loadTokenizer } from './tokenizer.ts'
 import type { AdmittedRequest } from './admitted-request.ts'
@@ -42,11 +42,10 @@ export interface Embeddings {
  * the recorded one).
  */
 export async function embed(context: AdmittedRequest, inputs: readonly EmbeddingInput[], options: EmbeddingOptions): Promise<Embeddings> {
-  const { auth } = context
-  const { model, group, action } = context.admission
-  if (model.kind !== 'embedding' || model.dimensions === undefined) {
-    throw gatewayError('model_not_embedding', { model: model.id, field: options.field }, { param: 'model' })
-  }
+  const { model } = context.admission
+  if (model.kind === 'chat') throw gatewayError('model_not_embedding', { model: model.id, field: options.field }, { param: 'model' })
+  assertKind(context, ['embedding'])
+  if (model.dimensions === undefined) throw new Error(`embedding model ${model.id} has no dimensions`)
   const full = model.dimensions
   const dimensionsOf = (input: EmbeddingInput) => input.dimensions ?? options.dimensions ?? full
   for (const input of inputs) {
@@ -67,12 +66,7 @@ export async function embed(context: AdmittedRequest, inputs: readonly Embedding
     counted += tokens
   }
   const replayed = context.replayed?.kind === 'embeddings' ? context.replayed : undefined
-  const promptTokens = action.reply?.usage?.promptTokens ?? replayed?.promptTokens ?? counted
-
-  const cost = quotaCost(model, group?.ratio ?? 1, { promptTokens, completionTokens: 0 })
-  chargeQuota(auth.token, auth.user, auth.maskedKey, cost)
-  context.note.usage = { promptTokens, completionTokens: 0 }
-  context.note.quota = cost
+  const { promptTokens } = chargeRequest(context, { promptTokens: replayed?.promptTokens ?? counted, completionTokens: 0 })
 
   const vectors = replayed
     ? replayed.vectors.map((vector) => [...vector])

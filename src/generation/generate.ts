@@ -1,9 +1,10 @@
-import { chargeQuota } from '../billing/charge-quota.ts'
-import { quotaCost, type TokenUsage } from '../billing/quota-cost.ts'
+import type { TokenUsage } from '../billing/quota-cost.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { scenarioError } from '../scenarios/scenario-error-of.ts'
 import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
-import type { Model } from '../world/schemas.ts'
+import type { Model, ModelKind } from '../world/schemas.ts'
+import { assertKind } from './assert-kind.ts'
+import { chargeRequest } from './charge-request.ts'
 import { assertFitsContext } from './assert-fits-context.ts'
 import { composeReply, replyIdOf, type GeneratedReply } from './compose-reply.ts'
 import type { Conversation } from './conversation.ts'
@@ -26,54 +27,80 @@ export interface Generation {
 
 /**
  * Composes and charges the reply to an admitted generation request (see 3-admit.ts), the same on
- * every surface: the model must be a chat model, the prompt is counted, it must fit the model's
- * window with the requested output, the reply is composed (the model's own, the scenario's
- * override, or a replayed recording's) and its cost debited from the key and its user.
+ * every surface: the model must be of a kind the route serves (chat, unless it says), the prompt
+ * is counted, it must fit the model's window with the requested output, the reply is composed
+ * (the model's own, the scenario's override, or a replayed recording's) and its cost debited from
+ * the key and its user.
  */
 export async function generate(
   context: AdmittedRequest,
   conversation: Conversation,
   /** The request field that holds the prompt, named by a context-window refusal (default: the surface's). */
   promptParam: string = context.surface === 'gemini' ? 'contents' : 'messages',
-  /** Tokens the text does not count (a Realtime response's audio), billed and reported with it. */
-  extraTokens?: (reply: GeneratedReply) => TokenUsage,
+  /** The kinds of model the route serves (chat, unless it says), and tokens the text does not count. */
+  more: Partial<Pick<GenerateOptions, 'kinds' | 'extraTokens'>> = {},
 ): Promise<Generation> {
-  const { runtime, auth } = context
-  const { model, group, action } = context.admission
-  const field = context.surface === 'gemini' ? 'contents' : 'messages'
-  if (model.kind === 'embedding') throw gatewayError('model_is_embedding', { model: model.id, field }, { param: 'model' })
-  const tokenizer = await loadTokenizer()
-  const promptTokens = await countPromptTokens(tokenizer, conversation)
-  assertFitsContext(model, promptTokens, conversation.maxOutputTokens, promptParam)
-  const replayed = context.replayed?.kind === 'generation' ? context.replayed : undefined
-  const reply = replayed
-    ? replayedReply(tokenizer, replayed, promptTokens, replyIdOf(model, conversation))
-    : composeReply(tokenizer, model, conversation, promptTokens, action.reply)
+  return (await generateAll(context, [conversation], { promptParam, kinds: more.kinds ?? ['chat'], extraTokens: more.extraTokens }))[0]!
+}
 
-  const extra = extraTokens?.(reply)
-  const usage = {
-    promptTokens: reply.promptTokens + (extra?.promptTokens ?? 0),
-    completionTokens: reply.completionTokens + (extra?.completionTokens ?? 0),
+/** What a route that generates asks of {@link generateAll}. */
+export interface GenerateOptions {
+  /** The request field that holds the prompt, named by a context-window refusal. */
+  promptParam: string
+  /** The kinds of model the route serves. */
+  kinds: readonly ModelKind[]
+  /** Tokens the text does not count (a Realtime response's audio), billed and reported with it. */
+  extraTokens?: (reply: GeneratedReply) => TokenUsage
+}
+
+/**
+ * {@link generate} for several prompts in one request (`/v1/completions` takes a list): each gets
+ * its own reply, and the request is charged once, for all of them. A replayed recording answers
+ * a request of one prompt.
+ */
+export async function generateAll(
+  context: AdmittedRequest,
+  conversations: readonly Conversation[],
+  options: GenerateOptions,
+): Promise<Generation[]> {
+  const { runtime, auth } = context
+  const { model, action } = context.admission
+  const field = context.surface === 'gemini' ? 'contents' : 'messages'
+  if (model.kind === 'embedding' && !options.kinds.includes('embedding')) {
+    throw gatewayError('model_is_embedding', { model: model.id, field }, { param: 'model' })
   }
-  const cost = quotaCost(model, group?.ratio ?? 1, usage)
-  chargeQuota(auth.token, auth.user, auth.maskedKey, cost)
-  context.note.usage = usage
-  context.note.quota = cost
-  context.note.reply = reply
+  assertKind(context, options.kinds)
+  const tokenizer = await loadTokenizer()
+  const replayed = context.replayed?.kind === 'generation' && conversations.length === 1 ? context.replayed : undefined
+  const replies: Readonly<GeneratedReply>[] = []
+  for (const conversation of conversations) {
+    const promptTokens = await countPromptTokens(tokenizer, conversation)
+    assertFitsContext(model, promptTokens, conversation.maxOutputTokens, options.promptParam)
+    replies.push(
+      replayed
+        ? replayedReply(tokenizer, replayed, promptTokens, replyIdOf(model, conversation))
+        : composeReply(tokenizer, model, conversation, promptTokens, action.reply),
+    )
+  }
+
+  const usage = { promptTokens: 0, completionTokens: 0 }
+  for (const reply of replies) {
+    const extra = options.extraTokens?.(reply)
+    usage.promptTokens += reply.promptTokens + (extra?.promptTokens ?? 0)
+    usage.completionTokens += reply.completionTokens + (extra?.completionTokens ?? 0)
+  }
+  chargeRequest(context, usage)
+  // What the inspector offers as a scenario step's `then.reply` (a request of several prompts has no one reply).
+  if (replies.length === 1) context.note.reply = replies[0]
 
   const broken = action.breakStream
-  return {
-    model,
-    reply,
-    created: Math.floor(runtime.clock.now() / 1000),
-    timing: replayed?.timing ?? resolveTiming(model.streaming),
-    ...(broken && {
-      streamBreak: {
-        afterChunks: broken.afterChunks,
-        ...(broken.error ? { error: scenarioError(broken.error, { model: model.id, key: auth.maskedKey }) } : { disconnect: true }),
-      },
-    }),
+  const created = Math.floor(runtime.clock.now() / 1000)
+  const timing = replayed?.timing ?? resolveTiming(model.streaming)
+  const streamBreak: StreamBreak | undefined = broken && {
+    afterChunks: broken.afterChunks,
+    ...(broken.error ? { error: scenarioError(broken.error, { model: model.id, key: auth.maskedKey }) } : { disconnect: true }),
   }
+  return replies.map((reply) => ({ model, reply, created, timing, ...(streamBreak && { streamBreak }) }))
 }
 
 /** The prompt's token count for a count-tokens route, on an admitted lookup: no quota, no charge. */

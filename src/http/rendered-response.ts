@@ -5,23 +5,27 @@ import { toReadableStream, type StreamPlan } from '../streaming/stream-plan.ts'
 export interface RenderedResponse {
   status: number
   headers: Record<string, string>
-  /** A complete body, a stream to play out, or a feed that stays open until the client leaves. */
-  body: string | StreamPlan | OpenFeed
+  /** A complete body (text, or bytes such as audio and images), a stream to play out, or a feed that stays open until the client leaves. */
+  body: string | Uint8Array | StreamPlan | OpenFeed
 }
 
-/** Whether a rendered body is an open feed rather than a planned stream. */
+/** Whether the parts hold a complete body rather than a stream to play or a feed. */
+export function isComplete(body: RenderedResponse['body']): body is string | Uint8Array {
+  return typeof body === 'string' || body instanceof Uint8Array
+}
+
+/** Whether a body that is not complete is an open feed rather than a planned stream. */
 export function isOpenFeed(body: StreamPlan | OpenFeed): body is OpenFeed {
   return 'open' in body
 }
 
 /** A real `Response` for the parts; its body stream stops when `signal` aborts. */
 export function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {
-  const body =
-    typeof parts.body === 'string'
-      ? parts.body
-      : isOpenFeed(parts.body)
-        ? feedToReadableStream(parts.body, signal)
-        : toReadableStream(parts.body, signal)
+  const body = isComplete(parts.body)
+    ? (parts.body as BodyInit)
+    : isOpenFeed(parts.body)
+      ? feedToReadableStream(parts.body, signal)
+      : toReadableStream(parts.body, signal)
   return new Response(body, { status: parts.status, headers: parts.headers })
 }
 

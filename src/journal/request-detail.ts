@@ -1,14 +1,18 @@
 import type { StreamPlan } from '../streaming/stream-plan.ts'
 import type { RequestLogEntry } from './request-log-entry.ts'
 
-/** A body kept as the text the gateway read or wrote, or only its length when it was too long to keep. */
-export type KeptText = string | { omittedChars: number }
+/**
+ * A body kept as the text the gateway read or wrote, or only its length when it was too long to
+ * keep, or when it is binary (audio, an image), which the page would not show as text anyway.
+ */
+export type KeptText = string | { omittedChars: number } | { omittedBytes: number }
 
 /** Bodies longer than this many characters are kept as their length only, so a few huge prompts cannot hold the memory. */
 export const maxKeptChars = 1024 * 1024
 
 /** `text` when it is short enough to keep, else its length. */
-export function keptText(text: string): KeptText {
+export function keptText(text: string | Uint8Array): KeptText {
+  if (typeof text !== 'string') return { omittedBytes: text.byteLength }
   return text.length <= maxKeptChars ? text : { omittedChars: text.length }
 }
 

@@ -25,9 +25,13 @@ export function toFetchRequest(
 /** Bodies up to this size (by `content-length`) are read whole before routing. */
 const smallBody = 64 * 1024
 
-/** Whether the request declares a body small enough to read whole before routing. */
+/**
+ * Whether the request declares a body small enough to read whole before routing. Read ahead as
+ * text, so a multipart body (an audio upload, which is bytes) is left to stream.
+ */
 export function hasSmallBody(req: IncomingMessage): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return false
+  if (/^\s*multipart\//i.test(req.headers['content-type'] ?? '')) return false
   const length = Number(req.headers['content-length'])
   return length >= 0 && length <= smallBody
 }

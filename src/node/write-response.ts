@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { isOpenFeed, type RenderedResponse } from '../http/rendered-response.ts'
+import { isComplete, isOpenFeed, type RenderedResponse } from '../http/rendered-response.ts'
 import { writeOpenFeed } from './write-open-feed.ts'
 import { writeStreamPlan } from './write-stream-plan.ts'
 
@@ -12,7 +12,7 @@ export function writeResponse(answer: RenderedResponse | Response, res: ServerRe
   if (answer instanceof Response) return writeFetchResponse(answer, res)
   const parts = answer
   res.writeHead(parts.status, parts.headers)
-  if (typeof parts.body !== 'string') return isOpenFeed(parts.body) ? writeOpenFeed(parts.body, res) : writeStreamPlan(parts.body, res)
+  if (!isComplete(parts.body)) return isOpenFeed(parts.body) ? writeOpenFeed(parts.body, res) : writeStreamPlan(parts.body, res)
   res.end(parts.body)
   return undefined
 }

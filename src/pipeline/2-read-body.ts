@@ -2,16 +2,22 @@ import type { z } from 'zod'
 import { memo } from '../cache/memo.ts'
 import { parseBody } from './body/parse-body.ts'
 import { parseJsonObject, readBodyText } from './body/read-json-body.ts'
+import { readMultipartBody } from './body/read-multipart-body.ts'
 import type { PipelineContext } from './pipeline-context.ts'
 
 /**
  * Stage 2, read the body: for routes that declare one, the JSON body, size-limited as it
  * arrives, depth-limited before anything walks it, and validated against the route's schema
- * (`context.body`), or `body_*`.
+ * (`context.body`), or `body_*`. A route that takes uploads reads a multipart body instead,
+ * under the same size limit; uploads are not remembered.
  */
 export async function readBody(context: PipelineContext): Promise<void> {
   const declared = context.route.body
   if (!declared) return
+  if (declared.multipart) {
+    context.body = parseBody(declared.schema, await readMultipartBody(context.request, context.runtime.maxBodyBytes))
+    return
+  }
   // An optional body is read only when it says it is JSON, as the real gateway's distributor does.
   if (declared.optional && !context.request.headers.get('content-type')?.includes('json')) return
   const { maxBodyBytes, maxBodyDepth } = context.runtime

@@ -43,7 +43,7 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
   if (reply.kind === 'feed') {
     return { status: reply.status, headers: { ...streamHeaders, ...headersOf(context, profile), ...reply.headers }, body: reply.feed }
   }
-  if (reply.kind === 'text') {
+  if (reply.kind === 'raw') {
     return {
       status: reply.status,
       headers: { 'content-type': reply.contentType, ...headersOf(context, profile), ...reply.headers },

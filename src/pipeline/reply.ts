@@ -29,11 +29,14 @@ export interface StreamReply {
 /** An error that strikes mid-stream as SSE text, after `sent` frames. */
 export type StreamErrorRenderer = (error: ResolvedError, sent: number) => string
 
-/** A body that is not JSON (the inspector's page and its files, a recorded error that was text), sent as given with its own content type. */
-export interface TextReply {
-  kind: 'text'
+/**
+ * A complete body that is not JSON, sent as given with its own content type: audio, an image, a
+ * transcript or subtitles, the inspector's page and its files, a recorded error that was text.
+ */
+export interface RawReply {
+  kind: 'raw'
   status: number
-  body: string
+  body: Uint8Array | string
   contentType: string
   headers?: Record<string, string>
 }
@@ -46,15 +49,19 @@ export interface FeedReply {
   headers?: Record<string, string>
 }
 
-export type Reply = JsonReply | StreamReply | TextReply | FeedReply
+export type Reply = JsonReply | StreamReply | RawReply | FeedReply
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): JsonReply {
   return { kind: 'json', status: init.status ?? 200, body, headers: init.headers }
 }
 
-/** A body sent as given, with its content type. */
-export function text(body: string, contentType: string, init: { status?: number; headers?: Record<string, string> } = {}): TextReply {
-  return { kind: 'text', status: init.status ?? 200, body, contentType, headers: init.headers }
+/** A complete body of `contentType`: bytes as they are, text as UTF-8. */
+export function raw(
+  body: Uint8Array | string,
+  contentType: string,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): RawReply {
+  return { kind: 'raw', status: init.status ?? 200, body, contentType, headers: init.headers }
 }
 
 /** An open-ended event stream. */

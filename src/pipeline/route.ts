@@ -97,8 +97,11 @@ export interface Route<Auth = unknown, Body = unknown> {
   /** The surface whose envelope renders this route's errors; some routes decide per request. */
   surface: SurfaceName | ((request: Request, params: Readonly<Record<string, string>>) => SurfaceName)
   auth: AuthRequirement<Auth>
-  /** The JSON body's schema (stage 2); `optional`: a body that is empty or not JSON is left unread. */
-  body?: { schema: z.ZodType<Body>; optional?: boolean }
+  /**
+   * The body's schema (stage 2): a JSON body, or with `multipart` a `multipart/form-data` one
+   * (text fields as strings, files as uploads); `optional`: a body that is empty or not JSON is left unread.
+   */
+  body?: { schema: z.ZodType<Body>; optional?: boolean; multipart?: boolean }
   model?: RouteModel<Auth, Body>
   /** Served only by profiles that list it in `routes.adds`. */
   optional?: boolean

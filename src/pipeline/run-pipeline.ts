@@ -1,5 +1,5 @@
 import { exchangeOf, respond } from '../http/exchange.ts'
-import type { RenderedResponse } from '../http/rendered-response.ts'
+import { isComplete, type RenderedResponse } from '../http/rendered-response.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { isoTimeOf } from '../journal/iso-time.ts'
@@ -107,7 +107,7 @@ function detailOf(context: PipelineContext, entry: RequestLogEntry, rendered: Re
     startedAt,
     requestBody: context.bodyText === undefined ? undefined : keptText(context.bodyText),
     // An open feed is an admin route's, and admin requests are not kept.
-    reply: typeof body === 'string' ? keptText(body) : 'frames' in body ? body : '',
+    reply: isComplete(body) ? keptText(body) : 'frames' in body ? body : '',
     generation: context.route.model?.admission === 'generation',
     worldKey: context.auth?.token?.key,
     composed: context.note.reply,

@@ -139,6 +139,9 @@ export const newApiProfile = defineProfile(specProfile, {
     geminiCountTokens: 'generate',
     exhaustedKey: 'auth',
     rateLimitHeaders: false,
+    rerankResponse: 'new-api',
+    // The distributor's fallbacks (middleware/distributor.go).
+    defaultModels: { moderation: 'text-moderation-stable', image: 'dall-e', speech: 'tts-1', transcription: 'whisper-1' },
   },
   errors: {
     // TokenAuth: one answer for every bad key since 2026-04-12. On /api/usage/token,
@@ -189,6 +192,10 @@ export const newApiProfile = defineProfile(specProfile, {
       bySurface: { gemini: { ...geminiRelayValidation, message: 'The request body nests too deeply at {where}: at most {limit} levels.' } },
     },
     body_model_missing: middleware(400, noModelName),
+    // The audio relay parses the form after the distributor: Go's own error text, as any validation error (500).
+    body_not_multipart: relay(500, 'invalid_request', "request Content-Type isn't multipart/form-data"),
+    // Estimating the upload's tokens reads its duration first; by code reading, a failure there is a 500.
+    audio_unreadable: relay(500, 'count_token_failed', 'error getting audio duration: {detail}'),
     body_model_not_string: middleware(400, 'Invalid request: Invalid request: field model must be a string'),
     path_model_missing: middleware(400, noModelName),
     // GetAndValidateRequest after the distributor: types.NewError defaults to 500.
@@ -288,6 +295,15 @@ export const newApiProfile = defineProfile(specProfile, {
       requestIdSuffix: false,
       bySurface: { gemini: googleRelayed(400, googleUnknownField) },
     },
+    // A model of another kind is relayed like any other and refused by the upstream; the exact wording
+    // differs per route and is not on record, so the spec's is kept, in the shape a relayed refusal has.
+    model_kind_mismatch: {
+      ...specProfile.errors.model_kind_mismatch,
+      code: null,
+      param: 'model',
+      envelope: 'openai',
+      requestIdSuffix: false,
+    },
     // Also the upstream's refusal; its exact OpenAI wording is not on record, so the spec's is kept.
     dimensions_too_large: {
       ...specProfile.errors.dimensions_too_large,
@@ -298,6 +314,8 @@ export const newApiProfile = defineProfile(specProfile, {
       bySurface: { gemini: googleRelayed(400, 'Request contains an invalid argument.') },
     },
 
+    // Not new-api's route (its upstream's image URLs are the upstream's): the gateway's own, in new-api's words.
+    image_file_missing: { like: 'image_file_missing', changes: { type: 'new_api_error', param: '' } },
     // RelayNotImplemented and NoRoute write their bodies directly: no request id.
     not_implemented: { ...relay(501, 'api_not_implemented', 'API not implemented'), requestIdSuffix: false },
     route_not_found: {

@@ -91,6 +91,13 @@ export interface ProfileShapes {
   exhaustedKey: 'quota' | 'auth'
   /** Whether answers carry the `x-ratelimit-*` headers of the tightest rate limit. */
   rateLimitHeaders: boolean
+  /** `/v1/rerank`: Jina's shape (`id`, `model`, `results`, `usage`), or new-api's re-serialised one (`results`, its whole usage struct). */
+  rerankResponse: 'jina' | 'new-api'
+  /**
+   * The model a request that names none gets, per route kind: OpenAI's own defaults, or the ones
+   * new-api's distributor fills in. A kind without one refuses the request for naming no model.
+   */
+  defaultModels: Readonly<Partial<Record<'moderation' | 'image' | 'speech' | 'transcription', string>>>
 }
 
 /**

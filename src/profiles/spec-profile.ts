@@ -71,6 +71,9 @@ export const specProfile: Profile = {
     geminiCountTokens: 'count',
     exhaustedKey: 'quota',
     rateLimitHeaders: true,
+    rerankResponse: 'jina',
+    // OpenAI's API: moderations and image generation have a default model; speech and transcription do not.
+    defaultModels: { moderation: 'omni-moderation-latest', image: 'dall-e-2' },
   },
   errors: {
     // The contract's codes, as scenarios fail with them (a scenario's `message` replaces these).
@@ -146,6 +149,10 @@ export const specProfile: Profile = {
     body_invalid: badRequest('{detail}'),
     body_model_missing: badRequest('{detail}'),
     body_model_not_string: badRequest('{detail}'),
+    body_not_multipart: badRequest(
+      'This route takes a multipart/form-data upload (the audio as a `file` part, the other fields as text parts), got content type {contentType}.',
+    ),
+    audio_unreadable: badRequest('The uploaded file is not audio the gateway can read ({detail}): send WAV or MP3.'),
     path_model_missing: badRequest('The model name is missing: expected {expected}.'),
     page_limit_invalid: badRequest('limit: expected an integer from 1 to 1000, got {got}'),
     page_cursor_unknown: badRequest('{param}: no model "{id}" in this list'),
@@ -167,6 +174,9 @@ export const specProfile: Profile = {
     ),
     model_is_embedding: badRequest(
       "The model '{model}' is an embedding model and cannot generate text. Send it to POST /v1/embeddings or a Gemini :embedContent / :batchEmbedContents route, or use a chat model here.",
+    ),
+    model_kind_mismatch: badRequest(
+      "The model '{model}' is a {kind} model, and {route} takes {expected}. GET /v1/models lists this key's models with their supported_endpoint_types.",
     ),
     dimensions_too_large: badRequest("The model '{model}' makes vectors of {max} dimensions: ask for at most {max}, got {requested}."),
 
@@ -220,6 +230,13 @@ export const specProfile: Profile = {
       message: "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= {least}, but got {got} instead.",
     },
 
+    image_file_missing: {
+      status: 404,
+      code: 'image_not_found',
+      type: 'invalid_request_error',
+      message:
+        'Image {file} is gone: the gateway keeps the images it generates for {minutes} minutes on its clock, the last {limit} of them, until it is reset.',
+    },
     websocket_required: badRequest('{method} {path} is a WebSocket route: {hint}'),
     query_model_missing: { ...badRequest("Missing required parameter: 'model'."), code: 'missing_required_parameter', param: 'model' },
     model_not_realtime: {

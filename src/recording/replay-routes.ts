@@ -1,7 +1,7 @@
 import { gatewayError } from '../errors/gateway-error.ts'
 import type { AdmittedRequest } from '../generation/admitted-request.ts'
 import type { Replayed } from '../generation/replayed-reply.ts'
-import { json, text, type Reply } from '../pipeline/reply.ts'
+import { json, raw, type Reply } from '../pipeline/reply.ts'
 import type { Route, RouteContext } from '../pipeline/route.ts'
 import { instant, type StreamTiming } from '../streaming/stream-plan.ts'
 import { replayedHeaders } from './kept-headers.ts'
@@ -75,7 +75,7 @@ function recordedError(exchange: RecordedExchange): Reply {
   const { status, error, headers } = exchange.response
   const sent = replayedHeaders(headers)
   if (typeof error === 'string') {
-    return text(error, headers['content-type'] ?? 'text/plain; charset=utf-8', { status, headers: sent })
+    return raw(error, headers['content-type'] ?? 'text/plain; charset=utf-8', { status, headers: sent })
   }
   return json(error, { status, headers: sent })
 }

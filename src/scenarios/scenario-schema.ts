@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { lazySchema } from '../cache/lazy-schema.ts'
 import { errorCodes } from '../errors/error-codes.ts'
 import { profileNames } from '../profiles/profile-names.ts'
+import { moderationCategories } from './moderation-categories.ts'
 import { toolCallSpecSchema } from '../world/schemas.ts'
 import { worldChangesSchema } from '../world/world-patch.ts'
 
@@ -78,7 +79,12 @@ export const failSchema = lazySchema(() =>
 export const replyOverrideSchema = lazySchema(() =>
   z
     .strictObject({
-      text: z.string().optional().describe('The reply text, sent as given (also to a request for structured output).'),
+      text: z
+        .string()
+        .optional()
+        .describe(
+          "The reply text, sent as given (also to a request for structured output): a completion's text, a transcription's or translation's transcript, an image's revised_prompt.",
+        ),
       json: z
         .json()
         .meta({ id: 'JsonValue' })
@@ -88,6 +94,20 @@ export const replyOverrideSchema = lazySchema(() =>
         ),
       toolCalls: z.array(toolCallSpecSchema).optional().describe('Tool calls: [{name, arguments}].'),
       finishReason: z.enum(['stop', 'length', 'tool_calls']).optional().describe("Mapped to each surface's own word."),
+      moderation: z
+        .strictObject({
+          categories: z
+            .array(z.enum(moderationCategories))
+            .describe('The categories every input is flagged for (score 0.99, `flagged: true`); [] flags nothing.'),
+        })
+        .optional()
+        .describe("/v1/moderations: what the inputs are flagged for, instead of the gateway's own word lists."),
+      scores: z
+        .array(z.number().min(0).max(1))
+        .optional()
+        .describe(
+          '/v1/rerank: the relevance score of each document, by its index (documents beyond the list keep their own), which decides the order.',
+        ),
       usage: z
         .strictObject({
           promptTokens: z.int().nonnegative().optional().describe('Reported prompt tokens.'),

@@ -35,7 +35,7 @@ const tails: readonly Tail[] = [
   {
     surface: 'openai',
     pattern:
-      /^(?:chat\/completions|completions|embeddings|responses|moderations|images\/generations|audio\/(?:speech|transcriptions|translations))$/,
+      /^(?:chat\/completions|completions|embeddings|responses|moderations|rerank|images\/generations|audio\/(?:speech|transcriptions|translations))$/,
     served: ['/v1'],
   },
   // The model list and one model: every API has them, so the headers say whose they are.

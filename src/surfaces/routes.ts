@@ -13,6 +13,12 @@ import { geminiGenerateRoutes } from './gemini/generate/generate-content-route.t
 import { getGeminiModelRoute } from './gemini/get-model.ts'
 import { listGeminiModelsRoute } from './gemini/list-models.ts'
 import { chatCompletionsRoute } from './openai/chat/chat-completions-route.ts'
+import { completionsRoute } from './openai/completions/completions-route.ts'
+import { moderationsRoute } from './openai/moderations/moderations-route.ts'
+import { rerankRoutes } from './openai/rerank/rerank-routes.ts'
+import { imageFileRoute, imagesGenerationsRoute } from './openai/images/images-routes.ts'
+import { speechRoute } from './openai/audio/speech-route.ts'
+import { transcriptionRoutes } from './openai/audio/transcription-routes.ts'
 import { embeddingsRoute } from './openai/embeddings/embeddings-route.ts'
 import { openAIBillingRoutes } from './openai/billing.ts'
 import { listCompatModelsRoute } from './openai/list-compat-models.ts'
@@ -37,6 +43,13 @@ export const routes: readonly Route<any, any>[] = [
   ...geminiEmbedRoutes,
   listCompatModelsRoute,
   chatCompletionsRoute,
+  completionsRoute,
+  moderationsRoute,
+  ...rerankRoutes,
+  imagesGenerationsRoute,
+  imageFileRoute,
+  speechRoute,
+  ...transcriptionRoutes,
   embeddingsRoute,
   responsesRoute,
   responsesSocketRoute,

@@ -5,21 +5,32 @@ import { quotaUnit, valueUnits } from './value-units.ts'
 // Field texts are `.describe()`d, before any `.default()`, so that the JSON Schema editors read
 // (`llm-gateway-mock schema world`) shows them on hover, and patches (which strip defaults) keep them.
 
-/** The API surfaces a model is served on (`supported_endpoint_types` in the model list). */
+/** The API surfaces a model is served on (`supported_endpoint_types` in the model list): new-api's own values. */
 export const endpointTypeSchema = lazySchema(() =>
   z
-    .enum(['openai', 'anthropic', 'gemini', 'embeddings'])
+    .enum([
+      'openai',
+      'openai-response',
+      'openai-response-compact',
+      'openai-alpha-search',
+      'anthropic',
+      'gemini',
+      'jina-rerank',
+      'image-generation',
+      'embeddings',
+      'openai-video',
+    ])
     .describe(
-      'An API surface: "openai" (chat completions), "anthropic" (messages), "gemini" (generateContent) or "embeddings" (/v1/embeddings).',
+      'An API surface, as new-api names it: "openai" (chat completions and the other /v1 routes), "openai-response" (/v1/responses), "openai-response-compact", "openai-alpha-search", "anthropic" (messages), "gemini" (generateContent), "jina-rerank" (/v1/rerank), "image-generation" (/v1/images/generations), "embeddings" (/v1/embeddings) or "openai-video".',
     ),
 )
 
-/** What a model does: `chat` models generate text, `embedding` models turn text into vectors, `realtime` models talk over the Realtime API's WebSocket. */
+/** What a model does, which decides the routes that accept it. */
 export const modelKindSchema = lazySchema(() =>
   z
-    .enum(['chat', 'embedding', 'realtime'])
+    .enum(['chat', 'embedding', 'completion', 'image', 'speech', 'transcription', 'moderation', 'rerank', 'realtime'])
     .describe(
-      '"chat" models answer the generation routes; "embedding" models answer only the embedding routes; "realtime" models answer only the Realtime API (/v1/realtime).',
+      'What the model does, which decides the routes that accept it: "chat" (chat, messages, generateContent, responses, and /v1/completions), "embedding" (/v1/embeddings, embedContent, batchEmbedContents), "completion" (/v1/completions only: an instruct model), "image" (/v1/images/generations), "speech" (/v1/audio/speech), "transcription" (/v1/audio/transcriptions and /translations), "moderation" (/v1/moderations), "rerank" (/v1/rerank) or "realtime" (the Realtime API, /v1/realtime).',
     ),
 )
 
@@ -239,7 +250,7 @@ export const modelSchema = lazySchema(() =>
       id: z.string().min(1).describe("The model id clients ask for; what groups' `models` and tokens' `modelLimits` refer to."),
       kind: modelKindSchema
         .describe(
-          'What the model does: "chat" answers the generation routes (chat, messages, generateContent, responses); "embedding" answers only the embedding routes (/v1/embeddings, embedContent, batchEmbedContents); "realtime" answers only the Realtime API (the /v1/realtime WebSocket). Default "chat".',
+          'What the model does, which decides the routes that accept it (another route refuses it with 400 naming its kind): "chat" answers the generation routes (chat, messages, generateContent, responses) and /v1/completions; "embedding" the embedding routes (/v1/embeddings, embedContent, batchEmbedContents); "completion" /v1/completions; "image" /v1/images/generations; "speech" /v1/audio/speech; "transcription" /v1/audio/transcriptions and /translations; "moderation" /v1/moderations; "rerank" /v1/rerank; "realtime" the Realtime API. Default "chat".',
         )
         .default('chat'),
       ownedBy: z.string().describe('`owned_by` in the OpenAI model list. Default "custom".').default('custom'),
@@ -257,7 +268,7 @@ export const modelSchema = lazySchema(() =>
         .int()
         .nonnegative()
         .describe(
-          'The largest prompt + requested output, in tokens; more gets 400 context_length_exceeded with both numbers. For an embedding model, the limit of each input. 0: nothing fits (what the context-overflow scenario sets). Default 128000.',
+          'The largest prompt + requested output, in tokens, for chat and completion models; more gets 400 context_length_exceeded with both numbers. For an embedding model, the limit of each input. Other kinds ignore it. 0: nothing fits (what the context-overflow scenario sets). Default 128000.',
         )
         .default(128_000),
       maxOutputTokens: z
@@ -275,7 +286,7 @@ export const modelSchema = lazySchema(() =>
       pricing: pricingSchema
         .nullable()
         .describe(
-          'What a request costs: {"ratio", "completionRatio"} per token, or {"pricePerCall"}. null: the model has no price, so (as on new-api) it is hidden and refused unless settings.selfUseMode is on. Default {"ratio": 1, "completionRatio": 1}.',
+          'What a request costs: {"ratio", "completionRatio"} per token, or {"pricePerCall"}. What counts as a prompt and a completion token depends on the kind (docs/routes.md): speech bills the input\'s characters and its audio at 1000 tokens a minute as the completion, transcription the uploaded audio at 1000 tokens a minute, image models ratio-priced bill the prompt and each image\'s tokens as the completion, and a per-call image price is multiplied by the images asked for and by size and quality. null: the model has no price, so (as on new-api) it is hidden and refused unless settings.selfUseMode is on. Default {"ratio": 1, "completionRatio": 1}.',
         )
         .default(defaultPricing),
       reply: modelReplySchema.default({ type: 'echo' }),

@@ -6,8 +6,10 @@ export interface SweptRoute {
   path: string
   surface: SurfaceName
   headers: Record<string, string>
-  /** A valid body for the routes that read one. */
+  /** A valid body for the routes that read one (JSON; for an upload route, what the JSON sweeps break). */
   body?: Record<string, unknown>
+  /** A valid multipart body, for the routes that take an upload: the valid request sends it instead of `body`. */
+  upload?: { contentType: string; body: Buffer }
   /** Served by the admin gateway, whose state the sweep may change. */
   admin?: boolean
 }
@@ -162,6 +164,46 @@ const geminiEmbedRoutes = (['/v1beta', '/v1'] as const).flatMap((prefix): SweptR
   },
 ])
 
+/** A WAV file of a tenth of a second of silence: 24 kHz, 16-bit, mono. */
+export function tinyWav(): Buffer {
+  const data = Buffer.alloc(4800)
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0, 'ascii')
+  header.writeUInt32LE(36 + data.length, 4)
+  header.write('WAVEfmt ', 8, 'ascii')
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(24_000, 24)
+  header.writeUInt32LE(48_000, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36, 'ascii')
+  header.writeUInt32LE(data.length, 40)
+  return Buffer.concat([header, data])
+}
+
+/** A multipart body as the openai SDK sends an upload: text fields, then the file. */
+export function multipartBody(fields: Record<string, string>, file: Buffer, filename = 'audio.wav'): { contentType: string; body: Buffer } {
+  const boundary = '----sweep-boundary'
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  )
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: Buffer.concat([
+      Buffer.from(parts.join('')),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: audio/wav\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  }
+}
+
+const transcription = { model: 'whisper-1', response_format: 'verbose_json', language: 'en' }
+
 /** Every route the gateway serves (src/surfaces/routes.ts), each with a request it answers. */
 export const sweptRoutes: SweptRoute[] = [
   { method: 'GET', path: '/v1/models', surface: 'openai', headers: bearer },
@@ -175,6 +217,86 @@ export const sweptRoutes: SweptRoute[] = [
   { method: 'GET', path: '/v1beta/openai/models', surface: 'openai', headers: bearer },
   { method: 'POST', path: '/v1/chat/completions', surface: 'openai', headers: bearer, body: chatBody },
   { method: 'POST', path: '/v1/embeddings', surface: 'openai', headers: bearer, body: embeddingsBody },
+  {
+    method: 'POST',
+    path: '/v1/completions',
+    surface: 'openai',
+    headers: bearer,
+    body: {
+      model: 'gpt-3.5-turbo-instruct',
+      prompt: ['def f():', 'x = '],
+      suffix: '\n',
+      max_tokens: 20,
+      echo: false,
+      logprobs: 1,
+      stream: false,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/moderations',
+    surface: 'openai',
+    headers: bearer,
+    body: {
+      model: 'omni-moderation-latest',
+      input: [
+        { type: 'text', text: 'hello' },
+        { type: 'image_url', image_url: { url: 'https://x.test/a.png' } },
+      ],
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/rerank',
+    surface: 'openai',
+    headers: bearer,
+    body: { model: 'jina-reranker-v2-base-multilingual', query: 'q', documents: ['a', { text: 'b' }], top_n: null, return_documents: true },
+  },
+  {
+    method: 'POST',
+    path: '/rerank',
+    surface: 'openai',
+    headers: bearer,
+    body: { model: 'jina-reranker-v2-base-multilingual', query: 'q', documents: ['a'], top_n: 1 },
+  },
+  {
+    method: 'POST',
+    path: '/v1/images/generations',
+    surface: 'openai',
+    headers: bearer,
+    body: {
+      model: 'dall-e-3',
+      prompt: 'a cat',
+      n: 1,
+      size: '256x256',
+      quality: 'standard',
+      response_format: 'b64_json',
+      output_format: 'png',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/audio/speech',
+    surface: 'openai',
+    headers: bearer,
+    body: { model: 'tts-1', input: 'Hello there', voice: 'alloy', response_format: 'wav', speed: 1.5, instructions: 'calm' },
+  },
+  {
+    method: 'POST',
+    path: '/v1/audio/transcriptions',
+    surface: 'openai',
+    headers: bearer,
+    body: transcription,
+    upload: multipartBody(transcription, tinyWav()),
+  },
+  {
+    method: 'POST',
+    path: '/v1/audio/translations',
+    surface: 'openai',
+    headers: bearer,
+    body: { model: 'whisper-1' },
+    upload: multipartBody({ model: 'whisper-1' }, tinyWav()),
+  },
   { method: 'POST', path: '/v1/responses', surface: 'openai', headers: bearer, body: responsesBody },
   { method: 'POST', path: '/v1/messages', surface: 'anthropic', headers: anthropic, body: messagesBody },
   { method: 'POST', path: '/v1/messages/count_tokens', surface: 'anthropic', headers: anthropic, body: countTokensBody },

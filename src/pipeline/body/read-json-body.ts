@@ -39,26 +39,49 @@ export function parseJsonObject(text: string, maxDepth: number): Record<string, 
   return body as Record<string, unknown>
 }
 
+/**
+ * A body's bytes (a file upload), refused with 413 as soon as it is known to be over `limit`, as
+ * `readBodyText` does.
+ */
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'))
+  if (declared > limit) throw tooLarge(limit)
+  const chunks: Uint8Array[] = []
+  const size = await readChunks(request, limit, (chunk) => chunks.push(chunk))
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return bytes
+}
+
 async function readText(request: Request, limit: number): Promise<string> {
-  if (!request.body) return ''
-  const reader = request.body.getReader()
   const decoder = new TextDecoder()
-  let size = 0
   let text = ''
+  await readChunks(request, limit, (chunk) => (text += decoder.decode(chunk, { stream: true })))
+  return text + decoder.decode()
+}
+
+/** Reads the body chunk by chunk, counting bytes; returns the total. */
+async function readChunks(request: Request, limit: number, take: (chunk: Uint8Array) => void): Promise<number> {
+  if (!request.body) return 0
+  const reader = request.body.getReader()
+  let size = 0
   for (;;) {
     const { done, value } = await reader.read().catch((error: unknown) => {
       // The client went away mid-body: a bad request, not a fault of the gateway's.
       throw gatewayError('body_unreadable', { detail: error instanceof Error ? error.message : String(error) })
     })
-    if (done) break
+    if (done) return size
     size += value.byteLength
     if (size > limit) {
       await reader.cancel().catch(() => {})
       throw tooLarge(limit)
     }
-    text += decoder.decode(value, { stream: true })
+    take(value)
   }
-  return text + decoder.decode()
 }
 
 function tooLarge(limit: number) {

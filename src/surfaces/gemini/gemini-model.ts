@@ -1,7 +1,7 @@
-import type { Model } from '../../world/schemas.ts'
+import type { Model, ModelKind } from '../../world/schemas.ts'
 
-// The actions the gateway serves for each kind of model.
-const methods = {
+// The actions the gateway serves for each kind of model: none for the kinds only OpenAI's routes serve.
+const methods: Partial<Record<ModelKind, string[]>> = {
   chat: ['generateContent', 'streamGenerateContent', 'countTokens'],
   embedding: ['embedContent', 'batchEmbedContents', 'countTokens'],
   // Served by the OpenAI Realtime API only: nothing Gemini's surface could call.
@@ -19,8 +19,8 @@ export function toGeminiModel(model: Model) {
     description: model.description,
     inputTokenLimit: model.contextWindow,
     outputTokenLimit: embedding ? 1 : model.maxOutputTokens,
-    supportedGenerationMethods: methods[model.kind],
-    // Google lists no sampling settings for an embedding model, and an output limit of 1.
-    ...(embedding ? {} : { temperature: 1, topP: 0.95, topK: 64, maxTemperature: 2 }),
+    supportedGenerationMethods: methods[model.kind] ?? [],
+    // Google lists sampling settings for generative models only, and an output limit of 1 for an embedding model.
+    ...(model.kind === 'chat' ? { temperature: 1, topP: 0.95, topK: 64, maxTemperature: 2 } : {}),
   }
 }

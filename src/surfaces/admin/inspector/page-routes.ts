@@ -1,5 +1,5 @@
 import { adminCookieName } from '../../../http/admin-cookie.ts'
-import { text } from '../../../pipeline/reply.ts'
+import { raw } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
 import type { GatewayRuntime } from '../../../pipeline/gateway-runtime.ts'
 import { invalidUrl } from '../../not-found.ts'
@@ -27,9 +27,9 @@ export const inspectorPageRoute = defineRoute({
     const page = pathname.endsWith('/') ? pathname : `${pathname}/`
     if (token !== null) {
       const cookie = `${adminCookieName(request.url)}=${encodeURIComponent(token)}; Path=${page.slice(0, -1)}; HttpOnly; SameSite=Strict`
-      return text('', 'text/plain; charset=utf-8', { status: 303, headers: { ...pageHeaders, location: page, 'set-cookie': cookie } })
+      return raw('', 'text/plain; charset=utf-8', { status: 303, headers: { ...pageHeaders, location: page, 'set-cookie': cookie } })
     }
-    if (page !== pathname) return text('', 'text/plain; charset=utf-8', { status: 308, headers: { ...pageHeaders, location: page } })
+    if (page !== pathname) return raw('', 'text/plain; charset=utf-8', { status: 308, headers: { ...pageHeaders, location: page } })
     return pageFile(runtime, 'index.html', request, url)
   },
 })
@@ -50,7 +50,7 @@ async function pageFile(runtime: GatewayRuntime, name: string, request: Request,
   const body = type === undefined ? undefined : await readPageFile(runtime, name)
   // Without the files (a gateway from the sources in-process, with no server to read them) there is no page.
   if (type === undefined || body === undefined) throw invalidUrl(request, url)
-  return text(body, type, { headers: pageHeaders })
+  return raw(body, type, { headers: pageHeaders })
 }
 
 async function readPageFile(runtime: GatewayRuntime, name: string): Promise<string | undefined> {

@@ -2,6 +2,7 @@ import type { Embeddings } from '../../../generation/embed.ts'
 import type { ProfileShapes } from '../../../profiles/profile.ts'
 import type { Model } from '../../../world/schemas.ts'
 import { float32Base64 } from './float32-base64.ts'
+import { newApiUsage } from '../new-api-usage.ts'
 
 /**
  * `openai`: OpenAI's own answer (and what new-api passes through from an OpenAI channel).
@@ -31,21 +32,5 @@ export function embeddingsResponse(embeddings: Embeddings, shape: EmbeddingsShap
     data: vectors.map((vector, index) => ({ object: 'embedding', index, embedding: base64 ? float32Base64(vector) : vector })),
     model: model.id,
     usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
-  }
-}
-
-// new-api's dto.Usage: every field without omitempty is there, zero where nothing filled it.
-function newApiUsage(promptTokens: number) {
-  return {
-    prompt_tokens: promptTokens,
-    completion_tokens: 0,
-    total_tokens: promptTokens,
-    prompt_tokens_details: { cached_tokens: 0, text_tokens: 0, audio_tokens: 0, image_tokens: 0 },
-    completion_tokens_details: { text_tokens: 0, audio_tokens: 0, image_tokens: 0, reasoning_tokens: 0 },
-    input_tokens: 0,
-    output_tokens: 0,
-    input_tokens_details: null,
-    claude_cache_creation_5_m_tokens: 0,
-    claude_cache_creation_1_h_tokens: 0,
   }
 }

@@ -146,7 +146,10 @@ export function realtimeSession(connection: SocketConnection<TokenAuth>): Socket
           )
           const inputMs = context.reduce((sum, entry) => sum + entry.audioMs, 0)
           const spoken = settings.output_modalities.includes('audio')
-          const generation = await generate(admitted, conversation, 'input', (reply) => audioUsage(inputMs, spoken, reply.completionTokens))
+          const generation = await generate(admitted, conversation, 'input', {
+            kinds: ['realtime'],
+            extraTokens: (reply) => audioUsage(inputMs, spoken, reply.completionTokens),
+          })
           const usage = realtimeUsage(generation, audioUsage(inputMs, spoken, generation.reply.completionTokens))
           const plan = planResponse(
             generation,

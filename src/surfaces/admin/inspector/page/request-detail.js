@@ -69,13 +69,19 @@ export function requestDetail({ title, body, say }) {
   }
 
   /**
-   * @param {string | null | { omittedChars: number }} text
+   * @param {string | null | { omittedChars: number } | { omittedBytes: number }} text
    * @param {string} none
    */
   const bodyOf = (text, none) => {
     if (text === null || text === '') return el('p', { class: 'empty' }, none)
     if (typeof text !== 'string')
-      return el('p', { class: 'empty' }, `not kept: ${text.omittedChars} characters, over what the gateway keeps of one body`)
+      return el(
+        'p',
+        { class: 'empty' },
+        'omittedBytes' in text
+          ? `not shown: ${text.omittedBytes} bytes of binary content (audio, an image)`
+          : `not kept: ${text.omittedChars} characters, over what the gateway keeps of one body`,
+      )
     return el('pre', { class: 'body' }, pretty ? indented(text) : text)
   }
 

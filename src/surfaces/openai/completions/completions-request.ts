@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { lazySchema } from '../../../cache/lazy-schema.ts'
+import { memoByObject } from '../../../cache/memo.ts'
+import type { Conversation } from '../../../generation/conversation.ts'
+
+// OpenAI's default when a request does not say: short, so autocomplete stays cheap.
+export const defaultMaxTokens = 16
+const tokenIds = lazySchema(() => z.array(z.int().nonnegative()).min(1, { error: 'must not be an empty list' }))
+
+const promptSchema = lazySchema(() =>
+  z.union([z.string(), z.array(z.string()).min(1, { error: 'must not be an empty list' }), tokenIds, z.array(tokenIds).min(1)], {
+    error: 'expected a string, a list of strings, a list of token ids or a list of token-id lists',
+  }),
+)
+
+/** `POST /v1/completions` (the legacy completions API, fill-in-the-middle with `suffix`): the fields the gateway reads. */
+export const completionsRequestSchema = lazySchema(() =>
+  z.looseObject({
+    model: z.string().min(1),
+    prompt: promptSchema,
+    suffix: z.string().nullable().optional(),
+    max_tokens: z.int().nonnegative().nullable().optional(),
+    echo: z.boolean().nullable().optional(),
+    logprobs: z.int().min(0).max(5, { error: 'at most 5 log probabilities per token' }).nullable().optional(),
+    n: z.literal(1, { error: 'the gateway generates one choice per prompt: n must be 1' }).nullable().optional(),
+    stream: z.boolean().nullable().optional(),
+    stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
+  }),
+)
+
+export type CompletionsRequest = z.output<typeof completionsRequestSchema>
+
+/** The prompts a request holds, as text: a list gets one choice each; token ids are read as the text of their ids. */
+export const completionPrompts = memoByObject((request: CompletionsRequest): string[] => {
+  const { prompt } = request
+  if (typeof prompt === 'string') return [prompt]
+  if (typeof prompt[0] === 'number') return [(prompt as number[]).join(' ')]
+  return (prompt as (string | number[])[]).map((item) => (typeof item === 'string' ? item : item.join(' ')))
+})
+
+/**
+ * Each prompt as a conversation for generation: a bare prompt (counted as its tokens alone),
+ * with the suffix after it counted too, cut at `max_tokens` (16 unless the request says).
+ */
+export const completionConversations = memoByObject((request: CompletionsRequest): Conversation[] =>
+  completionPrompts(request).map((prompt) => ({
+    system: '',
+    turns: [{ role: 'user', text: request.suffix ? `${prompt}${request.suffix}` : prompt, toolCalls: [] }],
+    tools: [],
+    toolChoice: 'none',
+    maxOutputTokens: request.max_tokens ?? defaultMaxTokens,
+    bare: true,
+  })),
+)

@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { lazySchema } from '../../../cache/lazy-schema.ts'
+import { memoByObject } from '../../../cache/memo.ts'
+
+/**
+ * `POST /v1/rerank` in the Jina and Cohere shape Dify and other RAG clients send: `query`,
+ * `documents` as strings or `{text}` objects, `top_n` (null for all), `return_documents`.
+ */
+export const rerankRequestSchema = lazySchema(() =>
+  z.looseObject({
+    model: z.string().min(1),
+    query: z.string(),
+    documents: z.array(z.union([z.string(), z.looseObject({ text: z.string() }), z.record(z.string(), z.unknown())])).min(1, {
+      error: 'must not be an empty list',
+    }),
+    top_n: z.int().positive().nullable().optional(),
+    return_documents: z.boolean().nullable().optional(),
+  }),
+)
+
+export type RerankRequest = z.output<typeof rerankRequestSchema>
+
+/** Each document's text, as the reranker reads it: a string, an object's `text`, or any other object as its JSON. */
+export const rerankDocuments = memoByObject((request: RerankRequest): string[] =>
+  request.documents.map((document) => {
+    if (typeof document === 'string') return document
+    return typeof document.text === 'string' ? document.text : JSON.stringify(document)
+  }),
+)

@@ -1,0 +1,35 @@
+import { embedText } from '../../../generation/embed-text.ts'
+
+/** The vector length relevance is computed at: enough to tell texts apart, cheap for long lists. */
+const dimensions = 256
+
+/** One document's place in the ranking. */
+export interface RankedDocument {
+  index: number
+  score: number
+}
+
+/**
+ * Documents ranked by a deterministic relevance to the query: the cosine of their embeddings
+ * (shared words and word parts count), spread over 0 to 1, so related documents score high and
+ * unrelated ones near 0.1. `scripted` scores (a scenario's) replace those of the documents they
+ * cover. Ties keep the documents' order; `topN` keeps the best ones.
+ */
+export function rerank(
+  query: string,
+  documents: readonly string[],
+  seed: string,
+  scripted: readonly number[] = [],
+  topN?: number,
+): RankedDocument[] {
+  const target = embedText(query, dimensions, dimensions, seed)
+  const ranked = documents.map((document, index) => {
+    const vector = embedText(document, dimensions, dimensions, seed)
+    let cosine = 0
+    for (let i = 0; i < dimensions; i++) cosine += vector[i]! * target[i]!
+    const score = scripted[index] ?? Math.round((1 / (1 + Math.exp(2 - 8 * cosine))) * 1e6) / 1e6
+    return { index, score }
+  })
+  ranked.sort((a, b) => b.score - a.score || a.index - b.index)
+  return topN === undefined ? ranked : ranked.slice(0, topN)
+}
