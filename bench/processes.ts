@@ -1,7 +1,7 @@
 // The benchmark's processes: spawned on a core of their own where the machine has two, found by
 // polling rather than by what they print, and measured from outside (ps) so that every server,
 // the bare one included, is measured the same way.
-import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess, type SpawnOptions, type StdioOptions } from 'node:child_process'
 import { once } from 'node:events'
 import { procStatFields } from '../src/cli/process-table.ts'
 import { request } from 'node:http'
@@ -43,11 +43,14 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-/** Runs `node` with `args` on the servers' core; `taskset` execs node, so the PID is the server's. */
+/** Runs `command` on the servers' core; `taskset` execs it, so the PID is the command's. */
+export function spawnOnServerCore(command: string, args: string[], options: SpawnOptions): ChildProcess {
+  return pinned ? spawn('taskset', ['-c', serverCore, command, ...args], options) : spawn(command, args, options)
+}
+
+/** Runs `node` with `args` on the servers' core. */
 export function spawnNode(args: string[], stdio: StdioOptions, cwd?: string, env?: NodeJS.ProcessEnv): ChildProcess {
-  const node = process.execPath
-  const [command, rest] = pinned ? ['taskset', ['-c', serverCore, node, ...args]] : [node, args]
-  return spawn(command, rest, { stdio, cwd, env: env && { ...process.env, ...env } })
+  return spawnOnServerCore(process.execPath, args, { stdio, cwd, env: env && { ...process.env, ...env } })
 }
 
 /** The status of one GET (0: no connection), on a fresh connection. */

@@ -7,7 +7,8 @@
 //   against a bare node:http server sending the same bytes, loaded with autocannon from another core;
 // - in-process: the handlers under msw's setupServer against a trivial msw handler;
 // - prompts: 1 MiB prompts counted, and sent to the server (long-prompts.ts);
-// - count (only when asked, BENCH_ONLY=count): the instructions of a start, counted by valgrind (count-start.ts).
+// - count (only when asked, BENCH_ONLY=count): the instructions of a start, counted by valgrind (count-start.ts);
+// - first-npx (only when asked, BENCH_ONLY=first-npx): a fresh clone's npm ci and first npx (first-npx.ts).
 import { copyFileSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +19,7 @@ import { benchWorld } from './bench-world.ts'
 import type { InProcessResults } from './in-process.ts'
 import { countingRows, longPromptRows } from './long-prompts.ts'
 import { countStartRows } from './count-start.ts'
+import { firstNpxRows } from './first-npx.ts'
 import {
   cpuMs,
   firstAnswer,
@@ -349,6 +351,12 @@ try {
   if (sections.has('count')) {
     progress('counting the instructions of a start under valgrind (a minute or two)')
     table.push(...(await countStartRows({ bin: subject.bin, cwd: subject.cwd, bareScript, repliesFile, work, headers: auth })), '')
+  }
+  if (sections.has('first-npx')) {
+    progress('a fresh clone: git clone, npm ci, then its first npx (a minute or so)')
+    const { rows, summary: line } = await firstNpxRows({ repo: new URL('..', import.meta.url).pathname, work, headers: auth })
+    table.push(...rows, '')
+    summary.push(line)
   }
   if (sections.has('http') || sections.has('prompts')) {
     const servers = [

@@ -12,8 +12,9 @@
 // - The CLI (dist/src/cli/bin.js) is one bundle with everything it needs, msw and zod included,
 //   split so that a plain serve command line does not load yargs, and minified (whitespace and syntax).
 // Both leave the tokenizer's vocabulary (gpt-tokenizer), tsx, ws and the MP3 encoder as imports made when used.
-// Run through tsx, as `npm run build` and npm's `prepare` (a fresh clone's `npm install`) do: it works on
-// every Node the repository may meet, where type stripping needs 22.18.
+// Run through tsx, as `npm run build` does (and with it npm's `dependencies` event, when a clone's
+// `npm install` fills node_modules, and `prepack`): it works on every Node the repository may
+// meet, where type stripping needs 22.18.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { build, type BuildOptions, type Plugin } from 'esbuild'

@@ -18,11 +18,15 @@ export function isSupportedNode(version: string): boolean {
   return patch >= minimumNode.patch
 }
 
+/** What to do about it, for whoever meets the refusal: the download page covers every system and version manager. */
+const howToUpgrade = 'Install the current LTS from https://nodejs.org/en/download (with nvm: nvm install --lts) and run it again.'
+
 type Versions = Readonly<Record<string, string | undefined>>
 
 /**
- * The one line that refuses this runtime, or undefined when it is new enough or not Node.js at
- * all. Read from `globalThis` because the core also runs in a browser, which has no `process`.
+ * The one line that refuses this runtime and says how to get one that works, or undefined when it
+ * is new enough or not Node.js at all. Read from `globalThis` because the core also runs in a
+ * browser, which has no `process`.
  */
 export function unsupportedNodeMessage(
   versions: Versions | undefined = (globalThis as { process?: { versions?: Versions } }).process?.versions,
@@ -30,5 +34,5 @@ export function unsupportedNodeMessage(
   const node = versions?.node
   // Bun and Deno report the Node.js version they are compatible with, not what they lack.
   if (node === undefined || versions?.bun !== undefined || versions?.deno !== undefined || isSupportedNode(node)) return undefined
-  return `llm-gateway-mock needs Node.js ${minimumNode.major}.${minimumNode.minor} or newer; this is Node.js ${node}.`
+  return `llm-gateway-mock needs Node.js ${minimumNode.major}.${minimumNode.minor} or newer; this is Node.js ${node}. ${howToUpgrade}`
 }

@@ -150,6 +150,23 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
       expect((await admin<ScenarioState>('GET', '/scenario')).body.names).toEqual(['slow-stream'])
     })
 
+    // The message is read by whoever sent the request: it speaks of the route and its body, not of
+    // the in-process API behind it.
+    it('names where in its body a scenario without a name is', async () => {
+      const single = await admin<{ error: { message: string } }>('POST', '/scenario', { rules: [{ then: { fial: {} } }] })
+      expect(single.status).toBe(400)
+      expect(single.body.error.message).toBe(
+        'Invalid scenario in the body of POST /__mock/scenario:\n' +
+          '  - name: missing (required): expected a string\n' +
+          '  - rules[0].then.fial: unknown field. Did you mean "fail"?',
+      )
+      const listed = await admin<{ error: { message: string } }>('POST', '/scenario', { scenarios: ['flaky-upstream', { strict: true }] })
+      expect(listed.status).toBe(400)
+      expect(listed.body.error.message).toBe(
+        'Invalid scenario scenarios[1] in the body of POST /__mock/scenario:\n  - name: missing (required): expected a string',
+      )
+    })
+
     it('reports pending steps and asserts the script is done (409 until it is)', async () => {
       await admin('POST', '/scenario', {
         name: 'two calls',

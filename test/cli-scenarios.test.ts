@@ -86,6 +86,26 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     expect(output).toContain('3 of 3 scenario files invalid.')
   })
 
+  // The schema's problems, the patch's and the names the world lacks, in one run: fixing one set
+  // must not reveal another. A key the patch adds (sk-ci) is not a second mistake.
+  it('reports every problem of a file at once, and where they depend on the world, says --world checks another', async () => {
+    const file = fixture('mistakes-scenario.json')
+    const problems =
+      `Invalid scenario ${file}:\n` +
+      '  - rules[0].then.fial: unknown field. Did you mean "fail"?\n' +
+      '  - world.tokens[0].userId: no user has id 99. The users are 1 (alice), 2 (carol).\n' +
+      '  - rules[0].when.key: no API key "sk-team" in the world.\n'
+    const hint =
+      'Checked against the default world: for a scenario meant for a world of your own, add --world FILE to check it against that one.\n'
+    running = run('scenarios', 'validate', file)
+    expect(await running.exited).toBe(5)
+    expect(running.output()).toBe(`${problems}${hint}1 of 1 scenario file invalid.\n`)
+
+    running = run('scenarios', 'validate', '--world', fixture('weather-world.json'), file)
+    expect(await running.exited).toBe(5)
+    expect(running.output()).toBe(`${problems}1 of 1 scenario file invalid.\n`)
+  })
+
   it('prints the JSON Schema', async () => {
     running = run('schema')
     expect(await running.exited).toBe(0)

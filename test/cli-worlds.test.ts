@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
 
@@ -63,6 +66,24 @@ describe('world files and the scenarios on top of them, from the command line', 
       running = run(...args)
       expect(await running.exited).toBe(3)
       expect(running.output()).toBe(`Invalid world ${fixture(file)}:\n${lines.join('\n')}\n`)
+    }
+  })
+
+  // A project without "type": "module" has tsx compile a .ts file to CommonJS, where the default
+  // export arrives wrapped in another `default`.
+  it('reads a TypeScript world from a project that is not an ES module package', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-commonjs-'))
+    try {
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'commonjs-project', private: true }))
+      writeFileSync(
+        join(project, 'world.ts'),
+        `const key: string = 'sk-typed'\nexport default { extends: 'default', tokens: [{ key, name: 'typed', userId: 1, unlimitedQuota: true }] }\n`,
+      )
+      running = run('keys', '--json', '--world', join(project, 'world.ts'))
+      expect(await running.exited, running.output()).toBe(0)
+      expect(JSON.parse(running.output()).keys.map((key: { key: string }) => key.key)).toContain('sk-typed')
+    } finally {
+      rmSync(project, { recursive: true, force: true })
     }
   })
 

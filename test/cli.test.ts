@@ -188,6 +188,23 @@ describe('the llm-gateway-mock binary', () => {
     expect(running.output()).toContain(`Did you mean: ${suggestion}\n`)
   })
 
+  it.each([
+    [['--porte', '0'], '--porte', 'llm-gateway-mock --port 0'],
+    [['serve', '--quite', '--port=0'], '--quite', 'llm-gateway-mock serve --quiet --port=0'],
+    [['--max-body-mbb', '2'], '--max-body-mbb', 'llm-gateway-mock --max-body-mb 2'],
+    [['--no-exit-with-parnet'], '--no-exit-with-parnet', 'llm-gateway-mock --no-exit-with-parent'],
+    [['keys', '--jsn'], '--jsn', 'llm-gateway-mock keys --json'],
+    [['scenarios', 'list', '--jsno'], '--jsno', 'llm-gateway-mock scenarios list --json'],
+    [['scenarios', 'validate', 'a.json', '--wrld', 'w.json'], '--wrld', 'llm-gateway-mock scenarios validate a.json --world w.json'],
+    [['schema', 'world', '--outt=f.json'], '--outt', 'llm-gateway-mock schema world --out=f.json'],
+  ])('suggests the flag %j was meant to have, for each command', async (args, unknown, suggestion) => {
+    running = run(...args)
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toContain(
+      `Unknown argument: ${unknown}\nDid you mean: ${suggestion}\nRun "llm-gateway-mock --help" for usage.`,
+    )
+  })
+
   it('shows the files of scenarios validate as required, without an empty default', async () => {
     running = run('scenarios', 'validate', '--help')
     expect(await running.exited).toBe(0)

@@ -67,13 +67,13 @@ describe.each(modes)('quota debits ($name)', (mode) => {
   })
 
   it('refuses a request its key cannot cover, and says what it costs', async () => {
-    // sk-low-quota has 50 units; a long prompt on gpt-4o-mini costs more than that.
+    // sk-low-quota has 2 units; a long prompt on gpt-4o-mini costs more than that.
     const response = await chat('sk-low-quota', 'gpt-4o-mini', 'word '.repeat(800))
     expect(response.status).toBe(403)
     const body = (await response.json()) as { error: { code: string; message: string } }
     expect(body.error.code).toBe('insufficient_quota')
-    expect(body.error.message).toMatch(/has 50 quota units left; this request costs \d+/)
-    expect(harness.gateway.world.findToken('sk-low-quota')!.remainQuota).toBe(50)
+    expect(body.error.message).toMatch(/has 2 quota units left; this request costs \d+/)
+    expect(harness.gateway.world.findToken('sk-low-quota')!.remainQuota).toBe(2)
   })
 
   it('puts the quota back on reset', async () => {

@@ -1,13 +1,19 @@
 import { execFileSync } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
-import { delimiter, join } from 'node:path'
+import { accessSync, constants, existsSync } from 'node:fs'
+import { delimiter, dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isSupportedNode, unsupportedNodeMessage } from '../src/supported-node.ts'
+import { runNpm, userNpmEnv } from './support/packed-project.ts'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
 
+const repo = new URL('..', import.meta.url).pathname
 const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 const dist = pathToFileURL(new URL('../dist/src/index.js', import.meta.url).pathname).href
+
+/** The refusal, one line: what is needed, what was found, and how to get a Node.js that works. */
+const refusal = (version: string) =>
+  `llm-gateway-mock needs Node.js 22.12 or newer; this is Node.js ${version}. Install the current LTS from https://nodejs.org/en/download (with nvm: nvm install --lts) and run it again.`
 
 describe('the Node.js version check', () => {
   it.each([
@@ -25,8 +31,8 @@ describe('the Node.js version check', () => {
     expect(isSupportedNode(version)).toBe(supported)
   })
 
-  it('names the version found and the one needed, and says nothing where there is no Node.js to judge', () => {
-    expect(unsupportedNodeMessage({ node: '20.20.2' })).toBe('llm-gateway-mock needs Node.js 22.12 or newer; this is Node.js 20.20.2.')
+  it('names the version found and the one needed, says how to get it, and says nothing where there is no Node.js to judge', () => {
+    expect(unsupportedNodeMessage({ node: '20.20.2' })).toBe(refusal('20.20.2'))
     expect(unsupportedNodeMessage({ node: '22.12.0' })).toBeUndefined()
     // A browser has no process; Bun and Deno claim a Node.js version for compatibility only.
     expect(unsupportedNodeMessage(undefined)).toBeUndefined()
@@ -64,13 +70,27 @@ describe.skipIf(oldNode === undefined)(`under an old Node.js (${found})`, () => 
   it('the CLI refuses to start with one line and exit code 6', async () => {
     running = spawnCli(oldNode!.path, [bin, '--port', '0'])
     expect(await running.exited).toBe(6)
-    expect(running.output()).toBe(`llm-gateway-mock needs Node.js 22.12 or newer; this is Node.js ${oldNode!.version}.\n`)
+    expect(running.output()).toBe(`${refusal(oldNode!.version)}\n`)
   })
 
   it('createGateway from the built package throws that line', () => {
     const script = `import { createGateway } from ${JSON.stringify(dist)}
 try { await createGateway(); console.log('created') } catch (error) { console.log(error.message) }`
     const output = execFileSync(oldNode!.path, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 })
-    expect(output).toBe(`llm-gateway-mock needs Node.js 22.12 or newer; this is Node.js ${oldNode!.version}.\n`)
+    expect(output).toBe(`${refusal(oldNode!.version)}\n`)
   })
+
+  // The README says a clone works under an older Node (the scripts run on the Node 24
+  // devDependency); npm, run by the old one, would warn for every devDependency that needs 22.
+  const oldNpm = oldNode && join(dirname(oldNode.path), 'npm')
+  it.skipIf(oldNpm === undefined || !existsSync(oldNpm))(
+    "a clone's npm install prints no warning",
+    () => {
+      const env = { ...userNpmEnv(), PATH: `${dirname(oldNode!.path)}${delimiter}${process.env.PATH}` }
+      const install = runNpm(['install', '--dry-run', '--no-audit', '--no-fund'], repo, env)
+      expect(install.status, install.output).toBe(0)
+      expect(install.output).not.toMatch(/\bnpm (warn|error)\b/i)
+    },
+    60_000,
+  )
 })

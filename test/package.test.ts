@@ -1,10 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageFiles } from '../src/surfaces/admin/inspector/page-files.ts'
-import { installPackedProject, type PackedProject } from './support/packed-project.ts'
+import { installPackedProject, runNpm, type PackedProject } from './support/packed-project.ts'
 import { chatExchange, recording } from './support/recordings.ts'
 import { spawnCli } from './support/spawn-cli.ts'
 import { eventually, isPortFree } from './support/process-tree.ts'
@@ -23,6 +23,55 @@ describe('the packed tarball', () => {
     project = packed.project
   }, 240_000)
   afterAll(() => packed?.remove())
+  const installed = () => join(project, 'node_modules', 'llm-gateway-mock')
+
+  it('installs into a project with the command the README gives, and npm prints no warning', () => {
+    expect(packed.installOutput).toMatch(/added \d+ packages/)
+    expect(packed.installOutput).not.toMatch(/\bnpm (warn|error)\b/i)
+    const readme = readFileSync(join(installed(), 'README.md'), 'utf8')
+    // The first lines: how to install it into a project, run it and test with it.
+    const top = readme.split('\n').slice(0, 25).join('\n')
+    for (const command of ['npm install --save-dev llm-gateway-mock', 'npx llm-gateway-mock', 'npm test']) expect(top).toContain(command)
+  })
+
+  it('carries its licence, its changelog, its docs and where it comes from', () => {
+    expect(readFileSync(join(installed(), 'LICENSE'), 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) \d{4} the llm-gateway-mock authors\n/,
+    )
+    expect(readFileSync(join(installed(), 'CHANGELOG.md'), 'utf8')).toMatch(/^## \[Unreleased\]$/m)
+    expect(readdirSync(join(installed(), 'docs'))).toEqual(expect.arrayContaining(['world.md', 'routes.md', 'profiles.md']))
+    const manifest = JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as Record<string, unknown>
+    expect(manifest).toMatchObject({
+      license: 'MIT',
+      repository: { type: 'git', url: expect.stringMatching(/^git\+https:\/\/github\.com\/[\w-]+\/[\w-]+\.git$/) },
+      homepage: expect.stringMatching(/^https:\/\/github\.com\/[\w-]+\/[\w-]+#readme$/),
+      bugs: { url: expect.stringMatching(/^https:\/\/github\.com\/[\w-]+\/[\w-]+\/issues$/) },
+    })
+  })
+
+  // Inside node_modules the README and the docs are read as files: every relative link must land on one.
+  it('has no dead relative link in the README, the docs or the scenario reference', () => {
+    const pages = [
+      'README.md',
+      'CHANGELOG.md',
+      'scenarios/README.md',
+      ...readdirSync(join(installed(), 'docs')).map((name) => `docs/${name}`),
+    ]
+    const dead: string[] = []
+    let links = 0
+    for (const page of pages.filter((name) => name.endsWith('.md'))) {
+      const text = readFileSync(join(installed(), page), 'utf8')
+      for (const [, image, target] of text.matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)\)/g)) {
+        // Images stay in the repository (npm's site shows them from there): the tarball carries text.
+        if (image || /^([a-z]+:|#)/.test(target!)) continue
+        links += 1
+        const file = join(installed(), dirname(page), target!.split('#')[0]!)
+        if (!existsSync(file)) dead.push(`${page} → ${target} (${relative(installed(), file)})`)
+      }
+    }
+    expect(links).toBeGreaterThan(10)
+    expect(dead).toEqual([])
+  })
 
   // npm runs the bin through `sh -c`, which (as dash) passes no signal on and outlives a SIGKILL of
   // npm: the server has to notice that its launcher is gone. Each must leave no process behind and
@@ -253,14 +302,8 @@ export { server, keys, options, urls, wrong }
     expect(result).toBe('')
   })
 
-  // tsx, and esbuild with it, costs start-up time and memory: a server given no TypeScript file
-  // must not load it. The hook records every module the process resolves.
-  it.each([
-    ['a JSON world', 'world.json', false],
-    ['a JavaScript world', 'world.mjs', false],
-    ['a TypeScript world', 'world.ts', true],
-  ])('loads tsx only for a TypeScript file: %s', (_, worldFile, loadsTsx) => {
-    const world = { extends: 'default', models: [{ id: 'gpt-4o-mini', contextWindow: 8192 }] }
+  /** What `keys --world FILE` resolves on its way: the URL of every module it loads. */
+  function modulesLoadedFor(worldFile: string, world: unknown): string[] {
     writeFileSync(
       join(project, worldFile),
       worldFile.endsWith('.json') ? JSON.stringify(world) : `export default ${JSON.stringify(world)}\n`,
@@ -279,21 +322,36 @@ process.on('exit', () => process.stderr.write('resolved: ' + JSON.stringify(seen
       { cwd: project, encoding: 'utf8' },
     )
     expect(result.status, result.stderr).toBe(0)
-    expect(JSON.parse(result.stdout).keys.length).toBeGreaterThan(0)
-    const resolved = JSON.parse(/^resolved: (.*)$/m.exec(result.stderr)![1]!) as string[]
-    expect(resolved.some((url) => url.includes('/node_modules/tsx/'))).toBe(loadsTsx)
-    expect(resolved.some((url) => url.includes('/node_modules/esbuild/'))).toBe(loadsTsx)
+    expect(JSON.parse(result.stdout).keys.map((key: { key: string }) => key.key)).toContain('sk-typed')
+    return JSON.parse(/^resolved: (.*)$/m.exec(result.stderr)![1]!) as string[]
+  }
+  const typedWorld = { extends: 'default', tokens: [{ key: 'sk-typed', name: 'typed', userId: 1, unlimitedQuota: true }] }
+
+  // tsx is an optional peer dependency: it brings esbuild, whose install script npm asks every
+  // project to approve. Without it a TypeScript world loads through Node's own type stripping.
+  it.each([['world.json'], ['world.mjs'], ['world.ts']])('loads %s without tsx, which it does not install', (worldFile) => {
+    expect(existsSync(join(project, 'node_modules', 'tsx'))).toBe(false)
+    const resolved = modulesLoadedFor(worldFile, typedWorld)
+    expect(resolved.filter((url) => /\/node_modules\/(tsx|esbuild)\//.test(url))).toEqual([])
   })
+
+  // Last: it installs tsx into the project. tsx, and esbuild with it, costs start-up time and
+  // memory: a server given no TypeScript file must not load it even where it is installed.
+  it('loads a TypeScript world through tsx where the project has it, and tsx only for TypeScript', () => {
+    const install = runNpm(['install', '--save-dev', 'tsx@4', '--no-audit', '--no-fund', '--prefer-offline'], project)
+    expect(install.status, install.output).toBe(0)
+    const loadsTsx = (worldFile: string) => modulesLoadedFor(worldFile, typedWorld).some((url) => url.includes('/node_modules/tsx/'))
+    expect([loadsTsx('world.json'), loadsTsx('world.mjs'), loadsTsx('world.ts')]).toEqual([false, false, true])
+  }, 120_000)
 })
 
-// A fresh clone builds dist/ in npm's `prepare`; where that did not run (scripts off), the bin runs
+// A fresh clone builds dist/ when `npm install` fills node_modules; where that did not run (scripts off), the bin runs
 // the sources through tsx rather than failing on the missing build.
 describe('a checkout without dist/', () => {
   let checkout = ''
   beforeAll(() => {
     checkout = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-clone-'))
-    mkdirSync(join(checkout, 'bin'))
-    copyFileSync(join(repo, 'bin/llm-gateway-mock.js'), join(checkout, 'bin/llm-gateway-mock.js'))
+    cpSync(join(repo, 'bin'), join(checkout, 'bin'), { recursive: true })
     for (const entry of ['src', 'scenarios', 'node_modules', 'package.json']) symlinkSync(join(repo, entry), join(checkout, entry))
   })
   afterAll(() => rmSync(checkout, { recursive: true, force: true }))

@@ -660,7 +660,7 @@ const table: CatalogueTable = {
   quota_key_short: relayed(
     generation({ key: 'sk-low-quota', model: 'gpt-4o', prompt: longPrompt.slice(0, 2_000) }),
     403,
-    /token quota is not enough, token remain quota: ＄0\.000100, need quota: ＄0\.00\d{4}/,
+    /token quota is not enough, token remain quota: ＄0\.000004, need quota: ＄0\.00\d{4}/,
     'pre_consume_token_quota_failed',
   ),
   quota_user_short: relayed(

@@ -649,7 +649,7 @@ const table: CatalogueTable = {
     generation({ key: 'sk-low-quota', model: 'gpt-4o', prompt: longPrompt.slice(0, 2_000) }),
     403,
     'insufficient_quota',
-    expect.stringMatching(/^API key sk-l…uota \("nearly-exhausted"\) has 50 quota units left; this request costs \d{3,}\.$/),
+    expect.stringMatching(/^API key sk-l…uota \("nearly-exhausted"\) has 2 quota units left; this request costs \d{3,}\.$/),
     { type: 'insufficient_quota' },
   ),
   quota_user_short: onGenerations(

@@ -1,4 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import Anthropic from '@anthropic-ai/sdk'
+import { GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createGateway } from '../src/index.ts'
@@ -51,6 +53,41 @@ describe.each(modes)('the README SDK examples ($name)', (mode) => {
       }
     },
   )
+})
+
+// The keys table promises a refusal on the first request: every generation surface, through its SDK.
+describe.each(modes)("the README's sk-low-quota ($name)", (mode) => {
+  const harness = useHarness(mode)
+  const row =
+    /^\| `sk-low-quota` \| (\d+) units left, less than a generation costs: the first one gets 403 `insufficient_quota`, saying what is left and what it costs \|$/m.exec(
+      readme,
+    )
+
+  it('is refused on its first request, on every generation surface, saying what is left and what it costs', async () => {
+    expect(row, "the README's row for sk-low-quota").not.toBeNull()
+    const left = Number(row![1])
+    expect(harness.gateway.world.findToken('sk-low-quota')!.remainQuota).toBe(left)
+    const apiKey = 'sk-low-quota'
+    const openai = new OpenAI({ apiKey, baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+    const anthropic = new Anthropic({ apiKey, baseURL: harness.baseUrl, maxRetries: 0 })
+    const genai = new GoogleGenAI({
+      apiKey,
+      httpOptions: { baseUrl: harness.baseUrl, apiVersion: 'v1beta', retryOptions: { attempts: 1 } },
+    })
+    const firstRequests = [
+      openai.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }] }),
+      openai.responses.create({ model: 'gpt-4o-mini', input: 'Hello' }),
+      anthropic.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 256, messages: [{ role: 'user', content: 'Hello' }] }),
+      genai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'Hello' }),
+    ]
+    for (const refused of await Promise.allSettled(firstRequests)) {
+      expect(refused.status).toBe('rejected')
+      const error = (refused as PromiseRejectedResult).reason as { status?: number; message: string }
+      expect(error.status).toBe(403)
+      expect(error.message).toMatch(new RegExp(`has ${left} quota units left; this request costs \\d+`))
+    }
+    expect(harness.gateway.world.findToken('sk-low-quota')!.remainQuota).toBe(left)
+  })
 })
 
 it("serves the README's world file: sk-ci calls weather-bot, which answers with its tool call", async () => {

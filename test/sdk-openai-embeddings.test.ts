@@ -130,7 +130,7 @@ describe.each(modes)('openai SDK embeddings ($name)', (mode) => {
     expect(error).toBeInstanceOf(OpenAI.BadRequestError)
     expect(error).toMatchObject({ status: 400, code: 'context_length_exceeded', param: 'input' })
     expect((error as Error).message).toMatch(/maximum context length is 8191 tokens\. However, you requested 9\d{3} tokens/)
-    expect(token.remainQuota).toBe(50)
+    expect(token.remainQuota).toBe(2)
     expect(log.at(-1)).toMatchObject({ status: 400, error: 'context_too_long' })
   })
 

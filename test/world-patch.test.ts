@@ -391,6 +391,22 @@ describe('scenario world patches', () => {
     ).not.toThrow()
   })
 
+  it('that does not fit is reported with the names the rules use that the world lacks, but not those it would add', () => {
+    expect(
+      refusal({
+        name: 's',
+        world: { tokens: [{ key: 'sk-ci', name: 'ci', userId: 9 }] },
+        rules: [
+          { when: { key: 'sk-ci' }, then: { delayMs: 1 } },
+          { when: { key: 'sk-vpi' }, then: { delayMs: 1 } },
+        ],
+      }),
+    ).toEqual([
+      { path: 'world.tokens[0].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+      { path: 'rules[1].when.key', message: 'no API key "sk-vpi" in the world. Did you mean "sk-vip"?' },
+    ])
+  })
+
   it('are refused by useScenario with the world unchanged', async () => {
     const gateway = await createGateway()
     await expect(gateway.useScenario({ name: 'typo', world: { users: [{ id: 3, quota: 0 }] } })).rejects.toThrow(

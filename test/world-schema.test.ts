@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
+import Ajv from 'ajv'
 import { afterEach, describe, expect, it } from 'vitest'
 import { scenarioJsonSchema, scenarioJsonSchemaText } from '../src/scenarios/scenario-json-schema.ts'
+import { defaultWorld } from '../src/world/default-world.ts'
 import { worldJsonSchema, worldJsonSchemaText } from '../src/world/world-json-schema.ts'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
 
@@ -14,6 +16,9 @@ interface JsonSchema {
   required?: string[]
   anyOf?: JsonSchema[]
   items?: JsonSchema
+  if?: JsonSchema
+  then?: JsonSchema
+  else?: JsonSchema
 }
 
 /** Every property, at every depth, as a dotted path: what an editor completes and shows on hover. */
@@ -21,7 +26,8 @@ function properties(node: JsonSchema, path = ''): [string, JsonSchema][] {
   const found: [string, JsonSchema][] = []
   for (const [name, child] of Object.entries(node.properties ?? {}))
     found.push([`${path}.${name}`, child], ...properties(child, `${path}.${name}`))
-  node.anyOf?.forEach((branch) => found.push(...properties(branch, path)))
+  for (const branch of [...(node.anyOf ?? []), ...(node.if?.required ? [node.then, node.else] : [])])
+    if (branch) found.push(...properties(branch, path))
   if (node.items) found.push(...properties(node.items, `${path}[]`))
   return found
 }
@@ -33,8 +39,9 @@ describe('the world file JSON Schema', () => {
     expect(pkg.files).toContain('schemas')
   })
 
-  it('takes a patch on the default world or a whole world', () => {
-    const [patch, whole] = (worldJsonSchema() as JsonSchema).anyOf!
+  it('takes a patch on the default world or a whole world, told apart by "extends"', () => {
+    const { if: condition, then: patch, else: whole } = worldJsonSchema() as JsonSchema
+    expect(condition).toEqual({ required: ['extends'] })
     expect(patch!.required).toEqual(['extends'])
     expect(Object.keys(patch!.properties!)).toEqual([
       '$schema',
@@ -65,11 +72,54 @@ describe('the world file JSON Schema', () => {
   })
 
   it('offers {add, remove} on list fields and every field of a record under "every"', () => {
-    const [patch] = (worldJsonSchema() as JsonSchema).anyOf!
-    const all = Object.fromEntries(properties(patch!))
+    const patch = (worldJsonSchema() as JsonSchema).then!
+    const all = Object.fromEntries(properties(patch))
     expect(all['.groups[].models']?.anyOf?.map((form) => Object.keys(form.properties ?? {}))).toEqual([[], ['add', 'remove']])
     expect(Object.keys(all['.every.models']?.properties ?? {})).toContain('contextWindow')
     expect(Object.keys(all['.every.models']?.properties ?? {})).not.toContain('id')
+  })
+})
+
+// What an editor's JSON language server, or any generic validator, makes of the shipped file: a
+// mistake deep inside either form of world file is reported at its field, not at the root as a
+// file that matches no form. (Beside each, the branch's own summary: "should match then/else schema".)
+describe('the world file JSON Schema, read by a generic validator (ajv)', () => {
+  const validate = new Ajv({ allErrors: true, jsonPointers: true }).compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object)
+  const mistakes = (world: unknown) => {
+    validate(world)
+    return (validate.errors ?? [])
+      .filter((error) => error.keyword !== 'if')
+      .map((error) => ({ at: error.dataPath, keyword: error.keyword, params: error.params }))
+  }
+
+  it("accepts the default world written whole, and the fixtures' patches", () => {
+    expect(mistakes(JSON.parse(JSON.stringify(defaultWorld)))).toEqual([])
+    for (const name of ['patch-world.json', 'weather-world.json', 'unpriced-world.json']) {
+      expect(mistakes(JSON.parse(readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8')))).toEqual([])
+    }
+  })
+
+  it('reports a misspelt field deep inside a whole world at that field', () => {
+    const world = JSON.parse(JSON.stringify(defaultWorld)) as { models: Record<string, unknown>[] }
+    world.models[1]!.contextWindw = 4096
+    expect(mistakes(world)).toEqual([{ at: '/models/1', keyword: 'additionalProperties', params: { additionalProperty: 'contextWindw' } }])
+  })
+
+  it('reports mistakes deep inside a patch at their fields', () => {
+    const patch = {
+      extends: 'default',
+      users: [{ id: 1, quoat: 10 }],
+      tokens: [{ key: 'sk-vip', remainQuota: -5 }],
+      models: [{ id: 'gpt-4o', reply: { type: 'text', txt: 'Hi' } }],
+    }
+    expect(mistakes(patch)).toEqual(
+      expect.arrayContaining([
+        { at: '/users/0', keyword: 'additionalProperties', params: { additionalProperty: 'quoat' } },
+        { at: '/tokens/0/remainQuota', keyword: 'minimum', params: expect.objectContaining({ limit: 0 }) },
+      ]),
+    )
+    expect(mistakes(patch).every((error) => error.at !== '')).toBe(true)
+    expect(mistakes({ extends: 'defualt' })).toEqual([{ at: '/extends', keyword: 'const', params: { allowedValue: 'default' } }])
   })
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { getResponse } from 'msw'
-import { createGateway, defaultWorld, describeKeys, resolveWorld, WorldError } from '../src/index.ts'
+import { createGateway, defaultWorld, describeKeys, resolveScenario, resolveWorld, WorldError } from '../src/index.ts'
 import { loadWorldFile } from '../src/node/index.ts'
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname
@@ -75,7 +75,51 @@ describe('world definitions', () => {
   it('reports schema errors with their path inside the patch', () => {
     const attempt = () => resolveWorld({ extends: 'default', models: [{ id: 'x', contextWindow: -1 }] } as never, 'inline.json')
     expect(attempt).toThrow(WorldError)
-    expect(attempt).toThrow(/models\[0\]\.contextWindow: Too small/)
+    expect(attempt).toThrow(/models\[0\]\.contextWindow: -1 is too small: it must be 0 or more$/)
+  })
+
+  // zod's own words ("Too small: expected number to be >=0") say what failed, not what to write.
+  it('says what a number, a text or a list out of its bounds must be instead, with the unit of a quota', () => {
+    const issues = (attempt: () => unknown) => {
+      try {
+        attempt()
+      } catch (error) {
+        return (error as WorldError).issues.map(({ path, message }) => `${path}: ${message}`)
+      }
+      throw new Error('accepted')
+    }
+    const world = {
+      extends: 'default',
+      groups: [{ name: '', ratio: -2 }],
+      users: [{ id: 1, quota: -5, usedQuota: 1.5 }],
+      tokens: [{ key: 'sk-vip', remainQuota: -1 }],
+      models: [{ id: 'gpt-4o', maxOutputTokens: 0, reply: { type: 'tool-calls', calls: [] } }],
+      every: { tokens: { usedQuota: -3 } },
+    }
+    expect(issues(() => resolveWorld(world as never))).toEqual([
+      'groups[0].name: must not be empty',
+      'groups[0].ratio: -2 is too small: it must be 0 or more',
+      'users[0].quota: -5 is too small: it must be 0 or more (in units; 500 000 = 1 USD)',
+      'users[0].usedQuota: 1.5 is not a whole number (in units; 500 000 = 1 USD)',
+      'tokens[0].remainQuota: -1 is too small: it must be 0 or more (in units; 500 000 = 1 USD)',
+      'models[0].maxOutputTokens: 0 is too small: it must be 1 or more',
+      'models[0].reply.calls: needs at least 1 item',
+      'every.tokens.usedQuota: -3 is too small: it must be 0 or more (in units; 500 000 = 1 USD)',
+    ])
+    const whole = structuredClone(defaultWorld) as unknown as { users: { quota: number }[] }
+    whole.users[0]!.quota = -5
+    expect(issues(() => resolveWorld(whole as never))).toEqual([
+      'users[0].quota: -5 is too small: it must be 0 or more (in units; 500 000 = 1 USD)',
+    ])
+    const scenario = {
+      name: 'bounds',
+      rules: [{ when: { call: 0, probability: 2 }, then: { fail: { code: 'rate_limit_exceeded', status: 200 } } }],
+    }
+    expect(issues(() => resolveScenario(scenario as never))).toEqual([
+      'rules[0].when.call: 0 is too small: it must be 1 or more',
+      'rules[0].when.probability: 2 is too large: it must be from 0 to 1',
+      'rules[0].then.fail.status: 200 is too small: it must be from 400 to 599',
+    ])
   })
 
   it('requires an embedding model to give its dimensions, and defaults other models to chat', () => {
@@ -94,6 +138,34 @@ describe('world definitions', () => {
     expect(() => resolveWorld({ ...defaultWorld, colour: 'blue' } as never, 'w.json')).toThrow(
       /colour: unknown field; the fields here are "\$schema", "settings", "groups", "users", "tokens", "models"/,
     )
+  })
+
+  // A patch refuses a model it adds without enabling it (a likely typo of an existing id); a whole
+  // world refuses any, as every model in it was written there. What a patch resolved to may be
+  // given again (the CLI hands a loaded --world to createGateway) with models it took out of every group.
+  it('refuses a model that no group enables in a whole world, as a patch does, saying what to change', async () => {
+    const whole = structuredClone(defaultWorld) as unknown as { models: unknown[] }
+    const index = whole.models.push({ id: 'weather-bot' }) - 1
+    const error = (() => {
+      try {
+        return resolveWorld(whole as never, 'w.json')
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(error).toBeInstanceOf(WorldError)
+    expect((error as WorldError).issues).toEqual([
+      {
+        path: `models[${index}].id`,
+        message:
+          'no group enables "weather-bot", so no key can use it: add it to the "models" of a group ("default", "vip"), or leave the model out',
+      },
+    ])
+    expect(() => resolveWorld({ extends: 'default', models: [{ id: 'weather-bot' }] }, 'p.json')).toThrow(
+      /models\[0\]\.id: no model has id "weather-bot"\. To add a new model, enable it in a group's "models" too\./,
+    )
+    const narrowed = resolveWorld({ extends: 'default', groups: [{ name: 'default', models: ['gpt-4o-mini'] }] })
+    expect((await createGateway({ world: narrowed })).world.findGroup('default')?.models).toEqual(['gpt-4o-mini'])
   })
 
   it('rejects a token pinned to a group its owner may not use', () => {

@@ -1,6 +1,7 @@
 import * as nodeModule from 'node:module'
 import { unsupportedNodeMessage } from '../supported-node.ts'
 import { exitCodes } from './exit-codes.ts'
+import { startupNotice } from './startup-notice.ts'
 
 // Checked before anything else is imported: on an old Node.js the CLI would otherwise serve
 // without a word and fail later, far from the cause.
@@ -12,7 +13,9 @@ if (refusal === undefined) {
   nodeModule.enableCompileCache?.()
   const { runCli } = await import('./run-cli.ts')
   process.exitCode = await runCli(process.argv.slice(2))
+  startupNotice().done()
 } else {
+  startupNotice().done()
   console.error(refusal)
   process.exitCode = exitCodes.unsupportedNode
 }

@@ -6,6 +6,7 @@ import { ScenarioError } from '../scenarios/scenario-error.ts'
 import { WorldError } from '../world/world-error.ts'
 import { CliError, exitCodes } from './exit-codes.ts'
 import { loadScenarioSpecs, type LoadedScenarioSpecs } from './scenario-specs.ts'
+import { startupNotice } from './startup-notice.ts'
 
 export interface LoadGatewayOptions extends Omit<GatewayOptions, 'world' | 'scenarios' | 'replay'> {
   /** `--scenario` values: built-in names or scenario files, applied in order. */
@@ -19,9 +20,12 @@ export async function loadGateway(worldPath: string | undefined, options: LoadGa
   const { scenarios = [], replay = [], ...rest } = options
   let loaded: LoadedScenarioSpecs | undefined
   try {
+    if (worldPath !== undefined) startupNotice().doing(`reading the world file ${worldPath}`)
     const world = worldPath === undefined ? undefined : await loadWorldFile(worldPath)
     loaded = await loadScenarioSpecs(scenarios)
+    if (replay.length > 0) startupNotice().doing('reading the recordings')
     const recordings = replay.length > 0 ? await loadRecordings(replay) : undefined
+    startupNotice().doing('building the gateway')
     return await createGateway({ ...rest, world, scenarios: loaded.specs, ...(recordings && { replay: recordings }) })
   } catch (error) {
     if (error instanceof WorldError) throw new CliError(error.message, exitCodes.invalidWorld)

@@ -1,4 +1,4 @@
-import yargs from 'yargs'
+import yargs, { type Argv } from 'yargs'
 import { version } from '../version.ts'
 import { importCommand } from './commands/import.ts'
 import { keysCommand } from './commands/keys.ts'
@@ -39,6 +39,11 @@ function helpWidth(): number {
   return Math.min(100, Number.isInteger(columns) && columns > 0 ? columns : 100)
 }
 
+/** The flags of the command being parsed (yargs' options in their current context), for a did-you-mean. */
+function flagsOf(cli: Argv): string[] {
+  return Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key)
+}
+
 /** Runs the CLI on `argv` through yargs, every command and message included, and resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const cli = yargs(argv)
@@ -60,7 +65,7 @@ export async function main(argv: string[]): Promise<number> {
     .fail((message, error) => {
       // yargs passes a message for usage problems, and only the error for a handler's own failure.
       if (error instanceof CliError || (error && !message)) throw error
-      const text = usageMessage(message ?? error?.message ?? '', argv, commandNames)
+      const text = usageMessage(message ?? error?.message ?? '', argv, commandNames, flagsOf(cli))
       throw new CliError(`${text}\nRun "llm-gateway-mock --help" for usage.`, exitCodes.usage)
     })
     .exitProcess(false)

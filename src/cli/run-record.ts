@@ -1,6 +1,7 @@
 import { startRecorder, type RecorderExchange, type RunningRecorder } from '../node/record/start-recorder.ts'
 import { version } from '../version.ts'
 import { CliError, exitCodes } from './exit-codes.ts'
+import { startupNotice } from './startup-notice.ts'
 import { style } from './style.ts'
 import { waitForStop } from './wait-for-stop.ts'
 
@@ -57,6 +58,7 @@ export async function runRecord(args: RecordArgs): Promise<void> {
         : String((error as Error).message)
     throw new CliError(`llm-gateway-mock record: ${reason}`, exitCodes.listenFailed)
   }
+  startupNotice().done()
   const { url } = recorder
   console.log(
     [

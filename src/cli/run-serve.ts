@@ -8,6 +8,7 @@ import { loadGateway } from './load-gateway.ts'
 import { isWildcardHost, networkUrls } from './network-urls.ts'
 import { isScenarioPath } from './scenario-specs.ts'
 import { adminTokenVariable, type ServeArgs } from './serve-options.ts'
+import { startupNotice } from './startup-notice.ts'
 import { waitForStop } from './wait-for-stop.ts'
 
 /** Runs the gateway as an HTTP server until told to stop (the serve command's work). */
@@ -41,6 +42,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
             : String((error as Error).message)
     throw new CliError(`llm-gateway-mock: ${reason}`, exitCodes.listenFailed)
   }
+  startupNotice().done()
   console.log(
     formatBanner(server.url, gateway, {
       adminToken: adminToken !== undefined,

@@ -1,6 +1,7 @@
 import { loadScenarioFile } from '../node/load-scenario-file.ts'
 import { ScenarioError } from '../scenarios/scenario-error.ts'
 import type { ScenarioSpec } from '../scenarios/to-scenario.ts'
+import { startupNotice } from './startup-notice.ts'
 
 const moduleExtensions = /\.(json|[cm]?[jt]s)$/i
 
@@ -28,6 +29,7 @@ export async function loadScenarioSpecs(values: readonly string[]): Promise<Load
       specs.push(value)
       continue
     }
+    startupNotice().doing(`reading the scenario file ${value}`)
     const scenario = await loadScenarioFile(value)
     files.set(`"${scenario.name}"`, value)
     specs.push(scenario)

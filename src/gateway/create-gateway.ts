@@ -189,7 +189,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   }
   const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay))
   const data = resolveWorld(options.world, 'passed to createGateway')
-  const initial = (options.scenarios ?? []).map(toScenario)
+  const initial = (options.scenarios ?? []).map((spec, index) => toScenario(spec, `scenarios[${index}] passed to createGateway`))
   const world = await World.create(applyScenarioWorlds(data, initial))
   const events = new GatewayEvents()
   const changed = (change: StateChange) => {
@@ -247,8 +247,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const socketRoutes = routes.filter(isSocketRoute)
 
   // Validates (toScenario) before touching the live world, so a bad scenario changes nothing.
-  async function useScenario(specs: readonly ScenarioSpec[]): Promise<void> {
-    await activate(specs.map(toScenario))
+  async function useScenario(specs: readonly ScenarioSpec[], where?: (index: number) => string): Promise<void> {
+    await activate(specs.map((spec, index) => toScenario(spec, where?.(index))))
   }
 
   async function activate(active: readonly Scenario[]): Promise<void> {

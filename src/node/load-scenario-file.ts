@@ -9,9 +9,13 @@ import { readDefinitionFile } from './read-definition-file.ts'
  * `ScenarioError` that names the file, the path inside it and the fix.
  */
 export async function loadScenarioFile(path: string): Promise<Scenario> {
-  const definition = await readDefinitionFile(path, {
+  return resolveScenario(await readScenarioFile(path), path)
+}
+
+/** A scenario file's definition as written, not yet validated; a `ScenarioError` naming the file if it cannot be read. */
+export function readScenarioFile(path: string): Promise<unknown> {
+  return readDefinitionFile(path, {
     error: (shownAs, issues) => new ScenarioError(shownAs, issues),
     defaultExport: 'export default defineScenario({...})',
   })
-  return resolveScenario(definition, path)
 }

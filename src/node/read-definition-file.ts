@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { WorldIssue } from '../world/world-error.ts'
+import { importTypeScript } from './import-typescript.ts'
 
 export interface DefinitionFileKind {
   /** The error to throw for a file that cannot be read, naming the file as the user wrote it. */
@@ -12,7 +13,7 @@ export interface DefinitionFileKind {
 
 /**
  * Reads a definition file as data: JSON, or a TypeScript/JavaScript module's default export
- * (TypeScript loaded with tsx, so `.ts` needs no build step). World and scenario files share this; a file
+ * (TypeScript needs no build step: see `importTypeScript`). World and scenario files share this; a file
  * that cannot be read is `kind.error` naming the file, so the CLI reports it like a bad value.
  */
 export async function readDefinitionFile(path: string, kind: DefinitionFileKind): Promise<unknown> {
@@ -48,16 +49,13 @@ export async function readDefinitionFile(path: string, kind: DefinitionFileKind)
 let loads = 0
 
 /**
- * A module file, loaded afresh each time (a file edited between two loads is read again). tsx,
- * and esbuild with it, is imported only for TypeScript: loading it costs a server's start-up
- * time and memory that JSON and JavaScript files do without.
+ * A module file, loaded afresh each time (a file edited between two loads is read again).
+ * TypeScript through `importTypeScript`: tsx, and esbuild with it, is loaded only for TypeScript,
+ * as it costs a server's start-up time and memory that JSON and JavaScript files do without.
  */
 async function importModule(file: string, extension: string): Promise<{ default?: unknown }> {
   const url = pathToFileURL(file)
-  if (['.ts', '.mts', '.cts'].includes(extension)) {
-    const { tsImport } = await import('tsx/esm/api')
-    return tsImport(url.href, import.meta.url)
-  }
   url.searchParams.set('llm-gateway-mock-load', String(++loads))
+  if (['.ts', '.mts', '.cts'].includes(extension)) return importTypeScript(url)
   return import(url.href)
 }

@@ -49,7 +49,8 @@ export interface GatewayRuntime {
 
 /** What `/__mock/*` can do to the gateway, the same as the in-process API. */
 export interface GatewayControl {
-  useScenario(specs: readonly ScenarioSpec[]): Promise<void>
+  /** `where` tells an entry without a name in errors: where it was given. */
+  useScenario(specs: readonly ScenarioSpec[], where?: (index: number) => string): Promise<void>
   reset(): Promise<void>
   /** The replay's report (`gateway.replay.pending()`), whether it is done, and the assertion's message when it is not. */
   replay(): { done: boolean; report: object; message?: string }

@@ -3,18 +3,38 @@ import { unknownModel, unknownUser } from '../world/check-world-references.ts'
 import { nearest } from '../world/nearest.ts'
 import type { WorldData } from '../world/schemas.ts'
 import type { WorldIssue } from '../world/world-error.ts'
-import type { RequestMatch, Scenario } from './scenario-schema.ts'
+import type { RequestMatch } from './scenario-schema.ts'
+
+/** What a reference check reads of a scenario: the `when` of each rule and step. */
+export interface ScenarioMatches {
+  rules: readonly { when: RequestMatch }[]
+  steps: readonly { when: RequestMatch }[]
+}
+
+/** The names a scenario's rules and steps may use: the world's keys, users and models. */
+export interface WorldNames {
+  keys: readonly string[]
+  users: readonly { id: number; username: string }[]
+  models: readonly string[]
+}
+
+export function namesOf(world: WorldData): WorldNames {
+  return {
+    keys: world.tokens.map((token) => token.key),
+    users: world.users.map(({ id, username }) => ({ id, username })),
+    models: world.models.map((model) => model.id),
+  }
+}
 
 /**
  * Rules and steps that name a key or user the world does not have (such a rule would never fire,
  * nor a step be reached, and nothing would say why), or a model id that is a near miss of one it
- * has. Checked against the world the scenario runs on, its own patch applied.
+ * has. Checked against the names of the world the scenario runs on, its own patch applied.
  */
-export function checkScenarioReferences(scenario: Scenario, world: WorldData): WorldIssue[] {
+export function checkScenarioReferences(scenario: ScenarioMatches, names: WorldNames): WorldIssue[] {
   const issues: WorldIssue[] = []
-  const keys = world.tokens.map((token) => token.key)
-  const usernames = world.users.map((user) => user.username)
-  const models = world.models.map((model) => model.id)
+  const { keys, models } = names
+  const usernames = names.users.map((user) => user.username).filter((username) => username !== '')
   const check = (when: RequestMatch, at: string) => {
     const { key, user, model } = when
     if (key !== undefined && !keys.some((known) => normalizeKey(known) === normalizeKey(key))) {
@@ -29,8 +49,8 @@ export function checkScenarioReferences(scenario: Scenario, world: WorldData): W
       const hint = guess ? ` Did you mean "${guess}"?` : ` The users are ${usernames.join(', ') || 'none'}.`
       issues.push({ path: `${at}.user`, message: `no user is named ${JSON.stringify(user)}.${hint}` })
     }
-    if (typeof user === 'number' && !world.users.some((known) => known.id === user)) {
-      issues.push({ path: `${at}.user`, message: unknownUser(user, world.users) })
+    if (typeof user === 'number' && !names.users.some((known) => known.id === user)) {
+      issues.push({ path: `${at}.user`, message: unknownUser(user, names.users) })
     }
     // A model the world lacks can still be asked for (and failed by a rule before the gateway's
     // own 404), so only a near miss of a model it has is taken for a typo.
@@ -41,4 +61,51 @@ export function checkScenarioReferences(scenario: Scenario, world: WorldData): W
   scenario.rules.forEach((rule, index) => check(rule.when, `rules[${index}].when`))
   scenario.steps.forEach((step, index) => check(step.when, `steps[${index}].when`))
   return issues
+}
+
+/**
+ * The `when` of each rule and step of a scenario that failed its schema, as far as they can be
+ * read (a key, user or model of the wrong type is left out): so that a name the world lacks is
+ * reported together with the schema's problems, not once they are fixed.
+ */
+export function readableMatches(definition: unknown): ScenarioMatches {
+  const list = (value: unknown): { when: RequestMatch }[] =>
+    (Array.isArray(value) ? value : []).map((entry: unknown) => {
+      const when = (entry as { when?: unknown } | null)?.when
+      if (typeof when !== 'object' || when === null) return { when: {} }
+      const { key, user, model } = when as Record<string, unknown>
+      return {
+        when: {
+          ...(typeof key === 'string' && key !== '' ? { key } : {}),
+          ...((typeof user === 'string' && user !== '') || Number.isInteger(user) ? { user: user as string | number } : {}),
+          ...(typeof model === 'string' && model !== '' ? { model } : {}),
+        },
+      }
+    })
+  const fields = typeof definition === 'object' && definition !== null ? (definition as Record<string, unknown>) : {}
+  return { rules: list(fields.rules), steps: list(fields.steps) }
+}
+
+/**
+ * `names` with those a world patch that did not apply would have added (keys, users, models it
+ * writes, read from the patch as written), so that a rule naming one of them is not reported as
+ * a second mistake.
+ */
+export function withNamesOf(names: WorldNames, patch: unknown): WorldNames {
+  const entries = (kind: string): Record<string, unknown>[] => {
+    const list = typeof patch === 'object' && patch !== null ? (patch as Record<string, unknown>)[kind] : undefined
+    return Array.isArray(list) ? list.filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null) : []
+  }
+  const strings = (kind: string, field: string) =>
+    entries(kind)
+      .map((entry) => entry[field])
+      .filter((value): value is string => typeof value === 'string')
+  const users = entries('users').flatMap((entry) =>
+    Number.isInteger(entry.id) ? [{ id: entry.id as number, username: typeof entry.username === 'string' ? entry.username : '' }] : [],
+  )
+  return {
+    keys: [...names.keys, ...strings('tokens', 'key')],
+    users: [...names.users, ...users],
+    models: [...names.models, ...strings('models', 'id')],
+  }
 }

@@ -1,8 +1,8 @@
 import { patchWorld } from '../world/resolve-world.ts'
-import { WorldError } from '../world/world-error.ts'
+import { WorldError, type WorldIssue } from '../world/world-error.ts'
 import type { WorldData } from '../world/schemas.ts'
 import { zodIssues } from '../world/zod-issues.ts'
-import { checkScenarioReferences } from './check-scenario-references.ts'
+import { checkScenarioReferences, namesOf, readableMatches, withNamesOf } from './check-scenario-references.ts'
 import { ScenarioError } from './scenario-error.ts'
 import { scenarioSchema, type Scenario } from './scenario-schema.ts'
 
@@ -12,35 +12,86 @@ import { scenarioSchema, type Scenario } from './scenario-schema.ts'
  */
 export function resolveScenario(definition: unknown, source = 'definition'): Scenario {
   const result = scenarioSchema.safeParse(definition, { reportInput: true })
-  if (!result.success) {
-    const issues = zodIssues(scenarioSchema, result.error).map((issue) =>
-      issue.path === 'world.extends'
-        ? { ...issue, message: 'a scenario\'s world patch changes whatever world the gateway serves: leave out "extends"' }
-        : issue,
-    )
-    throw new ScenarioError(source, issues)
-  }
+  if (!result.success) throw new ScenarioError(source, schemaIssues(result.error))
   return result.data
+}
+
+function schemaIssues(error: Parameters<typeof zodIssues>[1]): WorldIssue[] {
+  return zodIssues(scenarioSchema, error).map((issue) =>
+    issue.path === 'world.extends'
+      ? { ...issue, message: 'a scenario\'s world patch changes whatever world the gateway serves: leave out "extends"' }
+      : issue,
+  )
 }
 
 /**
  * `base` with each scenario's world patch applied in order; a patch that does not fit (a token
  * of a user that does not exist, say) is a `ScenarioError` at `world.…` in that scenario, and so
- * is a rule or step that names a key, user or model the resulting world lacks.
+ * is a rule or step that names a key, user or model the resulting world lacks: both at once.
  */
 export function applyScenarioWorlds(base: WorldData, scenarios: readonly Scenario[]): WorldData {
   let world = base
   for (const scenario of scenarios) {
-    if (scenario.world) {
-      try {
-        world = patchWorld(world, scenario.world, `scenario "${scenario.name}"`, ['world'])
-      } catch (error) {
-        if (!(error instanceof WorldError)) throw error
-        throw new ScenarioError(`"${scenario.name}"`, error.issues)
-      }
-    }
-    const issues = checkScenarioReferences(scenario, world)
-    if (issues.length > 0) throw new ScenarioError(`"${scenario.name}"`, issues)
+    const applied = onWorld(scenario, world)
+    if (applied.world === undefined) throw new ScenarioError(`"${scenario.name}"`, applied.issues)
+    world = applied.world
   }
   return world
+}
+
+/** A scenario's world patch applied to `world`, and its rules and steps checked against the result. */
+function onWorld(scenario: Scenario, world: WorldData): { world?: WorldData; issues: WorldIssue[] } {
+  let patched = world
+  const issues: WorldIssue[] = []
+  if (scenario.world) {
+    try {
+      patched = patchWorld(world, scenario.world, `scenario "${scenario.name}"`, ['world'])
+    } catch (error) {
+      if (!(error instanceof WorldError)) throw error
+      issues.push(...error.issues)
+    }
+  }
+  const names = issues.length === 0 ? namesOf(patched) : withNamesOf(namesOf(world), scenario.world)
+  issues.push(...checkScenarioReferences(scenario, names))
+  return issues.length === 0 ? { world: patched, issues } : { issues }
+}
+
+/** Everything wrong with a scenario definition on a world, found in one pass. */
+export interface ScenarioCheck {
+  /** The scenario, when nothing is wrong. */
+  scenario?: Scenario
+  issues: WorldIssue[]
+  /** Whether some of the issues come from the world it was checked on: a name it lacks, a patch that does not fit. */
+  onWorld: boolean
+}
+
+/**
+ * Checks a scenario definition against `world` as `--scenario` would use it, and reports every
+ * problem at once: its schema's, its world patch's, and names its rules and steps use that the
+ * world lacks (read as far as they can be where the schema fails).
+ */
+export function checkScenario(definition: unknown, world: WorldData): ScenarioCheck {
+  const result = scenarioSchema.safeParse(definition, { reportInput: true })
+  if (result.success) {
+    const applied = onWorld(result.data, world)
+    if (applied.world === undefined) return { issues: applied.issues, onWorld: true }
+    return { scenario: result.data, issues: [], onWorld: false }
+  }
+  const issues = schemaIssues(result.error)
+  const patch = (definition as { world?: unknown } | null)?.world
+  // A world patch that passed its schema is applied, for what it says and the names it adds.
+  let names = withNamesOf(namesOf(world), patch)
+  const patchIssues: WorldIssue[] = []
+  if (patch !== undefined && !issues.some((issue) => /^world(\.|$)/.test(issue.path))) {
+    try {
+      names = namesOf(patchWorld(world, patch as never, 'scenario', ['world']))
+    } catch (error) {
+      if (!(error instanceof WorldError)) throw error
+      patchIssues.push(...error.issues)
+    }
+  }
+  const named = checkScenarioReferences(readableMatches(definition), names).filter(
+    (issue) => !issues.some((known) => known.path === issue.path),
+  )
+  return { issues: [...issues, ...patchIssues, ...named], onWorld: patchIssues.length + named.length > 0 }
 }

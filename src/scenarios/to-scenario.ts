@@ -7,9 +7,12 @@ import type { Scenario, ScenarioInput } from './scenario-schema.ts'
 /** A scenario as `useScenario` takes it: a built-in's name, or a scenario object. */
 export type ScenarioSpec = string | ScenarioInput
 
-/** Resolves a built-in name or validates a scenario object; unknown names suggest the nearest one. */
-export function toScenario(spec: ScenarioSpec): Scenario {
-  if (typeof spec !== 'string') return resolveScenario(spec, spec.name ? `"${spec.name}"` : 'passed to useScenario')
+/**
+ * Resolves a built-in name or validates a scenario object; unknown names suggest the nearest one.
+ * An object without a name is told by `unnamed`: where it was given.
+ */
+export function toScenario(spec: ScenarioSpec, unnamed = 'passed to useScenario'): Scenario {
+  if (typeof spec !== 'string') return resolveScenario(spec, spec.name ? `"${spec.name}"` : unnamed)
   const builtIn = builtInScenarios[spec]
   if (builtIn === undefined) {
     const guess = nearest(spec, builtInScenarioNames)

@@ -98,6 +98,27 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
   return issues
 }
 
+/**
+ * Models that no group enables, which no key can ever use: in a whole world, a model left out of
+ * every group by mistake. (A patch may take a model out of every group on purpose, as the
+ * model-missing scenario does; one it adds unenabled is reported as a likely typo instead.)
+ */
+export function checkModelsEnabled(world: WorldData): RecordIssue[] {
+  const groups = world.groups.map((group) => group.name)
+  return world.models.flatMap((model, index): RecordIssue[] =>
+    world.groups.some((group) => group.models.includes(model.id))
+      ? []
+      : [
+          {
+            kind: 'models',
+            index,
+            field: 'id',
+            message: `no group enables ${JSON.stringify(model.id)}, so no key can use it: add it to the "models" of a group (${listed(groups)}), or leave the model out`,
+          },
+        ],
+  )
+}
+
 const didYouMean = (word: string, candidates: readonly string[]) => {
   const guess = nearest(word, candidates)
   return guess ? ` Did you mean "${guess}"?` : ''

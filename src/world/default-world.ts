@@ -97,7 +97,9 @@ export const defaultWorld = {
       expiresAt: '2025-01-01T00:00:00.000Z',
       remainQuota: 5_000_000,
     },
-    { key: 'sk-low-quota', name: 'nearly-exhausted', userId: alice, remainQuota: 50, usedQuota: 4_999_950 },
+    // Less than a generation costs (but for a reply of a token or so): a client meets the refusal
+    // on its first request.
+    { key: 'sk-low-quota', name: 'nearly-exhausted', userId: alice, remainQuota: 2, usedQuota: 4_999_950 },
     { key: 'sk-broke-user', name: 'user-without-quota', userId: carol, unlimitedQuota: true },
   ],
   models: [

@@ -1,5 +1,8 @@
-/** The candidate closest to `word` by edit distance, if it is close enough to be a likely typo. */
-export function nearest(word: string, candidates: readonly string[]): string | undefined {
+/**
+ * The candidate closest to `word` by edit distance, if it is close enough to be a likely typo:
+ * within `maxDistance` edits, by default 3 or half the candidate's length.
+ */
+export function nearest(word: string, candidates: readonly string[], maxDistance?: number): string | undefined {
   let best: string | undefined
   let bestDistance = Number.POSITIVE_INFINITY
   for (const candidate of candidates) {
@@ -9,7 +12,8 @@ export function nearest(word: string, candidates: readonly string[]): string | u
       bestDistance = distance
     }
   }
-  return best !== undefined && bestDistance <= Math.max(3, Math.floor(best.length / 2)) ? best : undefined
+  if (best === undefined) return undefined
+  return bestDistance <= (maxDistance ?? Math.max(3, Math.floor(best.length / 2))) ? best : undefined
 }
 
 function editDistance(a: string, b: string): number {

@@ -1,5 +1,5 @@
 import { applyWorldPatch } from './apply-world-patch.ts'
-import { checkWorldReferences } from './check-world-references.ts'
+import { checkModelsEnabled, checkWorldReferences } from './check-world-references.ts'
 import { defaultWorld } from './default-world.ts'
 import { defaultWorldData } from './default-world-data.ts'
 import { worldSchema, type WorldData, type WorldInput } from './schemas.ts'
@@ -13,10 +13,23 @@ export type WorldDefinition = WorldInput | WorldPatch
 type Segment = string | number
 
 /**
+ * The worlds `resolveWorld` made. One of them given again (the CLI loads `--world FILE`, then
+ * hands the world to `createGateway`) is a whole world by then, but was checked as the file it
+ * came from, where a patch may take models out of every group on purpose.
+ */
+const resolved = new WeakSet<WorldData>()
+
+/**
  * Validates a world definition (whole or patch) into a complete world, or throws a
  * `WorldError` naming `source`, the path inside it and what to change.
  */
 export function resolveWorld(definition: WorldDefinition = defaultWorld, source = 'definition'): WorldData {
+  const world = resolveDefinition(definition, source)
+  resolved.add(world)
+  return world
+}
+
+function resolveDefinition(definition: WorldDefinition, source: string): WorldData {
   // The built-in world needs no checking (a test resolves it through the same checks as any other).
   if (definition === defaultWorld) return defaultWorldData()
   if (isWorldPatch(definition)) {
@@ -27,14 +40,17 @@ export function resolveWorld(definition: WorldDefinition = defaultWorld, source 
   }
   const parsed = worldSchema.safeParse(definition, { reportInput: true })
   if (!parsed.success) throw new WorldError(source, withExtendsHint(definition, zodIssues(worldSchema, parsed.error)))
-  const issues = checkWorldReferences(parsed.data).map(({ kind, index, field, item, message }): WorldIssue => ({
-    path: formatPath(
-      kind === 'settings'
-        ? [kind, field, ...(item === undefined ? [] : [item])]
-        : [kind, index, field, ...(item === undefined ? [] : [item])],
-    ),
-    message,
-  }))
+  const written = !resolved.has(definition as WorldData)
+  const issues = [...checkWorldReferences(parsed.data), ...(written ? checkModelsEnabled(parsed.data) : [])].map(
+    ({ kind, index, field, item, message }): WorldIssue => ({
+      path: formatPath(
+        kind === 'settings'
+          ? [kind, field, ...(item === undefined ? [] : [item])]
+          : [kind, index, field, ...(item === undefined ? [] : [item])],
+      ),
+      message,
+    }),
+  )
   if (issues.length > 0) throw new WorldError(source, issues)
   return parsed.data
 }

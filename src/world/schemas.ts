@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lazySchema } from '../cache/lazy-schema.ts'
+import { quotaUnit, valueUnits } from './value-units.ts'
 
 // Field texts are `.describe()`d, before any `.default()`, so that the JSON Schema editors read
 // (`llm-gateway-mock schema world`) shows them on hover, and patches (which strip defaults) keep them.
@@ -86,8 +87,14 @@ export const userSchema = lazySchema(() =>
     quota: z
       .int()
       .nonnegative()
-      .describe("The user's remaining quota, in gateway units (500000 = 1 USD). At 0 every key of the user gets 403 insufficient_quota."),
-    usedQuota: z.int().nonnegative().describe('Quota already used, in units (shown in the dashboard). Default 0.').default(0),
+      .describe("The user's remaining quota, in gateway units (500000 = 1 USD). At 0 every key of the user gets 403 insufficient_quota.")
+      .register(valueUnits, quotaUnit),
+    usedQuota: z
+      .int()
+      .nonnegative()
+      .describe('Quota already used, in units (shown in the dashboard). Default 0.')
+      .register(valueUnits, quotaUnit)
+      .default(0),
     requestCount: z.int().nonnegative().describe('Requests already made (shown in the dashboard). Default 0.').default(0),
     accessToken: z.string().min(1).describe('The dashboard access token: `Authorization: Bearer …` on `/api/*` routes. Unique per user.'),
     email: z.string().describe('Shown in the dashboard. Default "".').default(''),
@@ -123,9 +130,15 @@ export const tokenSchema = lazySchema(() =>
       .describe(
         "The key's own remaining quota, in units (500000 = 1 USD); ignored with unlimitedQuota. Default 0: give a quota or unlimitedQuota.",
       )
+      .register(valueUnits, quotaUnit)
       .default(0),
     unlimitedQuota: z.boolean().describe("The key has no quota of its own (its user's quota still applies). Default false.").default(false),
-    usedQuota: z.int().nonnegative().describe('Quota the key has already used, in units. Default 0.').default(0),
+    usedQuota: z
+      .int()
+      .nonnegative()
+      .describe('Quota the key has already used, in units. Default 0.')
+      .register(valueUnits, quotaUnit)
+      .default(0),
     modelLimits: z
       .array(z.string())
       .nullable()

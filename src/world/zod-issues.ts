@@ -1,5 +1,7 @@
 import type { z } from 'zod'
+import { boundMessage } from './bound-message.ts'
 import { nearest } from './nearest.ts'
+import { unitNote } from './value-units.ts'
 import { dedupeIssues, formatPath, type WorldIssue } from './world-error.ts'
 
 type Issue = z.core.$ZodIssue & { input?: unknown }
@@ -63,9 +65,15 @@ function describe(root: z.ZodType, issue: Issue, base: readonly Segment[], at: r
     }
     case 'invalid_type': {
       if (issue.input === undefined) push(`missing (required): expected ${article(issue.expected)}`)
+      else if (issue.expected === 'int' && typeof issue.input === 'number')
+        push(`${issue.input} is not a whole number${unitNote(schemasAt(root, path))}`)
       else push(issue.message.replace(/^Invalid input: /, ''))
       return
     }
+    case 'too_small':
+    case 'too_big':
+      push(boundMessage(issue, schemasAt(root, path)))
+      return
     default:
       push(issue.message.replace(/^Invalid input: /, ''))
   }

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,8 +12,26 @@ export interface PackedProject {
   work: string
   /** The consumer project, whose node_modules holds llm-gateway-mock and its dependencies. */
   project: string
+  /** What `npm install --save-dev <tarball>` printed, stdout and stderr, warnings included. */
+  installOutput: string
   /** Removes the temporary folder. */
   remove(): void
+}
+
+/**
+ * The environment of npm as a user runs it. Under `npm test`, npm hands its settings on to every
+ * process it starts (`npm_config_*`): this repository's `loglevel=error` would hide the warnings a
+ * user sees, and its `allowScripts` would approve install scripts a user is asked about.
+ */
+export function userNpmEnv(): NodeJS.ProcessEnv {
+  const kept = new Set(['npm_config_cache', 'npm_config_userconfig', 'npm_config_globalconfig', 'npm_config_registry'])
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_config_') || kept.has(name)))
+}
+
+/** Runs npm in `cwd` as a user would: its exit status and everything it printed. */
+export function runNpm(args: string[], cwd: string, env: NodeJS.ProcessEnv = userNpmEnv()): { status: number | null; output: string } {
+  const result = spawnSync(npm, args, { cwd, env, encoding: 'utf8', timeout: 240_000 })
+  return { status: result.status, output: `${result.stdout}${result.stderr}` }
 }
 
 /** Packs the repository (its `dist` must be built) and installs the tarball into a new project with this package.json. */
@@ -25,9 +43,11 @@ export function installPackedProject(packageJson: Record<string, unknown>): Pack
   if (!tarball) throw new Error('npm pack produced no tarball')
   mkdirSync(project)
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', ...packageJson }))
-  execFileSync(npm, ['install', join(work, tarball), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-    cwd: project,
-    stdio: 'ignore',
-  })
-  return { work, project, remove: () => rmSync(work, { recursive: true, force: true }) }
+  // As the README tells a user to, warnings shown; offline where npm's cache allows.
+  const install = runNpm(
+    ['install', '--save-dev', join(work, tarball), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn'],
+    project,
+  )
+  if (install.status !== 0) throw new Error(`npm install of the tarball failed:\n${install.output}`)
+  return { work, project, installOutput: install.output, remove: () => rmSync(work, { recursive: true, force: true }) }
 }

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs'
-import { loadScenarioFile } from '../../node/load-scenario-file.ts'
+import { readScenarioFile } from '../../node/load-scenario-file.ts'
 import { loadWorldFile } from '../../node/load-world-file.ts'
-import { applyScenarioWorlds } from '../../scenarios/resolve-scenario.ts'
+import { checkScenario } from '../../scenarios/resolve-scenario.ts'
 import { ScenarioError } from '../../scenarios/scenario-error.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { resolveWorld } from '../../world/resolve-world.ts'
@@ -18,7 +18,8 @@ interface ScenariosValidateArgs {
 
 /**
  * `llm-gateway-mock scenarios validate FILE...`: checks each file as `--scenario` would load it,
- * its world patch included, and says for each what is wrong, where, and how to fix it.
+ * its world patch included, and says for each everything that is wrong, where, and how to fix
+ * it; where that depends on the world and none was given, that `--world` checks it on another.
  */
 export const scenariosValidateCommand: CommandModule<object, ScenariosValidateArgs> = {
   command: 'validate <files..>',
@@ -38,16 +39,27 @@ export const scenariosValidateCommand: CommandModule<object, ScenariosValidateAr
   async handler(args) {
     const world = await worldFor(args.world)
     let invalid = 0
+    let onWorld = false
     for (const file of args.files) {
+      let check
       try {
-        const scenario = await loadScenarioFile(file)
-        checkWorldPatch(file, scenario, world)
-        console.log(`${style.green('ok')}  ${file}: ${summary(scenario)}`)
+        check = checkScenario(await readScenarioFile(file), world)
       } catch (error) {
         if (!(error instanceof ScenarioError)) throw error
-        invalid += 1
-        console.error(error.message)
+        check = { issues: error.issues, onWorld: false }
       }
+      if (check.scenario) {
+        console.log(`${style.green('ok')}  ${file}: ${summary(check.scenario)}`)
+        continue
+      }
+      invalid += 1
+      onWorld ||= check.onWorld
+      console.error(new ScenarioError(file, check.issues).message)
+    }
+    if (onWorld && args.world === undefined) {
+      console.error(
+        'Checked against the default world: for a scenario meant for a world of your own, add --world FILE to check it against that one.',
+      )
     }
     if (invalid > 0) {
       throw new CliError(
@@ -63,17 +75,6 @@ async function worldFor(path: string | undefined): Promise<WorldData> {
     return path === undefined ? resolveWorld() : await loadWorldFile(path)
   } catch (error) {
     if (error instanceof WorldError) throw new CliError(error.message, exitCodes.invalidWorld)
-    throw error
-  }
-}
-
-// A patch can be well-formed and still not fit (a token for a user that does not exist); the
-// error then names the file rather than the scenario, as the schema errors do.
-function checkWorldPatch(file: string, scenario: Scenario, world: WorldData): void {
-  try {
-    applyScenarioWorlds(world, [scenario])
-  } catch (error) {
-    if (error instanceof ScenarioError) throw new ScenarioError(file, error.issues)
     throw error
   }
 }

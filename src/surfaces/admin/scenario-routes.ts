@@ -36,9 +36,9 @@ export const useScenarioRoute = defineRoute({
   // Any JSON object: scenarioSpecsOf tells its forms apart, and useScenario checks each scenario for real.
   body: { schema: lazySchema(() => z.record(z.string(), z.unknown())) },
   async handle({ body, runtime }) {
-    const specs = scenarioSpecsOf(body)
+    const { specs, where } = scenarioSpecsOf(body)
     try {
-      await runtime.control.useScenario(specs)
+      await runtime.control.useScenario(specs, where)
     } catch (error) {
       if (error instanceof ScenarioError || error instanceof WorldError) {
         throw gatewayError('scenario_invalid', { detail: error.message }, { cause: error })
