@@ -70,7 +70,7 @@ export type { ReplayReport, UnusedRecording, UnmatchedReplayRequest, NearestReco
 export { World } from './world/world.ts'
 export { defaultWorld } from './world/default-world.ts'
 export { resolveWorld, type WorldDefinition } from './world/resolve-world.ts'
-export { WorldError, type WorldIssue } from './world/world-error.ts'
+export { WorldError } from './world/world-error.ts'
 export { visibleModels, groupsOf } from './world/visibility.ts'
 export { describeKeys, type KeyDescription, type AccessTokenDescription } from './world/describe-keys.ts'
 export { quotaPerUnit, unitsToUsd } from './world/quota-units.ts'
@@ -96,6 +96,12 @@ export type { WorldPatch, WorldChanges, ListChange } from './world/world-patch.t
 export { worldJsonSchema } from './world/world-json-schema.ts'
 
 /* Errors and profiles */
+export {
+  DefinitionError,
+  type DefinitionIssue,
+  // The name it had when only worlds had issues.
+  type DefinitionIssue as WorldIssue,
+} from './definitions/definition-error.ts'
 export { GatewayError, gatewayError, type GatewayErrorOptions } from './errors/gateway-error.ts'
 export { errorCodes, type ErrorCode } from './errors/error-codes.ts'
 export type { ErrorName, ErrorParams } from './errors/error-names.ts'

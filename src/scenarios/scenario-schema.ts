@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../cache/lazy-schema.ts'
+import { lazySchema } from '../schema/lazy-schema.ts'
 import { errorCodes } from '../errors/error-codes.ts'
 import { profileNames } from '../profiles/profile-names.ts'
 import { moderationCategories } from './moderation-categories.ts'

@@ -7,9 +7,9 @@ import { kindNames, kinds, recordKey, recordSelector, recordsOf, sameRecord, typ
 import { removeRecords, reportStillUsed, type Removals } from './patch-removals.ts'
 import { reportReferenceProblems } from './report-reference-problems.ts'
 import { worldSettingsSchema, type WorldData } from './schemas.ts'
-import type { WorldIssue } from './world-error.ts'
+import type { DefinitionIssue } from '../definitions/definition-error.ts'
 import type { WorldChanges } from './world-patch.ts'
-import { zodIssues } from './zod-issues.ts'
+import { zodIssues } from '../definitions/zod-issues.ts'
 
 export { isListChange } from './list-change.ts'
 
@@ -26,7 +26,7 @@ export function applyWorldPatch(
   base: WorldData,
   patch: WorldChanges,
   at: readonly Segment[] = [],
-): { world?: WorldData; issues: WorldIssue[] } {
+): { world?: WorldData; issues: DefinitionIssue[] } {
   const problems = problemLog(at)
   const { report } = problems
 

@@ -1,9 +1,10 @@
 import type { z } from 'zod'
 import type { RecordKind } from './check-world-references.ts'
-import { nearest } from './nearest.ts'
+import { nearest } from '../definitions/nearest.ts'
 import { kinds, type Fields, type Segment } from './patch-record-kinds.ts'
 import type { WorldData } from './schemas.ts'
-import { dedupeIssues, formatPath, type WorldIssue } from './world-error.ts'
+import { dedupeIssues, type DefinitionIssue } from '../definitions/definition-error.ts'
+import { formatPath } from '../definitions/format-path.ts'
 
 /** Reports a problem at its path in the patch as written. */
 export type Report = (path: readonly Segment[], message: string) => void
@@ -14,12 +15,12 @@ export interface ProblemLog {
   /** A problem a record's schema found at `issuePath` (already formatted: `quota`, `[0]`) inside the record at `where`. */
   reportInside(where: readonly Segment[], issuePath: string, message: string): void
   /** The patched world if nothing was reported, else each problem once. */
-  result(world: WorldData): { world?: WorldData; issues: WorldIssue[] }
+  result(world: WorldData): { world?: WorldData; issues: DefinitionIssue[] }
 }
 
 /** Problems are located in the file the user wrote, where the patch sits at `at` (e.g. `world` in a scenario). */
 export function problemLog(at: readonly Segment[]): ProblemLog {
-  const issues: WorldIssue[] = []
+  const issues: DefinitionIssue[] = []
   return {
     report: (path, message) => {
       issues.push({ path: formatPath([...at, ...path]), message })

@@ -1,8 +1,9 @@
 import type { z } from 'zod'
 import { boundMessage } from './bound-message.ts'
 import { nearest } from './nearest.ts'
-import { unitNote } from './value-units.ts'
-import { dedupeIssues, formatPath, type WorldIssue } from './world-error.ts'
+import { unitNote } from '../schema/value-units.ts'
+import { dedupeIssues, type DefinitionIssue } from './definition-error.ts'
+import { formatPath } from './format-path.ts'
 
 type Issue = z.core.$ZodIssue & { input?: unknown }
 type Segment = PropertyKey
@@ -13,13 +14,13 @@ type Segment = PropertyKey
  * missing field says it is required, and a union that matched no form reports the form the value
  * came closest to instead of zod's "Invalid input".
  */
-export function zodIssues(schema: z.ZodType, error: z.ZodError, at: readonly Segment[] = []): WorldIssue[] {
-  const issues: WorldIssue[] = []
+export function zodIssues(schema: z.ZodType, error: z.ZodError, at: readonly Segment[] = []): DefinitionIssue[] {
+  const issues: DefinitionIssue[] = []
   for (const issue of error.issues as Issue[]) describe(schema, issue, [], at, issues)
   return dedupeIssues(issues)
 }
 
-function describe(root: z.ZodType, issue: Issue, base: readonly Segment[], at: readonly Segment[], out: WorldIssue[]): void {
+function describe(root: z.ZodType, issue: Issue, base: readonly Segment[], at: readonly Segment[], out: DefinitionIssue[]): void {
   const path = [...base, ...issue.path]
   const push = (message: string, extra: readonly Segment[] = []) => out.push({ path: formatPath([...at, ...path, ...extra]), message })
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { unitNote } from './value-units.ts'
+import { unitNote } from '../schema/value-units.ts'
 
 type BoundIssue = (z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig) & { input?: unknown }
 

@@ -3,12 +3,10 @@ import { z } from 'zod'
 /**
  * What a number field counts, where its name does not say: a mistake in it says so (a quota of -5
  * "must be 0 or more (in units; 500 000 = 1 USD)"). A registry of its own, so that the JSON Schema
- * editors read, made from the global one, does not carry it.
+ * editors read, made from the global one, does not carry it. World schemas register their units
+ * here; the definitions' messages (src/definitions/) read them.
  */
 export const valueUnits = z.registry<{ unit: string }>()
-
-/** The unit of the gateway's quota amounts. */
-export const quotaUnit = { unit: 'in units; 500 000 = 1 USD' }
 
 /** " (in units; …)" for a value checked against one of `schemas` that has a unit, else "". */
 export function unitNote(schemas: readonly z.ZodType[]): string {
