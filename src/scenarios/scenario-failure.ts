@@ -3,11 +3,12 @@ import { GatewayError } from '../errors/gateway-error.ts'
 import type { Fail } from './scenario-schema.ts'
 
 /**
- * The error a scenario's `fail` (or broken stream) answers with: its contract code, rendered the
- * way the active profile renders that situation, with the scenario's status, message and retry
- * headers where it gives them.
+ * A scenario's `fail` (or broken stream's error) as the GatewayError the request answers with: its
+ * code, rendered the way the active profile renders that situation, with the scenario's status,
+ * message and retry headers where it gives them. (A scenario file that cannot be used is a
+ * ScenarioError, scenario-error.ts.)
  */
-export function scenarioError(fail: Pick<Fail, 'code' | 'status' | 'message'> & Partial<Fail>, facts: ScenarioFacts): GatewayError {
+export function scenarioFailure(fail: Pick<Fail, 'code' | 'status' | 'message'> & Partial<Fail>, facts: ScenarioFacts): GatewayError {
   const headers: Record<string, string> = { ...fail.headers }
   if (fail.retryAfterMs !== undefined) {
     headers['retry-after-ms'] = String(fail.retryAfterMs)
