@@ -105,7 +105,7 @@ export {
 export { GatewayError, gatewayError, type GatewayErrorOptions } from './errors/gateway-error.ts'
 export { errorCodes, type ErrorCode } from './errors/error-codes.ts'
 export type { ErrorName, ErrorParams } from './errors/error-names.ts'
-export { profiles, profileNames, resolveProfile, type ProfileName } from './profiles/profiles.ts'
+export { profiles, profileNames, resolveProfile, type ProfileName } from './profiles/shipped-profiles.ts'
 export { specProfile } from './profiles/spec-profile.ts'
 export { newApiProfile } from './profiles/new-api-profile.ts'
 export { defineProfile, type ProfileChanges } from './profiles/define-profile.ts'
@@ -119,7 +119,7 @@ export type {
   Language,
   Messages,
   PerSurface,
-} from './profiles/profile.ts'
+} from './profiles/profile-type.ts'
 export type { SurfaceName } from './http/surface-name.ts'
 
 export { defineWorld } from './world/define-world.ts'

@@ -1,7 +1,7 @@
 import type { RateLimiter } from '../limits/rate-limiter.ts'
 import type { ScenarioEngine } from '../scenarios/scenario-engine.ts'
 import type { ScenarioSpec } from '../scenarios/to-scenario.ts'
-import type { Profile } from '../profiles/profile.ts'
+import type { Profile } from '../profiles/profile-type.ts'
 import type { World } from '../world/world.ts'
 import type { Journal } from '../journal/journal.ts'
 import type { Clock } from '../time/clock.ts'

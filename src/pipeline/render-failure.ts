@@ -2,7 +2,7 @@ import type { GatewayError } from '../errors/gateway-error.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { envelopes } from '../profiles/envelopes.ts'
-import type { Profile } from '../profiles/profile.ts'
+import type { Profile } from '../profiles/profile-type.ts'
 import { forSurface, resolveError } from '../profiles/resolve-error.ts'
 import { surfaceForPath } from '../http/surface-for-path.ts'
 

@@ -1,5 +1,5 @@
 import { defineProfile } from './define-profile.ts'
-import type { CatalogueEntry, Messages } from './profile.ts'
+import type { CatalogueEntry, Messages } from './profile-type.ts'
 import { specProfile } from './spec-profile.ts'
 
 // Everything here is read from new-api's source (QuantumNous/new-api at 116255f0, 2026-08-15);

@@ -1,4 +1,4 @@
-import type { CatalogueEntry, Profile } from './profile.ts'
+import type { CatalogueEntry, Profile } from './profile-type.ts'
 
 const invalidApiKey = (message: string): CatalogueEntry => ({
   status: 401,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { lazySchema } from '../schema/lazy-schema.ts'
 import { errorCodes } from '../errors/error-codes.ts'
-import { profileNames } from '../profiles/profile-names.ts'
+import { profileNames } from '../profiles/shipped-profile-names.ts'
 import { moderationCategories } from './moderation-categories.ts'
 import { toolCallSpecSchema } from '../world/schemas.ts'
 import { worldChangesSchema } from '../world/world-patch.ts'

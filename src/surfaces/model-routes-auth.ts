@@ -2,7 +2,7 @@ import type { AuthRequirement } from '../auth/auth-requirement.ts'
 import { authenticateToken, type TokenAuth } from '../auth/token-auth.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { searchParamOf } from '../http/path-matcher.ts'
-import type { ProfileShapes } from '../profiles/profile.ts'
+import type { ProfileShapes } from '../profiles/profile-type.ts'
 
 /** Whether a request to `/v1/models*` is an Anthropic Models API call, as the profile tells them apart. */
 export function isAnthropicRequest(request: Request, shapes: Pick<ProfileShapes, 'anthropicModelsWhen'>): boolean {

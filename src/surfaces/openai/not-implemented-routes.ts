@@ -3,7 +3,7 @@ import { lazySchema } from '../../schema/lazy-schema.ts'
 import { tokenAuth, type TokenAuth } from '../../auth/token-auth.ts'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { defineRoute, type HttpMethod, type Route } from '../../pipeline/route.ts'
-import type { CredentialGroup } from '../../profiles/profile.ts'
+import type { CredentialGroup } from '../../profiles/profile-type.ts'
 
 const anyModel = lazySchema(() => z.looseObject({ model: z.unknown().optional() }))
 

@@ -1,6 +1,6 @@
 import { newApiProfile } from './new-api-profile.ts'
-import type { Profile } from './profile.ts'
-import { profileNames, type ProfileName } from './profile-names.ts'
+import type { Profile } from './profile-type.ts'
+import { profileNames, type ProfileName } from './shipped-profile-names.ts'
 import { specProfile } from './spec-profile.ts'
 
 export { profileNames, type ProfileName }
