@@ -92,7 +92,7 @@ export {
   type RateLimit,
   type EndpointType,
 } from './world/schemas.ts'
-export type { WorldPatch, WorldChanges, ListChange } from './world/world-patch.ts'
+export type { WorldPatch, WorldChanges, ListChange } from './world/patch/world-patch.ts'
 export { worldJsonSchema } from './world/world-json-schema.ts'
 
 /* Errors and profiles */

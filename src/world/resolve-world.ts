@@ -1,4 +1,4 @@
-import { applyWorldPatch } from './apply-world-patch.ts'
+import { applyWorldPatch } from './patch/apply-world-patch.ts'
 import { checkModelsEnabled, checkWorldReferences } from './check-world-references.ts'
 import { defaultWorld } from './default-world.ts'
 import { defaultWorldData } from './default-world-data.ts'
@@ -6,7 +6,7 @@ import { worldSchema, type WorldData, type WorldInput } from './schemas.ts'
 import { formatPath } from '../definitions/format-path.ts'
 import { WorldError } from './world-error.ts'
 import type { DefinitionIssue } from '../definitions/definition-error.ts'
-import { isWorldPatch, worldChangesSchema, worldPatchSchema, type WorldChanges, type WorldPatch } from './world-patch.ts'
+import { isWorldPatch, worldChangesSchema, worldPatchSchema, type WorldChanges, type WorldPatch } from './patch/world-patch.ts'
 import { zodIssues } from '../definitions/zod-issues.ts'
 
 /** What a gateway can be given as its world: a whole world, or a patch on the default one. */

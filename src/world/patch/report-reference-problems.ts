@@ -1,11 +1,11 @@
-import { checkWorldReferences, type RecordIssue, type RecordKind } from './check-world-references.ts'
+import { checkWorldReferences, type RecordIssue, type RecordKind } from '../check-world-references.ts'
 import { itemPath } from './list-change.ts'
 import { writtenByEntry, type TrackedRecord } from './patch-origin.ts'
 import type { Report } from './patch-problems.ts'
 import { kinds, recordKey, recordSelector, type Fields, type Segment } from './patch-record-kinds.ts'
 import { blameRemoval, type Removals } from './patch-removals.ts'
-import type { WorldData } from './schemas.ts'
-import { formatPath } from '../definitions/format-path.ts'
+import type { WorldData } from '../schemas.ts'
+import { formatPath } from '../../definitions/format-path.ts'
 import type { WorldChanges } from './world-patch.ts'
 
 /** The patch as written and what it made, for tracing a problem of the world back to the file. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { RecordKind } from './check-world-references.ts'
-import { normalizeKey } from './normalize-key.ts'
-import { groupSchema, modelSchema, tokenSchema, userSchema, type WorldData } from './schemas.ts'
+import type { RecordKind } from '../check-world-references.ts'
+import { normalizeKey } from '../normalize-key.ts'
+import { groupSchema, modelSchema, tokenSchema, userSchema, type WorldData } from '../schemas.ts'
 
 /** A step of a path in the file the user wrote: a key or a list index. */
 export type Segment = string | number

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
-import type { RecordKind } from './check-world-references.ts'
-import { nearest } from '../definitions/nearest.ts'
+import type { RecordKind } from '../check-world-references.ts'
+import { nearest } from '../../definitions/nearest.ts'
 import { kinds, type Fields, type Segment } from './patch-record-kinds.ts'
-import type { WorldData } from './schemas.ts'
-import { dedupeIssues, type DefinitionIssue } from '../definitions/definition-error.ts'
-import { formatPath } from '../definitions/format-path.ts'
+import type { WorldData } from '../schemas.ts'
+import { dedupeIssues, type DefinitionIssue } from '../../definitions/definition-error.ts'
+import { formatPath } from '../../definitions/format-path.ts'
 
 /** Reports a problem at its path in the patch as written. */
 export type Report = (path: readonly Segment[], message: string) => void

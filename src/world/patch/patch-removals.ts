@@ -1,4 +1,4 @@
-import type { RecordIssue, RecordKind } from './check-world-references.ts'
+import type { RecordIssue, RecordKind } from '../check-world-references.ts'
 import { noRecord, type Report } from './patch-problems.ts'
 import { kinds, recordKey, sameRecord, type Fields, type Segment } from './patch-record-kinds.ts'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { lazySchema } from '../schema/lazy-schema.ts'
-import { endpointTypeSchema, groupSchema, modelSchema, tokenSchema, userSchema, worldSettingsSchema } from './schemas.ts'
+import { lazySchema } from '../../schema/lazy-schema.ts'
+import { endpointTypeSchema, groupSchema, modelSchema, tokenSchema, userSchema, worldSettingsSchema } from '../schemas.ts'
 
 /**
  * A change to a list field that composes with any world: `add` appends what the list lacks,
