@@ -15,7 +15,7 @@ import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { Journal } from '../journal/journal.ts'
 import { GatewayEvents, type StateChange } from '../journal/gateway-events.ts'
-import { RequestDetails } from '../journal/request-details.ts'
+import { RequestDetails } from '../journal/latest-request-details.ts'
 
 import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
 import { createClock, type Clock } from '../time/clock.ts'
@@ -32,7 +32,7 @@ import { basePathOf } from '../http/path-matcher.ts'
 import { namedRecordings, type ReplaySource } from '../recording/named-recordings.ts'
 import { isReplayDone, Replay, type ReplayReport, type UnmatchedReplayRequest, type UnusedRecording } from '../recording/replay.ts'
 import { ReplayAssertionError } from '../recording/replay-assertion-error.ts'
-import { withReplay } from '../recording/replay-routes.ts'
+import { withReplay } from '../recording/with-replay.ts'
 
 export interface GatewayOptions {
   /**

@@ -7,7 +7,7 @@ import type { Journal } from '../journal/journal.ts'
 import type { Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import type { RequestDetail } from '../journal/request-detail.ts'
-import type { RequestDetails } from '../journal/request-details.ts'
+import type { RequestDetails } from '../journal/latest-request-details.ts'
 import type { GatewayEvents, StateChange } from '../journal/gateway-events.ts'
 import type { GatewayState } from './gateway-state.ts'
 
