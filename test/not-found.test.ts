@@ -42,6 +42,17 @@ describe.each(modes)('unknown routes ($name)', (mode) => {
     }
   })
 
+  it('reads a GET of /v1/models/{id} as the model lookup even when the id holds colons, and any other method there as a Gemini action', async () => {
+    // Fine-tuned OpenAI model ids hold colons, like Gemini's `{model}:{action}` paths.
+    const lookup = await fetch(`${harness.baseUrl}/v1/models/ft:gpt-4o-mini:acme::abc123`, {
+      headers: { authorization: 'Bearer sk-unrestricted' },
+    })
+    expect(await lookup.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'model_not_found' } })
+    const action = await request('POST', '/v1/models/gemini-2.5-flash:unknownAction')
+    expect(action.status).toBe(404)
+    expect(await action.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND' } })
+  })
+
   it("answers /v1beta paths in Google's envelope", async () => {
     const response = await request('GET', '/v1beta/tunedModels')
     expect(response.status).toBe(404)
