@@ -331,6 +331,15 @@ describe('record', () => {
     expect(replaying.replay.unused()).toEqual([])
   })
 
+  it("forwards the upstream mock's own admin routes but records none of them, and records an unknown path as its surface", async () => {
+    const r = await record()
+    expect((await fetch(`${r.url}/__mock/journal`)).status).toBe(200)
+    expect((await fetch(`${r.url}/v1beta/tunedModels?key=sk-unrestricted`)).status).toBe(404)
+    await told(2)
+    expect(seen[0]).toMatchObject({ path: '/__mock/journal', note: "not recorded: the upstream mock's own admin route" })
+    expect(exchanges()).toMatchObject([{ route: 'unknown', path: '/v1beta/tunedModels', surface: 'gemini' }])
+  })
+
   it('answers 502 upstream_error when the upstream does not answer, and records nothing', async () => {
     const closed = await startServer(await createGateway(), { port: 0 })
     await closed.close()
