@@ -16,7 +16,7 @@ import {
 } from './support/catalogue-walk.ts'
 import { imageGone, imageRequest, kindMismatch, upload } from './support/upload-triggers.ts'
 
-// new-api's answers as ../shared/reference/new-api-behaviour.md (§3.2, §3.4, §4.5, §5) gives them, written out.
+// new-api's answers as its source (QuantumNous/new-api) gives them, written out.
 const requestId = String.raw`\d{23}6d6f636b\w{8}`
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** A message new-api wrote itself: the request id appended. */

@@ -16,7 +16,7 @@ import {
 } from './support/catalogue-walk.ts'
 import { imageGone, imageRequest, kindMismatch, upload } from './support/upload-triggers.ts'
 
-// The spec profile's answers, written out from the contract (§4): each surface's vendor envelope.
+// The spec profile's answers, written out (docs/routes.md): each surface's vendor envelope.
 const openai = (message: unknown, code: string, type = 'invalid_request_error', param: string | null = null) => ({
   error: { message, type, param, code },
 })

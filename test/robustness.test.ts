@@ -8,7 +8,7 @@ import { mapConcurrently } from './support/map-concurrently.ts'
 import { chatBody, multipartBody, surfaceOfTarget, sweptRoutes, tinyWav, type SweptRoute } from './support/sweep-routes.ts'
 import { deepVariants, wrongTypeVariants } from './support/body-variants.ts'
 
-// Contract §4: bad input never crashes the server and never yields a 500; every rejection is in
+// Bad input never crashes the server and never yields a 500; every rejection is in
 // the envelope of the surface the path belongs to. Each sweep sends a family of malformed
 // requests to every route and checks each answer, then that the server still serves.
 

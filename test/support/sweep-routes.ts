@@ -325,7 +325,7 @@ export const sweptRoutes: SweptRoute[] = [
 ]
 
 /**
- * The surface whose envelope a request's errors are in (contract §3 last row, §4), read from the
+ * The surface whose envelope a request's errors are in, read from the
  * path the way a URL parser normalizes it. `/v1/models*` speak Anthropic to clients that send
  * `anthropic-version`; a GET of `/v1/models/{id}` is the model lookup even when the id holds a
  * colon, as fine-tuned model ids do.

@@ -22,8 +22,8 @@ const lookups: Record<ProfileShapes['retrieveModel'], Lookup> = {
 }
 
 /**
- * `GET /v1/models/{model}`. A missing model is answered with HTTP 200 and an error body
- * (interface §4.2 and §7.4): clients must read the body, not only the status.
+ * `GET /v1/models/{model}`. A missing model is answered with HTTP 200 and an error body, as
+ * the interface has it (docs/routes.md): clients must read the body, not only the status.
  */
 export const retrieveModelRoute = defineRoute({
   id: 'openai.retrieve_model',
