@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserResults } from './fixtures/browser/checks.ts'
 import { installPackedProject, type PackedProject } from './support/packed-project.ts'
 import { findChromium, launchChromium, within, type RunningChromium } from './support/chromium.ts'
+import { fixture } from './support/paths.ts'
 
 // The README says the handlers work under msw's setupWorker: this runs the packed package's handlers in
 // headless Chromium, as an app's page would, and asserts here what the page's fetch saw.
 
-const checks = new URL('fixtures/browser/checks.ts', import.meta.url).pathname
+const checks = fixture('browser/checks.ts')
 const found = findChromium()
 const title = 'the packed package under setupWorker in headless Chromium'
 const suite = found.missing ? `${title} (skipped: ${found.missing})` : title

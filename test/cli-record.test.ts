@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { recordingJsonSchemaText } from '../src/recording/recording-json-schema.ts'
 import { chatExchange, recording } from './support/recordings.ts'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+import { bin, inRepo } from './support/paths.ts'
 
-const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
 
 describe('llm-gateway-mock record and serve --replay, as commands', () => {
@@ -84,7 +84,7 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
   })
 
   it('prints the recording format with schema recording, as schemas/recording.schema.json ships it', async () => {
-    expect(readFileSync(new URL('../schemas/recording.schema.json', import.meta.url), 'utf8')).toBe(recordingJsonSchemaText())
+    expect(readFileSync(inRepo('schemas/recording.schema.json'), 'utf8')).toBe(recordingJsonSchemaText())
     running = run('schema', 'recording')
     expect(await running.exited).toBe(0)
     expect(running.output()).toBe(recordingJsonSchemaText())

@@ -3,11 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { builtInScenarioNames, builtInScenarios, resolveScenario } from '../src/index.ts'
 import { scenarioJsonSchema, scenarioJsonSchemaText } from '../src/scenarios/scenario-json-schema.ts'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+import { bin, fixture, inRepo } from './support/paths.ts'
 
-const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
-const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname
-const scenariosDir = new URL('../scenarios/', import.meta.url)
+const scenariosDir = inRepo('scenarios/')
 const schemaFile = new URL('scenario.schema.json', scenariosDir)
 const builtInFiles = readdirSync(scenariosDir).filter((name) => name.endsWith('.json') && name !== 'scenario.schema.json')
 

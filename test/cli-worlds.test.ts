@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+import { bin, fixture } from './support/paths.ts'
 
-const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
-const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname
 
 describe('world files and the scenarios on top of them, from the command line', () => {
   let running: CliProcess | undefined

@@ -3,10 +3,9 @@ import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
 import { stopLikeAUser } from './support/stop-like-a-user.ts'
+import { bin, fixture, inRepo } from './support/paths.ts'
 
-const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
-const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname
 
 describe('the llm-gateway-mock binary', () => {
   let running: CliProcess | undefined
@@ -277,7 +276,7 @@ describe('the llm-gateway-mock binary', () => {
     expect(running.output()).toMatch(/--max-body-depth\s+Request bodies nested deeper than this many levels/)
     running = run('--version')
     expect(await running.exited).toBe(0)
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+    const pkg = JSON.parse(readFileSync(inRepo('package.json'), 'utf8')) as { version: string }
     expect(running.output().trim()).toBe(pkg.version)
   })
 })

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, defineProfile, resolveWorld, specProfile, type Gateway, type WorldInput } from '../src/index.ts'
 import { importWorld, startServer } from '../src/node/index.ts'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+import { bin, fixture as fixtureFile } from './support/paths.ts'
 
-const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
-const fixturePath = new URL('./fixtures/import-upstream-world.json', import.meta.url).pathname
+const fixturePath = fixtureFile('import-upstream-world.json')
 const fixture = JSON.parse(readFileSync(fixturePath, 'utf8')) as WorldInput
 
 // The upstream's keys, by token name, and its user's access token.

@@ -7,6 +7,7 @@ import { createGateway, scenarioSchema, type Gateway } from '../src/index.ts'
 import { startServer, type RunningServer } from '../src/node/index.ts'
 import { findChromium, launchChromium, type RunningChromium } from './support/chromium.ts'
 import { rejection } from './support/rejection.ts'
+import { inRepo } from './support/paths.ts'
 
 // The inspector page (GET /__mock/) in headless Chromium, against a server from the sources: SDK
 // requests appear without a reload, one opens in detail, a scenario applied from the page changes
@@ -19,7 +20,7 @@ const title = 'the inspector page in headless Chromium'
 const suite = found.missing ? `${title} (skipped: ${found.missing})` : title
 if (found.missing) console.warn(`Skipped: ${title}. ${found.missing}`)
 
-const artifacts = new URL('../test-artifacts/', import.meta.url)
+const artifacts = inRepo('test-artifacts/')
 
 /** What the page must never do: run what a client sent, or break its own policy. */
 const watchForTrouble = () => {
@@ -198,7 +199,7 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
     mkdirSync(artifacts, { recursive: true })
     const shot = new URL('inspector.png', artifacts).pathname
     await page.screenshot({ path: shot })
-    if (process.env.LLM_GATEWAY_MOCK_DOCS_SCREENSHOT) copyFileSync(shot, new URL('../docs/inspector.png', import.meta.url).pathname)
+    if (process.env.LLM_GATEWAY_MOCK_DOCS_SCREENSHOT) copyFileSync(shot, inRepo('docs/inspector.png').pathname)
   })
 
   it('advances the gateway clock and resets the gateway from the page', async () => {

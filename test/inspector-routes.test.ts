@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../src/node/index.ts'
 import { pageFiles } from '../src/surfaces/admin/inspector/page-files.ts'
 import { modes, useHarness } from './support/modes.ts'
 import { chatExchange, recording } from './support/recordings.ts'
+import { inRepo } from './support/paths.ts'
 
 // The inspector's admin routes over HTTP and in-process, without a browser: a request in detail
 // (bodies, stream frames with times, as a scenario step), the state panel's data, the live feed.
@@ -253,7 +254,7 @@ describe('the inspector page over HTTP', () => {
     for (const [name, type] of Object.entries(pageFiles)) {
       const file = await fetch(`${server.url}/__mock/inspector/${name}`)
       expect([name, file.status, file.headers.get('content-type')]).toEqual([name, 200, type])
-      expect(await file.text()).toBe(readFileSync(new URL(`../src/surfaces/admin/inspector/page/${name}`, import.meta.url), 'utf8'))
+      expect(await file.text()).toBe(readFileSync(inRepo(`src/surfaces/admin/inspector/page/${name}`), 'utf8'))
     }
     for (const name of ['nothing.js', '..%2Fpage-files.ts', 'toString', '__proto__']) {
       expect((await fetch(`${server.url}/__mock/inspector/${name}`)).status).toBe(404)
@@ -261,7 +262,7 @@ describe('the inspector page over HTTP', () => {
   })
 
   it('lists every file of the page folder, and only those', () => {
-    const folder = new URL('../src/surfaces/admin/inspector/page/', import.meta.url)
+    const folder = inRepo('src/surfaces/admin/inspector/page/')
     expect(readdirSync(folder).sort()).toEqual(Object.keys(pageFiles).sort())
   })
 

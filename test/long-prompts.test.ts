@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+import { bin } from './support/paths.ts'
 
 // The server runs in its own process (the built binary, as `npx llm-gateway-mock` runs it): a
 // count that held its event loop for minutes would then fail these tests by their timeout
 // instead of holding the test process too.
-const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 // Generous, for a shared machine; the count used to take about ten minutes.
 const timeout = 60_000
 

@@ -1,15 +1,13 @@
 import { execFileSync } from 'node:child_process'
 import { accessSync, constants, existsSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isSupportedNode, unsupportedNodeMessage } from '../src/supported-node.ts'
 import { runNpm, userNpmEnv } from './support/packed-project.ts'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+import { bin, inRepo, repo } from './support/paths.ts'
 
-const repo = new URL('..', import.meta.url).pathname
-const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
-const dist = pathToFileURL(new URL('../dist/src/index.js', import.meta.url).pathname).href
+const dist = inRepo('dist/src/index.js').href
 
 /** The refusal, one line: what is needed, what was found, and how to get a Node.js that works. */
 const refusal = (version: string) =>

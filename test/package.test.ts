@@ -9,8 +9,8 @@ import { chatExchange, recording } from './support/recordings.ts'
 import { spawnCli } from './support/spawn-cli.ts'
 import { eventually, isPortFree } from './support/process-tree.ts'
 import { stopLikeAUser } from './support/stop-like-a-user.ts'
+import { repo } from './support/paths.ts'
 
-const repo = new URL('..', import.meta.url).pathname
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
 // The tarball a user would install, in an empty project that has nothing else.

@@ -6,16 +6,17 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createGateway } from '../src/index.ts'
 import { loadWorldFile, startServer } from '../src/node/index.ts'
 import { modes, useHarness } from './support/modes.ts'
+import { inRepo } from './support/paths.ts'
 
 // The README promises that each SDK block runs as is against the server. Run each one, with only
 // its BASE line pointed at this test's gateway, and check what it prints.
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const readme = readFileSync(inRepo('README.md'), 'utf8')
 const section = readme.slice(readme.indexOf('## Point your SDK at it'), readme.indexOf('## The default keys'))
 const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!)
 const baseLine = "const BASE = 'http://127.0.0.1:4010'"
 
 // Inside the repository, so that the blocks' imports resolve to our devDependencies.
-const folder = new URL('../.scratch/readme-examples/', import.meta.url)
+const folder = inRepo('.scratch/readme-examples/')
 mkdirSync(folder, { recursive: true })
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 

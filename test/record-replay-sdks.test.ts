@@ -8,13 +8,13 @@ import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway } from '../src/node/package-entry.ts'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+import { bin } from './support/paths.ts'
 
 // Item 6 of the record-and-replay issue, end to end: a second `llm-gateway-mock serve --profile
 // new-api` stands in for a team's real gateway, with a world and a scenario of its own. The
 // official SDKs run one session through `record`; then the upstream is stopped and the same
 // session runs against `serve --replay` and in process: the SDKs must see the same answers.
 
-const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
 
 const clientKey = 'sk-team-client-key'

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createGateway, defineScenario, ScenarioAssertionError, ScenarioError, type ScenarioInput } from '../src/index.ts'
 import { modes, useHarness } from './support/modes.ts'
 import { rejection } from './support/rejection.ts'
+import { inRepo } from './support/paths.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
 const helloClaude = { model: 'claude-sonnet-4-6', max_tokens: 256, messages: [{ role: 'user' as const, content: 'Hello there, Claude' }] }
@@ -404,7 +405,7 @@ describe.each(modes)('the JSON example in scenarios/README.md ($name)', (mode) =
   const harness = useHarness(mode)
 
   it('is a valid scenario and plays as the catalogue says', async () => {
-    const readme = await readFile(new URL('../scenarios/README.md', import.meta.url), 'utf8')
+    const readme = await readFile(inRepo('scenarios/README.md'), 'utf8')
     const json = readme.match(/```json\n([\s\S]*?)\n```/)![1]!
     await harness.gateway.useScenario(JSON.parse(json) as ScenarioInput)
     const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })

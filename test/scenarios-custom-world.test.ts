@@ -6,11 +6,12 @@ import { builtInScenarioNames, type WorldDefinition } from '../src/index.ts'
 import { loadWorldFile } from '../src/node/index.ts'
 import { modes, useHarness } from './support/modes.ts'
 import { readChatStream, rejection } from './support/rejection.ts'
+import { fixture } from './support/paths.ts'
 
 // The README's own custom world: the default world, plus a priced model `weather-bot` that always
 // calls get_weather, with the default group narrowed to ["gpt-4o-mini", "weather-bot"]. Every
 // built-in scenario must do what its description says on top of it, and leave the rest alone.
-const weatherFile = new URL('./fixtures/weather-world.json', import.meta.url).pathname
+const weatherFile = fixture('weather-world.json')
 const weather = await loadWorldFile(weatherFile)
 
 const ask = (model: string, content = 'Hi') => ({ model, messages: [{ role: 'user' as const, content }] })

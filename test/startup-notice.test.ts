@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startStartupNotice, startupNoticeKey } from '../bin/startup-notice.js'
 import { startupNotice } from '../src/cli/startup-notice.ts'
+import { fixture } from './support/paths.ts'
 
 // The serve command in this process, stopped as soon as it waits for a signal: that is when the
 // server is ready, and the notice must be done by then.
@@ -88,8 +89,8 @@ describe('the serve command and the start-up notice', () => {
     ;(globalThis as Record<symbol, unknown>)[startupNoticeKey] = notice
     stops.done = () => notice.done.mock.calls.length > 0
     vi.spyOn(console, 'log').mockImplementation(() => {})
-    const world = new URL('fixtures/patch-world.json', import.meta.url).pathname
-    const scenario = new URL('fixtures/scripted-scenario.json', import.meta.url).pathname
+    const world = fixture('patch-world.json')
+    const scenario = fixture('scripted-scenario.json')
     await runServe(quickServeArgs(['--port', '0', '--quiet', '--world', world, '--scenario', scenario])!)
     expect(notice.doing.mock.calls).toEqual([
       [`reading the world file ${world}`],

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
 import { stopLikeAUser } from './support/stop-like-a-user.ts'
+import { bin, fixture, repo } from './support/paths.ts'
 
-const repo = new URL('..', import.meta.url).pathname
-const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
-const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname
 const listening = /listening on (http:\/\/127\.0\.0\.1:(\d+))/
 
 describe('stopping the server', () => {

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process'
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
+import { inRepo, repo } from './support/paths.ts'
 
 // Each runner's fixture, run as a user runs it: the runner as a subprocess on the files in
 // test/fixtures/runners/<runner>/, which import the package by its name (dist/, built by npm
 // install), and its verdict read from the exit code and the output.
-const repo = new URL('..', import.meta.url).pathname
 const folder = (runner: string) => `test/fixtures/runners/${runner}`
 
 interface Verdict {
@@ -58,12 +58,12 @@ const runners = [
 
 // The README's three examples, each run as written in its runner (inside the repository, so that
 // their imports resolve to the package and our devDependencies).
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const readme = readFileSync(inRepo('README.md'), 'utf8')
 const section = readme.slice(readme.indexOf('### 2. In your tests'), readme.indexOf('Without a runner'))
 const examples = [...section.matchAll(/```(?:ts|js)\n\/\/ (vitest|jest|node --test)[^\n]*\n([\s\S]*?)```/g)].map((match) => match[2]!)
 const scratch = '.scratch/readme-runners'
-rmSync(new URL(`../${scratch}`, import.meta.url), { recursive: true, force: true })
-afterAll(() => rmSync(new URL(`../${scratch}`, import.meta.url), { recursive: true, force: true }))
+rmSync(inRepo(scratch), { recursive: true, force: true })
+afterAll(() => rmSync(inRepo(scratch), { recursive: true, force: true }))
 
 it('finds one README example per runner', () => {
   expect(examples).toHaveLength(3)
@@ -81,13 +81,10 @@ describe.each(runners)('useGateway under $name', (runner) => {
   it("runs the README's example as written", async () => {
     const index = runners.indexOf(runner)
     const dir = `${scratch}/${index}`
-    mkdirSync(new URL(`../${dir}`, import.meta.url), { recursive: true })
-    writeFileSync(new URL(`../${dir}/${runner.files.readme}`, import.meta.url), examples[index]!)
+    mkdirSync(inRepo(dir), { recursive: true })
+    writeFileSync(inRepo(`${dir}/${runner.files.readme}`), examples[index]!)
     // vitest's config (its root is its own folder), which the other runners do without.
-    copyFileSync(
-      new URL(`../${folder('vitest')}/vitest.config.ts`, import.meta.url),
-      new URL(`../${dir}/vitest.config.ts`, import.meta.url),
-    )
+    copyFileSync(inRepo(`${folder('vitest')}/vitest.config.ts`), inRepo(`${dir}/vitest.config.ts`))
     const { code, output } = await runner.run(runner.files.readme, dir)
     expect(output).toMatch(/(✓|✔)/)
     expect(code, output).toBe(0)

@@ -14,6 +14,7 @@ import {
   type WorldDefinition,
 } from '../src/index.ts'
 import { applyScenarioWorlds } from '../src/scenarios/resolve-scenario.ts'
+import { inRepo } from './support/paths.ts'
 
 /** The issues a definition is refused with (fails the test if it resolves). */
 function issuesOf(definition: unknown): { path: string; message: string }[] {
@@ -417,7 +418,7 @@ describe('scenario world patches', () => {
 })
 
 describe('docs/world.md', () => {
-  const text = readFileSync(new URL('../docs/world.md', import.meta.url), 'utf8')
+  const text = readFileSync(inRepo('docs/world.md'), 'utf8')
   const examples = [...text.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
 
   it('has world examples that resolve, and do what the text says', () => {

@@ -5,10 +5,10 @@ import { scenarioJsonSchema, scenarioJsonSchemaText } from '../src/scenarios/sce
 import { defaultWorld } from '../src/world/default-world.ts'
 import { worldJsonSchema, worldJsonSchemaText } from '../src/world/world-json-schema.ts'
 import { spawnCli, type CliProcess } from './support/spawn-cli.ts'
+import { bin, fixture, inRepo } from './support/paths.ts'
 
-const bin = new URL('../bin/llm-gateway-mock.js', import.meta.url).pathname
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
-const schemaFile = new URL('../schemas/world.schema.json', import.meta.url)
+const schemaFile = inRepo('schemas/world.schema.json')
 
 interface JsonSchema {
   description?: string
@@ -35,7 +35,7 @@ function properties(node: JsonSchema, path = ''): [string, JsonSchema][] {
 describe('the world file JSON Schema', () => {
   it('ships schemas/world.schema.json exactly as the zod schemas generate it (npm run schema:write), in the package', () => {
     expect(readFileSync(schemaFile, 'utf8')).toBe(worldJsonSchemaText())
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { files: string[] }
+    const pkg = JSON.parse(readFileSync(inRepo('package.json'), 'utf8')) as { files: string[] }
     expect(pkg.files).toContain('schemas')
   })
 
@@ -95,7 +95,7 @@ describe('the world file JSON Schema, read by a generic validator (ajv)', () => 
   it("accepts the default world written whole, and the fixtures' patches", () => {
     expect(mistakes(JSON.parse(JSON.stringify(defaultWorld)))).toEqual([])
     for (const name of ['patch-world.json', 'weather-world.json', 'unpriced-world.json']) {
-      expect(mistakes(JSON.parse(readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8')))).toEqual([])
+      expect(mistakes(JSON.parse(readFileSync(fixture(name), 'utf8')))).toEqual([])
     }
   })
 

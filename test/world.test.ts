@@ -2,8 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { getResponse } from 'msw'
 import { createGateway, defaultWorld, describeKeys, resolveScenario, resolveWorld, WorldError } from '../src/index.ts'
 import { loadWorldFile } from '../src/node/index.ts'
-
-const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname
+import { fixture } from './support/paths.ts'
 
 describe('world definitions', () => {
   it('resolves the default world with every default filled in', () => {
