@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The runner fixtures' test files are run by their own runners, as subprocesses (test/test-runners.test.ts).
+    // The runner fixtures' test files are run by their own runners, as subprocesses (test/test-runners/runners.test.ts).
     exclude: [...configDefaults.exclude, 'test/fixtures/**'],
     // The CLI and packaging tests run the built package; build it once for the whole run.
     globalSetup: ['test/support/build-once.ts'],

@@ -318,7 +318,7 @@ export const sweptRoutes: SweptRoute[] = [
   { method: 'GET', path: '/__mock/world', surface: 'admin', headers: {}, admin: true },
   { method: 'POST', path: '/__mock/reset', surface: 'admin', headers: {}, admin: true },
   // The inspector's page, a file of it, its state; its event stream never ends, and a request's
-  // detail needs a request id (test/inspector-routes.test.ts has both).
+  // detail needs a request id (test/surfaces/admin/inspector/routes.test.ts has both).
   { method: 'GET', path: '/__mock/', surface: 'admin', headers: {}, admin: true },
   { method: 'GET', path: '/__mock/inspector/inspector.js', surface: 'admin', headers: {}, admin: true },
   { method: 'GET', path: '/__mock/state', surface: 'admin', headers: {}, admin: true },
