@@ -35,7 +35,8 @@ const notAvailable = "The model '{model}' does not exist or is not available to 
 
 /**
  * The `spec` profile (the default): the gateway's interface as this package defines it, its codes
- * and per-surface envelopes (docs/routes.md, docs/profiles.md), with each vendor's own error shape where an official SDK needs it.
+ * and per-surface envelopes (docs/routes.md, docs/profiles.md), with each vendor's own error shape
+ * where an official SDK needs it.
  * Messages say what was wrong and how to fix it.
  */
 export const specProfile: Profile = {

@@ -29,7 +29,8 @@ export const retrieveModelRoute = defineRoute({
   id: 'openai.retrieve_model',
   method: 'GET',
   path: '/v1/models/:model',
-  // No `surface`: every API's clients call it, so the request decides (surfaceOf: Anthropic's get Anthropic's envelope).
+  // No `surface`: every API's clients call it, so the request decides (surfaceOf: Anthropic's
+  // clients get Anthropic's envelope).
   auth: modelLookupAuth('/v1beta/models/{model}'),
   banner: 'one model (HTTP 200 with an error body when missing)',
   handle({ runtime, auth, profile, request, params, note }) {
