@@ -1,6 +1,6 @@
 // BENCH_ONLY=count: the instructions a start executes, from spawn to the first answered
 // GET /v1/models, counted by valgrind for the bare server and the gateway. Unlike a time on a
-// shared machine, the count repeats to within about 2 % from run to run, so it tells
+// shared machine, the count barely moves from run to run, so it tells
 // whether a change to start-up made it cheaper; docs/performance.md lists what each step bought.
 // Each server runs under valgrind with a preload that exits after its first answer; the
 // gateway's compile cache is written by a start before the counted one, as a second start finds it.

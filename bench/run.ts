@@ -1,5 +1,5 @@
 // npm run bench: the figures of docs/performance.md, each against a baseline measured in the same
-// run, in alternating rounds (on a small shared machine throughput drifts by a third within a
+// run, in alternating rounds (on a small shared machine throughput drifts a lot within a
 // minute, and both sides should see the same drift), every round printed:
 // - start: the built bin spawned until its first 200 on GET /v1/models, against a bare node:http
 //   server; its idle memory, and its first chat completion (which waits for the tokenizer);

@@ -37,7 +37,7 @@ const common: BuildOptions = {
   splitting: true,
   target: 'node22',
   // esbuild would rewrite regular expressions with \p{…} as `new RegExp(…)`, which V8 compiles
-  // when the module loads rather than on first use (20 ms for string-width's emoji pattern).
+  // when the module loads rather than on first use (string-width's emoji pattern is a large one).
   supported: { 'regexp-unicode-property-escapes': true, 'regexp-set-notation': true },
   outbase: '.',
   outdir: 'dist',
@@ -46,8 +46,8 @@ const common: BuildOptions = {
   logLevel: 'warning',
 }
 
-// zod re-exports every locale's messages as `z.locales` and `z.core.locales` (a fifth of the CLI's bundle);
-// the CLI only ever speaks English, which zod configures from locales/en.js itself. Its bundle gets
+// zod re-exports every locale's messages as `z.locales` and `z.core.locales`, so a bundle carries every
+// language; the CLI only ever speaks English, which zod configures from locales/en.js itself. Its bundle gets
 // a `locales` with `en` alone. (The library leaves zod to the user's own copy.)
 const englishOnlyZod: Plugin = {
   name: 'english-only-zod',
@@ -65,7 +65,7 @@ const englishOnlyZod: Plugin = {
 }
 
 // string-width (yargs' help layout) makes an Intl.Segmenter when it loads, which loads ICU's
-// segmentation data: 15 ms of every start, for help text the server never prints. Its bundled
+// segmentation data at every start, for help text the server never prints. Its bundled
 // copies make it on first use instead. The build fails if a new version no longer matches.
 const segmenterOnFirstUse: Plugin = {
   name: 'segmenter-on-first-use',
@@ -87,8 +87,8 @@ const segmenterOnFirstUse: Plugin = {
 
 // msw's core imports two CommonJS packages that a server started from the CLI does not call until
 // a request has cookies to match or an interceptor logs: tldts (tough-cookie's public-suffix list)
-// and debug (@mswjs/interceptors' logger, with supports-color and tty). Evaluating them was about
-// 10 ms of every start; in the CLI's bundle each is required on its first call instead. The build
+// and debug (@mswjs/interceptors' logger, with supports-color and tty). Evaluating them slowed
+// every start; in the CLI's bundle each is required on its first call instead. The build
 // fails if an import to rewrite is no longer there.
 const requiredOnFirstCall: Plugin = {
   name: 'required-on-first-call',
@@ -178,8 +178,8 @@ await Promise.all([
     platform: 'node',
     external: loadedWhenUsed,
     plugins: [englishOnlyZod, segmenterOnFirstUse, requiredOnFirstCall, validatedDefaultWorld, bundledPage],
-    // Whitespace and syntax only: a quarter less source for V8 to hash and scan took 13 % off a
-    // cold start (docs/performance.md); names stay, so stack traces still read.
+    // Whitespace and syntax only: less source for V8 to hash and scan makes a cold start quicker
+    // (docs/performance.md); names stay, so stack traces still read.
     minifyWhitespace: true,
     minifySyntax: true,
     // Some of the CLI's dependencies are CommonJS and call require(), which an ES module lacks.

@@ -70,7 +70,7 @@ export type { ReplayReport, UnusedRecording, UnmatchedReplayRequest, NearestReco
 export { World } from './world/world.ts'
 export { defaultWorld } from './world/default-world.ts'
 export { resolveWorld, type WorldDefinition } from './world/resolve-world.ts'
-export { WorldError, type WorldIssue } from './world/world-error.ts'
+export { WorldError } from './world/world-error.ts'
 export { visibleModels, groupsOf } from './world/visibility.ts'
 export { describeKeys, type KeyDescription, type AccessTokenDescription } from './world/describe-keys.ts'
 export { quotaPerUnit, unitsToUsd } from './world/quota-units.ts'
@@ -92,14 +92,20 @@ export {
   type RateLimit,
   type EndpointType,
 } from './world/schemas.ts'
-export type { WorldPatch, WorldChanges, ListChange } from './world/world-patch.ts'
+export type { WorldPatch, WorldChanges, ListChange } from './world/patch/world-patch.ts'
 export { worldJsonSchema } from './world/world-json-schema.ts'
 
 /* Errors and profiles */
+export {
+  DefinitionError,
+  type DefinitionIssue,
+  // The name it had when only worlds had issues.
+  type DefinitionIssue as WorldIssue,
+} from './definitions/definition-error.ts'
 export { GatewayError, gatewayError, type GatewayErrorOptions } from './errors/gateway-error.ts'
 export { errorCodes, type ErrorCode } from './errors/error-codes.ts'
 export type { ErrorName, ErrorParams } from './errors/error-names.ts'
-export { profiles, profileNames, resolveProfile, type ProfileName } from './profiles/profiles.ts'
+export { profiles, profileNames, resolveProfile, type ProfileName } from './profiles/shipped-profiles.ts'
 export { specProfile } from './profiles/spec-profile.ts'
 export { newApiProfile } from './profiles/new-api-profile.ts'
 export { defineProfile, type ProfileChanges } from './profiles/define-profile.ts'
@@ -113,7 +119,7 @@ export type {
   Language,
   Messages,
   PerSurface,
-} from './profiles/profile.ts'
+} from './profiles/profile-type.ts'
 export type { SurfaceName } from './http/surface-name.ts'
 
 export { defineWorld } from './world/define-world.ts'

@@ -1,4 +1,4 @@
-import type { Profile } from '../profiles/profile.ts'
+import type { Profile } from '../profiles/profile-type.ts'
 import type { World } from '../world/world.ts'
 
 /** What an auth requirement gets to look at. */

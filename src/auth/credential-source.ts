@@ -1,6 +1,6 @@
 import { searchParamOf } from '../http/path-matcher.ts'
 import { protocolApiKey } from '../http/websocket-protocols.ts'
-import type { CredentialSource } from '../profiles/profile.ts'
+import type { CredentialSource } from '../profiles/profile-type.ts'
 
 export type { CredentialSource }
 

@@ -1,6 +1,6 @@
 import { isExhausted } from '../billing/is-exhausted.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
-import type { CredentialGroup } from '../profiles/profile.ts'
+import type { CredentialGroup } from '../profiles/profile-type.ts'
 import type { Token, User } from '../world/schemas.ts'
 import { expiryOf, isExpired } from '../world/token-expiry.ts'
 import type { AuthInput, AuthRequirement } from './auth-requirement.ts'

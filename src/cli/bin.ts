@@ -8,7 +8,7 @@ import { startupNotice } from './startup-notice.ts'
 const refusal = unsupportedNodeMessage()
 if (refusal === undefined) {
   // V8's compiled code for the CLI's bundle, kept on disk (in the system's temporary folder) from
-  // one start to the next: compiling it would be a fifth of a cold start. Absent on the old Node.js
+  // one start to the next, so that a start does not compile it all again. Absent on the old Node.js
   // versions refused above; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
   nodeModule.enableCompileCache?.()
   const { runCli } = await import('./run-cli.ts')

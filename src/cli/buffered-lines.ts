@@ -15,7 +15,7 @@ export interface BufferedLinesOptions {
 
 /**
  * The request log's writer. Writing to a file or a pipe is a synchronous system call per write,
- * which at a line per request cost the server a fifth of its throughput; a batch a tick costs one
+ * which at a line per request costs the server much of its throughput; a batch a tick costs one
  * call for many lines, and the lines are the same. What is queued is written when the process
  * exits, however it exits short of being killed.
  */

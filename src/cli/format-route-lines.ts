@@ -1,5 +1,5 @@
 import type { Route } from '../pipeline/route.ts'
-import type { Profile } from '../profiles/profile.ts'
+import type { Profile } from '../profiles/profile-type.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
 
 /** The banner's lines for the routes `profile` serves: method, path and what each is for, from the routes themselves. */

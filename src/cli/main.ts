@@ -8,7 +8,8 @@ import { scenariosValidateCommand } from './commands/scenarios-validate.ts'
 import { scenariosCommand } from './commands/scenarios.ts'
 import { schemaCommand } from './commands/schema.ts'
 import { serveCommand } from './commands/serve.ts'
-import { CliError, exitCodeOf, exitCodes } from './exit-codes.ts'
+import { CliError, exitCodeOf } from './cli-error.ts'
+import { exitCodes } from './exit-codes.ts'
 import { usageMessage, type CommandNames } from './usage-hint.ts'
 
 const nameOf = (command: { command?: string | readonly string[] }) => String([command.command].flat()[0]).split(' ')[0]!

@@ -6,8 +6,8 @@ const byAlias = new Map(Object.entries(options).flatMap(([name, option]) => [opt
 
 /**
  * The serve command's arguments read without yargs, for the plain command lines that start a
- * server (`--port 0 --quiet`, `serve -s rate-limited`): loading yargs and laying out its help was
- * over a quarter of a cold start (docs/performance.md). Only what this reads exactly as yargs would is
+ * server (`--port 0 --quiet`, `serve -s rate-limited`): loading yargs and laying out its help
+ * weighed on every cold start (docs/performance.md). Only what this reads exactly as yargs would is
  * read here: `--flag value`, `--flag=value`, the one-letter aliases, `--no-exit-with-parent`,
  * repeated `--scenario`. Anything else (help, another command, a value a flag refuses, a flag
  * given twice, …) gives undefined, and the CLI hands the line to yargs, which has the last word

@@ -1,4 +1,4 @@
-import { exitCodeOf } from './exit-codes.ts'
+import { exitCodeOf } from './cli-error.ts'
 import { quickServeArgs } from './quick-serve-args.ts'
 import { runServe } from './run-serve.ts'
 

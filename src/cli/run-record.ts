@@ -1,6 +1,7 @@
 import { startRecorder, type RecorderExchange, type RunningRecorder } from '../node/record/start-recorder.ts'
 import { version } from '../version.ts'
-import { CliError, exitCodes } from './exit-codes.ts'
+import { CliError } from './cli-error.ts'
+import { exitCodes } from './exit-codes.ts'
 import { startupNotice } from './startup-notice.ts'
 import { style } from './style.ts'
 import { waitForStop } from './wait-for-stop.ts'

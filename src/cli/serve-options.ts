@@ -1,9 +1,9 @@
 import type { Options } from 'yargs'
 import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
 import { defaultMaxBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
-import { profileNames, type ProfileName } from '../profiles/profile-names.ts'
+import { profileNames, type ProfileName } from '../profiles/shipped-profile-names.ts'
 import { defaultJournalLimit } from '../journal/journal.ts'
-import { defaultDetailLimit } from '../journal/request-details.ts'
+import { defaultDetailLimit } from '../journal/latest-request-details.ts'
 import { integerFlag, nonNegativeNumberFlag, positiveNumberFlag, textFlag } from './flag-values.ts'
 import { worldOption } from './world-option.ts'
 

@@ -1,4 +1,4 @@
-import { nearest } from '../world/nearest.ts'
+import { nearest } from '../definitions/nearest.ts'
 
 /** The CLI's command names: the top level, and the subcommands of those that have some. */
 export interface CommandNames {

@@ -1,6 +1,7 @@
 /**
- * Every code the gateway can answer with. The first six are the interface's own (§7.5);
- * the rest cover situations the interface leaves unnamed.
+ * Every code the gateway can answer with. The first six are the codes of the gateway's own
+ * interface, which the `spec` profile follows; the rest cover situations it leaves unnamed.
+ * docs/routes.md lists them all.
  */
 export const errorCodes = [
   'invalid_api_key',

@@ -27,8 +27,8 @@ export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayR
 
 /**
  * msw's RequestHandler keeps the stack frame that made it (`info.callFrame`, for its own
- * messages): ours would all name this file, and formatting a stack trace for each of the ~40
- * handlers was a tenth of what createGateway took (docs/performance.md).
+ * messages): ours would all name this file, and formatting a stack trace for each of the
+ * handlers made createGateway slower for nothing (docs/performance.md).
  */
 export function withoutCallFrames<T>(make: () => T): T {
   // V8's (Node's, Chromium's); elsewhere there is nothing to turn off.

@@ -22,7 +22,7 @@ export interface AdmittedRequest {
   runtime: { clock: { now(): number } }
   note: { usage?: TokenUsage; quota?: number; reply?: ComposedReply }
   /**
-   * A recording that answers this request (a replay, src/recording/replay-routes.ts sets it):
+   * A recording that answers this request (a replay, src/recording/with-replay.ts sets it):
    * generate() and embed() use its content instead of composing or computing one, after every
    * check the world makes.
    */

@@ -1,6 +1,6 @@
 import type { TokenUsage } from '../billing/quota-cost.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
-import { scenarioError } from '../scenarios/scenario-error-of.ts'
+import { scenarioFailure } from '../scenarios/scenario-failure.ts'
 import type { StreamBreak, StreamTiming } from '../streaming/stream-plan.ts'
 import type { Model, ModelKind } from '../world/schemas.ts'
 import { assertKind } from './assert-kind.ts'
@@ -98,7 +98,7 @@ export async function generateAll(
   const timing = replayed?.timing ?? resolveTiming(model.streaming)
   const streamBreak: StreamBreak | undefined = broken && {
     afterChunks: broken.afterChunks,
-    ...(broken.error ? { error: scenarioError(broken.error, { model: model.id, key: auth.maskedKey }) } : { disconnect: true }),
+    ...(broken.error ? { error: scenarioFailure(broken.error, { model: model.id, key: auth.maskedKey }) } : { disconnect: true }),
   }
   return replies.map((reply) => ({ model, reply, created, timing, ...(streamBreak && { streamBreak }) }))
 }

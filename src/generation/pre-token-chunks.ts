@@ -4,9 +4,9 @@
  * differ from o200k_base: text has pre-tokens this long only where it has a run this long without
  * a space, a change of case, a digit or punctuation (`'x'.repeat(n)`, a row of one punctuation
  * mark or of spaces, a long unpunctuated stretch of Chinese or Thai), and there a cut can move
- * a token boundary (a run of one letter still counts exactly; 1 MiB of random letters counts
- * 0.03% more). No o200k_base token is longer than 128 bytes, so the pieces lose little; in
- * return one merge takes a fixed buffer and well under a millisecond, and counting can stop
+ * a token boundary (a run of one letter still counts exactly; a long run of random letters counts
+ * a few tokens more). No o200k_base token is longer than 128 bytes, so the pieces lose little; in
+ * return one merge takes a fixed buffer and little time, and counting can stop
  * between the pieces of a run of any length to let other requests in.
  */
 export const maxChunkLength = 1024

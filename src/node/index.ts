@@ -1,8 +1,6 @@
 /**
- * The Node-only part of llm-gateway-mock: serve a gateway over HTTP, load world and
- * scenario files, and import a running gateway's world.
  * The Node-only part of llm-gateway-mock: serve a gateway over HTTP, load world, scenario and
- * recording files, and record an upstream gateway's answers.
+ * recording files, record an upstream gateway's answers, and import a running gateway's world.
  *
  * @example
  * import { createGateway } from 'llm-gateway-mock'

@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { bodyStreamOf, toFetchRequest } from './to-fetch-request.ts'
 
-// Measured on the benchmark's GET /v1/models: building undici's Request (with its Headers) and
-// Response for every request took a quarter of the server's CPU per request, more than the
-// gateway's own work. The core reads a handful of members (method, url, two or three headers,
-// the body, sometimes the signal), so the adapter hands it views that build nothing until asked,
-// and a real Request for anything else.
+// Building undici's Request (with its Headers) and Response for every request cost the server more
+// than the gateway's own work on a small reply (docs/performance.md). The core reads a handful of
+// members (method, url, two or three headers, the body, sometimes the signal), so the adapter
+// hands it views that build nothing until asked, and a real Request for anything else.
 
 /**
  * Request-targets that `new URL` would leave as they are: no escapes or odd characters, and no

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { WorldIssue } from '../world/world-error.ts'
+import type { DefinitionIssue } from '../definitions/definition-error.ts'
 import { importTypeScript } from './import-typescript.ts'
 
 export interface DefinitionFileKind {
   /** The error to throw for a file that cannot be read, naming the file as the user wrote it. */
-  error(shownAs: string, issues: WorldIssue[]): Error
+  error(shownAs: string, issues: DefinitionIssue[]): Error
   /** What the default export should look like, e.g. "export default defineWorld({...})". */
   defaultExport: string
 }

@@ -1,7 +1,7 @@
 import { assertQuotaLeft } from '../billing/charge-quota.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { appliedLimits } from '../limits/applied-limits.ts'
-import { scenarioError } from '../scenarios/scenario-error-of.ts'
+import { scenarioFailure } from '../scenarios/scenario-failure.ts'
 import type { Action } from '../scenarios/scenario-schema.ts'
 import { sleep } from '../time/sleep.ts'
 import { formatUsd } from '../world/quota-units.ts'
@@ -72,7 +72,7 @@ export async function consultScenario(context: PipelineContext, modelId: string,
     if (request.signal.aborted) throw gatewayError('client_closed')
   }
   if (action.fail)
-    throw scenarioError(action.fail, {
+    throw scenarioFailure(action.fail, {
       model: modelId,
       key: auth.maskedKey,
       group: auth.token.group ?? auth.user.group,

@@ -1,7 +1,7 @@
 import { GatewayError, gatewayError } from '../errors/gateway-error.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { envelopes } from '../profiles/envelopes.ts'
-import type { Profile } from '../profiles/profile.ts'
+import type { Profile } from '../profiles/profile-type.ts'
 import type { ResolvedError } from '../profiles/resolved-error.ts'
 import { specProfile } from '../profiles/spec-profile.ts'
 import { requestLanguage } from '../profiles/request-language.ts'

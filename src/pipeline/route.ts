@@ -3,9 +3,11 @@ import type { AuthRequirement } from '../auth/auth-requirement.ts'
 import type { TokenUsage } from '../billing/quota-cost.ts'
 import type { ComposedReply } from '../journal/request-detail.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
-import type { Profile } from '../profiles/profile.ts'
+import type { Profile } from '../profiles/profile-type.ts'
 import type { Action } from '../scenarios/scenario-schema.ts'
+import { pathnameOf } from '../http/path-matcher.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
+import { surfaceOf } from '../http/surface-of.ts'
 import type { Group, Model } from '../world/schemas.ts'
 import type { Reply } from './reply.ts'
 
@@ -94,8 +96,12 @@ export interface Route<Auth = unknown, Body = unknown> {
    * in a served `:action`). A path it refuses is no route's, so it gets the catch-all's 404.
    */
   accepts?(params: Readonly<Record<string, string>>): boolean
-  /** The surface whose envelope renders this route's errors; some routes decide per request. */
-  surface: SurfaceName | ((request: Request, params: Readonly<Record<string, string>>) => SurfaceName)
+  /**
+   * The surface whose envelope renders this route's errors. Left out by the routes every API's
+   * clients call (the model lookups) and by the catch-all: for them the request decides
+   * (`surfaceOf`, src/http/surface-of.ts, through `routeSurface`).
+   */
+  surface?: SurfaceName
   auth: AuthRequirement<Auth>
   /**
    * The body's schema (stage 2): a JSON body, or with `multipart` a `multipart/form-data` one
@@ -115,6 +121,14 @@ export interface Route<Auth = unknown, Body = unknown> {
    */
   quiet?: boolean
   handle(context: RouteContext<Auth, Body>): Reply | Promise<Reply>
+}
+
+/**
+ * The surface of a request to `route`: the route's own, or for a route without one, what the
+ * request says (`surfaceOf`), from its path below the gateway's base path.
+ */
+export function routeSurface(route: Route<any, any>, request: Request, basePath: string): SurfaceName {
+  return route.surface ?? surfaceOf(pathnameOf(request.url).slice(basePath.length) || '/', request)
 }
 
 /** Identity helper that infers the route's auth and body types from its `auth` and `body`. */

@@ -11,7 +11,7 @@ import { admit } from './3-admit.ts'
 import { handle } from './4-handle.ts'
 import { renderError, renderReply } from './5-render.ts'
 import { PipelineContext } from './pipeline-context.ts'
-import type { Route } from './route.ts'
+import { routeSurface, type Route } from './route.ts'
 
 /**
  * The request pipeline, the same for every route, in five stages (one file each, numbered):
@@ -37,7 +37,7 @@ export async function runPipeline(
   const started = performance.now()
   const now = runtime.clock.now()
   const profile = runtime.profile
-  const surface = typeof route.surface === 'function' ? route.surface(request, params) : route.surface
+  const surface = routeSurface(route, request, runtime.basePath)
   const context = new PipelineContext(route, request, params, createRequestId(now), surface, runtime, profile, now, exchangeOf(request))
 
   let rendered: RenderedResponse

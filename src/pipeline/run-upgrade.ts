@@ -8,8 +8,9 @@ import { admit, consultScenario } from './3-admit.ts'
 import { renderError } from './5-render.ts'
 import { PipelineContext } from './pipeline-context.ts'
 import { reportRequest } from './run-pipeline.ts'
-import { SocketConnection } from './socket-connection.ts'
-import type { SocketPeer, SocketRoute, SocketSession } from './socket-route.ts'
+import { SocketConnection, type SocketPeer } from './socket-connection.ts'
+import { routeSurface } from './route.ts'
+import type { SocketRoute, SocketSession } from './socket-route.ts'
 
 /** What a WebSocket handshake gets: a socket to open, or a refusal. */
 export type UpgradeOutcome =
@@ -47,7 +48,7 @@ export async function runUpgrade(
 ): Promise<UpgradeOutcome> {
   const started = performance.now()
   const now = runtime.clock.now()
-  const surface = typeof route.surface === 'function' ? route.surface(request, params) : route.surface
+  const surface = routeSurface(route, request, runtime.basePath)
   const admitted = { ...route, model: route.socket.model }
   const context = new PipelineContext(
     admitted,
@@ -81,7 +82,7 @@ export async function runUpgrade(
     accepted: true,
     protocol: route.socket.protocol(offeredProtocols(request)),
     open(peer) {
-      const connection = new SocketConnection(route, context, peer)
+      const connection = new SocketConnection(route, context, peer, route.socket.model ? context.admission.model : undefined)
       const session = route.socket.open(connection)
       return {
         receive: (text) => {

@@ -9,8 +9,17 @@ import { PipelineContext } from './pipeline-context.ts'
 import type { StreamReply } from './reply.ts'
 import { socketMethod, type Route } from './route.ts'
 import { reportRequest } from './run-pipeline.ts'
-import type { SocketPeer, SocketRoute } from './socket-route.ts'
 import type { Model } from '../world/schemas.ts'
+
+/** The transport under one accepted WebSocket: the server's `ws` socket, or msw's in-process client. */
+export interface SocketPeer {
+  /** Sends one text message. */
+  send(text: string): void
+  /** Closes the socket with a close frame. */
+  close(code: number, reason: string): void
+  /** Drops the connection without a close frame, as a failing upstream does (the client sees 1006). */
+  drop(): void
+}
 
 /** One response on a socket: what it is about and how it is made. */
 export interface SocketResponse {
@@ -35,16 +44,20 @@ export interface SocketResponse {
 export class SocketConnection<Auth = any> {
   readonly #handshake: PipelineContext
   readonly #peer: SocketPeer
+  readonly #model: Model | undefined
   readonly #closed = new AbortController()
   #queue: Promise<unknown> = Promise.resolve()
 
+  /** `model`: the model the handshake named and was admitted for, if it named one. */
   constructor(
-    readonly route: SocketRoute<Auth>,
+    readonly route: Route<Auth, undefined>,
     handshake: PipelineContext,
     peer: SocketPeer,
+    model: Model | undefined,
   ) {
     this.#handshake = handshake
     this.#peer = peer
+    this.#model = model
   }
 
   get auth(): Auth {
@@ -62,7 +75,7 @@ export class SocketConnection<Auth = any> {
 
   /** The model the handshake named and was admitted for, if it named one. */
   get model(): Model | undefined {
-    return this.route.socket.model ? this.#handshake.admission.model : undefined
+    return this.#model
   }
 
   /** Aborts when the connection closes. */

@@ -4,16 +4,6 @@ import type { Model } from '../world/schemas.ts'
 import type { Route, RouteModel } from './route.ts'
 import type { SocketConnection } from './socket-connection.ts'
 
-/** The transport under one accepted WebSocket: the server's `ws` socket, or msw's in-process client. */
-export interface SocketPeer {
-  /** Sends one text message. */
-  send(text: string): void
-  /** Closes the socket with a close frame. */
-  close(code: number, reason: string): void
-  /** Drops the connection without a close frame, as a failing upstream does (the client sees 1006). */
-  drop(): void
-}
-
 /** A socket route's side of one accepted connection: what the client sends, and the end. */
 export interface SocketSession {
   /** A text message from the client. */

@@ -1,5 +1,5 @@
 import type { ErrorName } from '../errors/error-names.ts'
-import type { CatalogueEntry, Profile } from './profile.ts'
+import type { CatalogueEntry, Profile } from './profile-type.ts'
 
 /** What a profile built on another one changes: its name and description, and any of the rest. */
 export interface ProfileChanges extends Partial<Omit<Profile, 'errors' | 'shapes' | 'routes' | 'headers' | 'credentials'>> {

@@ -1,6 +1,6 @@
 import { anthropicErrorType } from './anthropic-error-type.ts'
 import { googleStatus } from './google-status.ts'
-import type { EnvelopeName } from './profile.ts'
+import type { EnvelopeName } from './profile-type.ts'
 import type { ResolvedError } from './resolved-error.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { defineProfile } from './define-profile.ts'
-import type { CatalogueEntry, Messages } from './profile.ts'
+import type { CatalogueEntry, Messages } from './profile-type.ts'
 import { specProfile } from './spec-profile.ts'
 
 // Everything here is read from new-api's source (QuantumNous/new-api at 116255f0, 2026-08-15);
-// the section numbers point into docs/profiles.md, which quotes the reference.
+// docs/profiles.md says where it differs from the spec profile.
 
 /** Middleware (auth, distributor, rate limiter): `abortWithOpenAiMessage`, type `new_api_error`, the request id appended. */
 const middleware = (status: number, message: Messages, code = ''): CatalogueEntry => ({

@@ -1,4 +1,4 @@
-import type { Language, Profile } from './profile.ts'
+import type { Language, Profile } from './profile-type.ts'
 
 /**
  * The language of a request's messages: English, unless the profile follows `Accept-Language` as

@@ -1,6 +1,6 @@
 import type { GatewayError } from '../errors/gateway-error.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
-import type { EnvelopeName, Language, Messages, PerSurface, Profile } from './profile.ts'
+import type { EnvelopeName, Language, Messages, PerSurface, Profile } from './profile-type.ts'
 import type { ResolvedError } from './resolved-error.ts'
 
 /** A raised error as `profile` answers it on `surface`, and the envelope that carries it. */

@@ -1,5 +1,5 @@
 import { memoByObject } from '../cache/memo.ts'
-import type { Profile } from './profile.ts'
+import type { Profile } from './profile-type.ts'
 
 // Asked on every request for every candidate route: a set per profile, made once.
 const lacked = memoByObject((profile: Profile) => new Set(profile.routes.lacks))

@@ -1,4 +1,4 @@
-import type { CatalogueEntry, Profile } from './profile.ts'
+import type { CatalogueEntry, Profile } from './profile-type.ts'
 
 const invalidApiKey = (message: string): CatalogueEntry => ({
   status: 401,
@@ -34,8 +34,9 @@ const invalidUrl = (hint: string): CatalogueEntry => ({
 const notAvailable = "The model '{model}' does not exist or is not available to API key {key}."
 
 /**
- * The `spec` profile (the default): the contract of the interface document, its codes and
- * per-surface envelopes, with each vendor's own error shape where an official SDK needs it.
+ * The `spec` profile (the default): the gateway's interface as this package defines it, its codes
+ * and per-surface envelopes (docs/routes.md, docs/profiles.md), with each vendor's own error shape
+ * where an official SDK needs it.
  * Messages say what was wrong and how to fix it.
  */
 export const specProfile: Profile = {
@@ -165,7 +166,7 @@ export const specProfile: Profile = {
     model_unpriced: modelNotFound(
       "The model '{model}' has no pricing on this gateway, so API key {key} cannot use it: give it a price, or turn on self-use mode.",
     ),
-    // The interface's quirk (§4.2, §7.4): HTTP 200 with an error body; clients must read the body.
+    // The interface's quirk, kept: HTTP 200 with an error body; clients must read the body.
     retrieve_model_missing: { ...modelNotFound("The model '{model}' does not exist"), status: 200 },
     anthropic_model_missing: modelNotFound('model: {model}'),
     gemini_model_missing: modelNotFound('models/{model} is not found for API version v1beta, or is not available to this key.'),

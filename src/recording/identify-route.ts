@@ -1,7 +1,7 @@
 import { pathMatcher, pathnameOf, type PathParams } from '../http/path-matcher.ts'
-import { surfaceForPath } from '../http/surface-for-path.ts'
+import { surfaceOf } from '../http/surface-of.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
-import type { Route } from '../pipeline/route.ts'
+import { routeSurface, type Route } from '../pipeline/route.ts'
 import { routes } from '../surfaces/routes.ts'
 
 /** The gateway route a request to an upstream gateway is for, as this gateway would route it. */
@@ -21,8 +21,8 @@ export function identifyRoute(request: Request): IdentifiedRoute {
     if (route.method !== request.method) continue
     const params = matches(request.url)
     if (!params || (route.accepts && !route.accepts(params))) continue
-    const surface = typeof route.surface === 'function' ? route.surface(request, params) : route.surface
-    return { route, params, surface }
+    return { route, params, surface: routeSurface(route, request, '') }
   }
-  return { route: undefined, params: {}, surface: surfaceForPath(pathnameOf(request.url)) }
+  // A path no route serves is recorded under the surface its path alone says.
+  return { route: undefined, params: {}, surface: surfaceOf(pathnameOf(request.url)) }
 }

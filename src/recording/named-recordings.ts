@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { dedupeIssues, formatPath, type WorldIssue } from '../world/world-error.ts'
+import { dedupeIssues, type DefinitionIssue } from '../definitions/definition-error.ts'
+import { formatPath } from '../definitions/format-path.ts'
 import { RecordingError } from './recording-error.ts'
 import { recordingSchema, type RecordingInput } from './recording-schema.ts'
 import type { NamedRecording } from './replay.ts'
@@ -29,6 +30,6 @@ export function namedRecordings(replay: ReplaySource | readonly ReplaySource[]):
   })
 }
 
-function issuesOf(error: z.ZodError): WorldIssue[] {
+function issuesOf(error: z.ZodError): DefinitionIssue[] {
   return dedupeIssues(error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })))
 }

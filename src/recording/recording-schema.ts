@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../cache/lazy-schema.ts'
+import { lazySchema } from '../schema/lazy-schema.ts'
 
 // Field texts are `.describe()`d so that the JSON Schema (schemas/recording.schema.json) shows
 // them on hover in editors. A recording is meant to be read and edited by hand: it holds no

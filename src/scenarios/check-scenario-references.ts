@@ -1,8 +1,8 @@
 import { normalizeKey } from '../world/normalize-key.ts'
 import { unknownModel, unknownUser } from '../world/check-world-references.ts'
-import { nearest } from '../world/nearest.ts'
+import { nearest } from '../definitions/nearest.ts'
 import type { WorldData } from '../world/schemas.ts'
-import type { WorldIssue } from '../world/world-error.ts'
+import type { DefinitionIssue } from '../definitions/definition-error.ts'
 import type { RequestMatch } from './scenario-schema.ts'
 
 /** What a reference check reads of a scenario: the `when` of each rule and step. */
@@ -31,8 +31,8 @@ export function namesOf(world: WorldData): WorldNames {
  * nor a step be reached, and nothing would say why), or a model id that is a near miss of one it
  * has. Checked against the names of the world the scenario runs on, its own patch applied.
  */
-export function checkScenarioReferences(scenario: ScenarioMatches, names: WorldNames): WorldIssue[] {
-  const issues: WorldIssue[] = []
+export function checkScenarioReferences(scenario: ScenarioMatches, names: WorldNames): DefinitionIssue[] {
+  const issues: DefinitionIssue[] = []
   const { keys, models } = names
   const usernames = names.users.map((user) => user.username).filter((username) => username !== '')
   const check = (when: RequestMatch, at: string) => {

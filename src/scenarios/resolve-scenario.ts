@@ -1,7 +1,8 @@
 import { patchWorld } from '../world/resolve-world.ts'
-import { WorldError, type WorldIssue } from '../world/world-error.ts'
+import { WorldError } from '../world/world-error.ts'
+import type { DefinitionIssue } from '../definitions/definition-error.ts'
 import type { WorldData } from '../world/schemas.ts'
-import { zodIssues } from '../world/zod-issues.ts'
+import { zodIssues } from '../definitions/zod-issues.ts'
 import { checkScenarioReferences, namesOf, readableMatches, withNamesOf } from './check-scenario-references.ts'
 import { ScenarioError } from './scenario-error.ts'
 import { scenarioSchema, type Scenario } from './scenario-schema.ts'
@@ -16,7 +17,7 @@ export function resolveScenario(definition: unknown, source = 'definition'): Sce
   return result.data
 }
 
-function schemaIssues(error: Parameters<typeof zodIssues>[1]): WorldIssue[] {
+function schemaIssues(error: Parameters<typeof zodIssues>[1]): DefinitionIssue[] {
   return zodIssues(scenarioSchema, error).map((issue) =>
     issue.path === 'world.extends'
       ? { ...issue, message: 'a scenario\'s world patch changes whatever world the gateway serves: leave out "extends"' }
@@ -40,9 +41,9 @@ export function applyScenarioWorlds(base: WorldData, scenarios: readonly Scenari
 }
 
 /** A scenario's world patch applied to `world`, and its rules and steps checked against the result. */
-function onWorld(scenario: Scenario, world: WorldData): { world?: WorldData; issues: WorldIssue[] } {
+function onWorld(scenario: Scenario, world: WorldData): { world?: WorldData; issues: DefinitionIssue[] } {
   let patched = world
-  const issues: WorldIssue[] = []
+  const issues: DefinitionIssue[] = []
   if (scenario.world) {
     try {
       patched = patchWorld(world, scenario.world, `scenario "${scenario.name}"`, ['world'])
@@ -60,7 +61,7 @@ function onWorld(scenario: Scenario, world: WorldData): { world?: WorldData; iss
 export interface ScenarioCheck {
   /** The scenario, when nothing is wrong. */
   scenario?: Scenario
-  issues: WorldIssue[]
+  issues: DefinitionIssue[]
   /** Whether some of the issues come from the world it was checked on: a name it lacks, a patch that does not fit. */
   onWorld: boolean
 }
@@ -81,7 +82,7 @@ export function checkScenario(definition: unknown, world: WorldData): ScenarioCh
   const patch = (definition as { world?: unknown } | null)?.world
   // A world patch that passed its schema is applied, for what it says and the names it adds.
   let names = withNamesOf(namesOf(world), patch)
-  const patchIssues: WorldIssue[] = []
+  const patchIssues: DefinitionIssue[] = []
   if (patch !== undefined && !issues.some((issue) => /^world(\.|$)/.test(issue.path))) {
     try {
       names = namesOf(patchWorld(world, patch as never, 'scenario', ['world']))

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { lazySchema } from '../cache/lazy-schema.ts'
+import { lazySchema } from '../schema/lazy-schema.ts'
 import { errorCodes } from '../errors/error-codes.ts'
-import { profileNames } from '../profiles/profile-names.ts'
+import { profileNames } from '../profiles/shipped-profile-names.ts'
 import { moderationCategories } from './moderation-categories.ts'
 import { toolCallSpecSchema } from '../world/schemas.ts'
-import { worldChangesSchema } from '../world/world-patch.ts'
+import { worldChangesSchema } from '../world/patch/world-patch.ts'
 
 // Field texts are `.describe()`d so that the JSON Schema (scenarios/scenario.schema.json) shows
 // them on hover in editors.

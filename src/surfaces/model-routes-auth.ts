@@ -1,18 +1,13 @@
 import type { AuthRequirement } from '../auth/auth-requirement.ts'
 import { authenticateToken, type TokenAuth } from '../auth/token-auth.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
-import { searchParamOf } from '../http/path-matcher.ts'
-import type { ProfileShapes } from '../profiles/profile.ts'
+import { hasGeminiKey } from '../http/api-headers.ts'
+import type { ProfileShapes } from '../profiles/profile-type.ts'
 
 /** Whether a request to `/v1/models*` is an Anthropic Models API call, as the profile tells them apart. */
 export function isAnthropicRequest(request: Request, shapes: Pick<ProfileShapes, 'anthropicModelsWhen'>): boolean {
   if (!request.headers.has('anthropic-version')) return false
   return shapes.anthropicModelsWhen === 'anthropic-version' || request.headers.has('x-api-key')
-}
-
-/** Whether the request carries a Gemini-style key (`?key=` or `x-goog-api-key`). */
-export function hasGeminiKey(request: Request): boolean {
-  return request.headers.has('x-goog-api-key') || searchParamOf(request.url, 'key') !== null
 }
 
 /**

@@ -2,10 +2,6 @@ import { noAuth } from '../auth/auth-requirement.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { defineRoute } from '../pipeline/route.ts'
 import { misroutedPath } from './misrouted-path.ts'
-import { surfaceForPath } from '../http/surface-for-path.ts'
-
-/** `/v1/models` and `/v1/models/{model}`, with or without a trailing slash. */
-const modelsPath = /^\/v1\/models(?:\/[^/]+)?\/?$/
 
 /**
  * The gateway's own path prefixes: anything under them that no route takes is a 404, not a
@@ -30,16 +26,9 @@ export const notFoundRoute = defineRoute({
   id: 'not_found',
   method: 'GET',
   path: '*',
-  // `params.path` is the path below the gateway's base URL (see to-handlers.ts).
-  surface: (request, params) => {
-    const path = params.path ?? '/'
-    const misrouted = misroute(request, path)
-    if (misrouted) return misrouted.surface
-    const surface = surfaceForPath(path)
-    // The model routes answer Anthropic clients in Anthropic's envelope; so does their wrong-method 404.
-    return surface === 'openai' && modelsPath.test(path) && request.headers.has('anthropic-version') ? 'anthropic' : surface
-  },
+  // No `surface`: the request's path and headers decide (surfaceOf, src/http/surface-of.ts).
   auth: noAuth,
+  // `params.path` is the path below the gateway's base URL (see to-handlers.ts).
   handle({ request, url, params, gatewayBase }) {
     const misrouted = misroute(request, params.path ?? '/')
     if (misrouted) throw gatewayError(misrouted.error, { method: request.method, path: url.pathname, base: gatewayBase })

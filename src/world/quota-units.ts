@@ -1,6 +1,9 @@
 /** The gateway counts quota in units: 500 000 units are one US dollar. */
 export const quotaPerUnit = 500_000
 
+/** The unit of the gateway's quota amounts, as a mistake in one says it (registered in `valueUnits`). */
+export const quotaUnit = { unit: 'in units; 500 000 = 1 USD' }
+
 export function unitsToUsd(units: number): number {
   return units / quotaPerUnit
 }

@@ -1,11 +1,13 @@
-import { applyWorldPatch } from './apply-world-patch.ts'
+import { applyWorldPatch } from './patch/apply-world-patch.ts'
 import { checkModelsEnabled, checkWorldReferences } from './check-world-references.ts'
 import { defaultWorld } from './default-world.ts'
 import { defaultWorldData } from './default-world-data.ts'
 import { worldSchema, type WorldData, type WorldInput } from './schemas.ts'
-import { formatPath, WorldError, type WorldIssue } from './world-error.ts'
-import { isWorldPatch, worldChangesSchema, worldPatchSchema, type WorldChanges, type WorldPatch } from './world-patch.ts'
-import { zodIssues } from './zod-issues.ts'
+import { formatPath } from '../definitions/format-path.ts'
+import { WorldError } from './world-error.ts'
+import type { DefinitionIssue } from '../definitions/definition-error.ts'
+import { isWorldPatch, worldChangesSchema, worldPatchSchema, type WorldChanges, type WorldPatch } from './patch/world-patch.ts'
+import { zodIssues } from '../definitions/zod-issues.ts'
 
 /** What a gateway can be given as its world: a whole world, or a patch on the default one. */
 export type WorldDefinition = WorldInput | WorldPatch
@@ -42,7 +44,7 @@ function resolveDefinition(definition: WorldDefinition, source: string): WorldDa
   if (!parsed.success) throw new WorldError(source, withExtendsHint(definition, zodIssues(worldSchema, parsed.error)))
   const written = !resolved.has(definition as WorldData)
   const issues = [...checkWorldReferences(parsed.data), ...(written ? checkModelsEnabled(parsed.data) : [])].map(
-    ({ kind, index, field, item, message }): WorldIssue => ({
+    ({ kind, index, field, item, message }): DefinitionIssue => ({
       path: formatPath(
         kind === 'settings'
           ? [kind, field, ...(item === undefined ? [] : [item])]
@@ -66,7 +68,7 @@ export function patchWorld(base: WorldData, changes: WorldChanges, source: strin
   return patched(applyWorldPatch(base, changes, at), source)
 }
 
-function patched(result: { world?: WorldData; issues: WorldIssue[] }, source: string): WorldData {
+function patched(result: { world?: WorldData; issues: DefinitionIssue[] }, source: string): WorldData {
   if (!result.world) throw new WorldError(source, result.issues)
   return result.world
 }
@@ -74,7 +76,7 @@ function patched(result: { world?: WorldData; issues: WorldIssue[] }, source: st
 const collections = ['groups', 'users', 'tokens', 'models'] as const
 
 /** A file that reads like a patch but lacks `"extends"` was meant to be one: say so instead of listing what a whole world lacks. */
-function withExtendsHint(definition: unknown, issues: WorldIssue[]): WorldIssue[] {
+function withExtendsHint(definition: unknown, issues: DefinitionIssue[]): DefinitionIssue[] {
   if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) return issues
   const fields = definition as Record<string, unknown>
   const missing = collections.filter((name) => fields[name] === undefined)

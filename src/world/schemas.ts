@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { lazySchema } from '../cache/lazy-schema.ts'
-import { quotaUnit, valueUnits } from './value-units.ts'
+import { lazySchema } from '../schema/lazy-schema.ts'
+import { valueUnits } from '../schema/value-units.ts'
+import { quotaUnit } from './quota-units.ts'
 
 // Field texts are `.describe()`d, before any `.default()`, so that the JSON Schema editors read
 // (`llm-gateway-mock schema world`) shows them on hover, and patches (which strip defaults) keep them.

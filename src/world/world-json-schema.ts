@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { worldSchema } from './schemas.ts'
-import { worldPatchSchema } from './world-patch.ts'
+import { worldPatchSchema } from './patch/world-patch.ts'
 
 const options = { io: 'input', target: 'draft-07', reused: 'inline' } as const
 

@@ -26,8 +26,8 @@ function normalizedKeyOf(token: Token): string {
 }
 
 // Marks the records `load` puts in: they come from a world that was validated as a whole
-// (resolveWorld's, a patch's), and validating each again as it goes in would only repeat that
-// (it was most of the time createGateway took). The mark survives the collection's copying and
+// (resolveWorld's, a patch's), and validating each again as it goes in would only repeat that,
+// at a cost createGateway would pay on every call. The mark survives the collection's copying and
 // is taken off before the record is stored.
 const validated = Symbol('validated record')
 

@@ -3,7 +3,7 @@ export type SurfaceName = 'openai' | 'anthropic' | 'gemini' | 'dashboard' | 'adm
 const isMessage = (value: unknown) => typeof value === 'string' && value.trim() !== ''
 const isRecord = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Whether an error body is in the envelope the surface's clients parse (contract §4), with a message to show. */
+/** Whether an error body is in the envelope the surface's clients parse, with a message to show. */
 const envelopes: Record<SurfaceName, (body: any, status: number) => boolean> = {
   openai: (body) =>
     isRecord(body.error) &&

@@ -2,8 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { repo } from './paths.ts'
 
-const repo = new URL('../..', import.meta.url).pathname
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
 /** An empty project, in a temporary folder, with the packed tarball installed as a user would install it. */

@@ -318,14 +318,14 @@ export const sweptRoutes: SweptRoute[] = [
   { method: 'GET', path: '/__mock/world', surface: 'admin', headers: {}, admin: true },
   { method: 'POST', path: '/__mock/reset', surface: 'admin', headers: {}, admin: true },
   // The inspector's page, a file of it, its state; its event stream never ends, and a request's
-  // detail needs a request id (test/inspector-routes.test.ts has both).
+  // detail needs a request id (test/surfaces/admin/inspector/routes.test.ts has both).
   { method: 'GET', path: '/__mock/', surface: 'admin', headers: {}, admin: true },
   { method: 'GET', path: '/__mock/inspector/inspector.js', surface: 'admin', headers: {}, admin: true },
   { method: 'GET', path: '/__mock/state', surface: 'admin', headers: {}, admin: true },
 ]
 
 /**
- * The surface whose envelope a request's errors are in (contract §3 last row, §4), read from the
+ * The surface whose envelope a request's errors are in, read from the
  * path the way a URL parser normalizes it. `/v1/models*` speak Anthropic to clients that send
  * `anthropic-version`; a GET of `/v1/models/{id}` is the model lookup even when the id holds a
  * colon, as fine-tuned model ids do.

@@ -1,7 +1,6 @@
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { kAdapterSeam, type AdapterSeam } from '../../gateway/adapter-seam.ts'
 import { GatewayHandler } from '../../gateway/gateway-handler.ts'
-import { pathnameOf } from '../../http/path-matcher.ts'
 import { toResponse } from '../../http/rendered-response.ts'
 import { renderFailure } from '../../pipeline/render-failure.ts'
 import { defaultMaxBodyBytes } from '../../pipeline/body/read-json-body.ts'
@@ -111,7 +110,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
           durationMs: answered.durationMs,
           ...(answered.frames && { frames: answered.frames.length }),
         }
-        if (pathnameOf(request.url).startsWith('/__mock')) {
+        if (identified.surface === 'admin') {
           options.onExchange?.({ ...facts, note: "not recorded: the upstream mock's own admin route" })
           return
         }

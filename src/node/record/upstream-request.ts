@@ -1,5 +1,5 @@
 import { pathnameOf } from '../../http/path-matcher.ts'
-import { surfaceForPath } from '../../http/surface-for-path.ts'
+import { surfaceOf } from '../../http/surface-of.ts'
 
 /** The gateway a recorder forwards to. */
 export interface Upstream {
@@ -61,7 +61,7 @@ export function upstreamRequest(request: Request, upstream: Upstream): OutgoingR
 
   const key = upstream.key
   const path = pathnameOf(request.url)
-  if (key !== undefined && surfaceForPath(path) !== 'dashboard') {
+  if (key !== undefined && surfaceOf(path) !== 'dashboard') {
     secrets.push(key)
     let placed = false
     if (queryKey !== null) {
@@ -79,7 +79,7 @@ export function upstreamRequest(request: Request, upstream: Upstream): OutgoingR
       }
     }
     if (!placed) {
-      const surface = surfaceForPath(path)
+      const surface = surfaceOf(path)
       const header = surface === 'anthropic' || surface === 'gemini' ? keyHeaderOf[surface] : keyHeaderOf.openai
       headers[header] = header === 'authorization' ? `Bearer ${key}` : key
     }

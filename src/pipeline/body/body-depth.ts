@@ -1,5 +1,5 @@
 import { gatewayError } from '../../errors/gateway-error.ts'
-import { formatPath } from '../../world/world-error.ts'
+import { formatPath } from '../../definitions/format-path.ts'
 
 /**
  * 100 levels of objects and arrays: JSON Schemas and tool arguments that real clients send stay

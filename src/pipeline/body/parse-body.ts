@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { gatewayError } from '../../errors/gateway-error.ts'
-import { formatPath } from '../../world/world-error.ts'
+import { formatPath } from '../../definitions/format-path.ts'
 
 /**
  * Validates a request body against the route's schema. The first problem becomes `body_invalid`

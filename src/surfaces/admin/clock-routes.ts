@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../../cache/lazy-schema.ts'
+import { lazySchema } from '../../schema/lazy-schema.ts'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import type { Clock } from '../../time/clock.ts'
 import { json } from '../../pipeline/reply.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../../cache/lazy-schema.ts'
+import { lazySchema } from '../../schema/lazy-schema.ts'
 import { parseBody } from '../../pipeline/body/parse-body.ts'
 import type { ScenarioInput } from '../../scenarios/scenario-schema.ts'
 import type { ScenarioSpec } from '../../scenarios/to-scenario.ts'

@@ -1,5 +1,5 @@
 import { gatewayError } from '../../errors/gateway-error.ts'
-import type { ProfileShapes } from '../../profiles/profile.ts'
+import type { ProfileShapes } from '../../profiles/profile-type.ts'
 import type { Model } from '../../world/schemas.ts'
 import { toAnthropicModel } from './anthropic-model.ts'
 

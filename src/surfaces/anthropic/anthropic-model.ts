@@ -1,4 +1,4 @@
-import type { ProfileShapes } from '../../profiles/profile.ts'
+import type { ProfileShapes } from '../../profiles/profile-type.ts'
 import type { Model } from '../../world/schemas.ts'
 
 /** A model in the Anthropic Models API shape, or new-api's (ids for names, the listing date it gives every model). */

@@ -1,5 +1,5 @@
 import { gatewayError } from '../../errors/gateway-error.ts'
-import type { ProfileShapes } from '../../profiles/profile.ts'
+import type { ProfileShapes } from '../../profiles/profile-type.ts'
 
 /** The model a body names, else the profile's default for the route's kind, else `body_model_missing`. */
 export function modelOrDefault(

@@ -14,7 +14,8 @@ export const listModelsRoute = defineRoute({
   id: 'openai.list_models',
   method: 'GET',
   path: '/v1/models',
-  surface: (request) => (request.headers.has('anthropic-version') ? 'anthropic' : 'openai'),
+  // No `surface`: every API's clients call it, so the request decides (surfaceOf: Anthropic's
+  // clients get Anthropic's envelope).
   auth: modelLookupAuth('/v1beta/models'),
   banner: 'OpenAI list (Anthropic list with anthropic-version)',
   handle(context) {

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { lazySchema } from '../../cache/lazy-schema.ts'
+import { lazySchema } from '../../schema/lazy-schema.ts'
 import { tokenAuth, type TokenAuth } from '../../auth/token-auth.ts'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { defineRoute, type HttpMethod, type Route } from '../../pipeline/route.ts'
-import type { CredentialGroup } from '../../profiles/profile.ts'
+import type { CredentialGroup } from '../../profiles/profile-type.ts'
 
 const anyModel = lazySchema(() => z.looseObject({ model: z.unknown().optional() }))
 

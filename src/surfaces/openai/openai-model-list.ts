@@ -1,4 +1,4 @@
-import type { ProfileShapes } from '../../profiles/profile.ts'
+import type { ProfileShapes } from '../../profiles/profile-type.ts'
 import type { Model } from '../../world/schemas.ts'
 import { toOpenAIModel } from './openai-model.ts'
 

@@ -4,7 +4,7 @@ import { defineRoute } from '../../pipeline/route.ts'
 import { findVisibleModel } from '../../world/visibility.ts'
 import type { World } from '../../world/world.ts'
 import type { Model, Token, User } from '../../world/schemas.ts'
-import type { ProfileShapes } from '../../profiles/profile.ts'
+import type { ProfileShapes } from '../../profiles/profile-type.ts'
 import { toAnthropicModel } from '../anthropic/anthropic-model.ts'
 import { isAnthropicRequest, modelLookupAuth } from '../model-routes-auth.ts'
 import { toOpenAIModel } from './openai-model.ts'
@@ -22,14 +22,15 @@ const lookups: Record<ProfileShapes['retrieveModel'], Lookup> = {
 }
 
 /**
- * `GET /v1/models/{model}`. A missing model is answered with HTTP 200 and an error body
- * (interface §4.2 and §7.4): clients must read the body, not only the status.
+ * `GET /v1/models/{model}`. A missing model is answered with HTTP 200 and an error body, as
+ * the interface has it (docs/routes.md): clients must read the body, not only the status.
  */
 export const retrieveModelRoute = defineRoute({
   id: 'openai.retrieve_model',
   method: 'GET',
   path: '/v1/models/:model',
-  surface: (request) => (request.headers.has('anthropic-version') ? 'anthropic' : 'openai'),
+  // No `surface`: every API's clients call it, so the request decides (surfaceOf: Anthropic's
+  // clients get Anthropic's envelope).
   auth: modelLookupAuth('/v1beta/models/{model}'),
   banner: 'one model (HTTP 200 with an error body when missing)',
   handle({ runtime, auth, profile, request, params, note }) {

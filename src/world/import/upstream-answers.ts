@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../../cache/lazy-schema.ts'
+import { lazySchema } from '../../schema/lazy-schema.ts'
 
 // What an upstream gateway (new-api, one-api, or this mock in either profile) answers on the
 // routes an import reads, parsed leniently: only the fields the import uses, each allowed to be

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../../../cache/lazy-schema.ts'
+import { lazySchema } from '../../../schema/lazy-schema.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 import type { EmbeddingInput } from '../../../generation/embed.ts'
 

@@ -1,6 +1,6 @@
 import type { FinishReason } from '../../../generation/compose-reply.ts'
 import type { Generation } from '../../../generation/generate.ts'
-import type { ProfileShapes } from '../../../profiles/profile.ts'
+import type { ProfileShapes } from '../../../profiles/profile-type.ts'
 import type { Model } from '../../../world/schemas.ts'
 
 /**

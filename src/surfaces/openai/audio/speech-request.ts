@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../../../cache/lazy-schema.ts'
+import { lazySchema } from '../../../schema/lazy-schema.ts'
 
 /** The audio formats the gateway makes. */
 export const speechFormats = ['mp3', 'wav', 'pcm'] as const

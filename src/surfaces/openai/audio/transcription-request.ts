@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../../../cache/lazy-schema.ts'
+import { lazySchema } from '../../../schema/lazy-schema.ts'
 import { uploadSchema } from '../../../pipeline/body/read-multipart-body.ts'
 
 /** The answers a transcription can take. */

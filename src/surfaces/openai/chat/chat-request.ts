@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../../../cache/lazy-schema.ts'
+import { lazySchema } from '../../../schema/lazy-schema.ts'
 import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 import { maxBodyDepthCeiling, pathBeyondDepth } from '../../../pipeline/body/body-depth.ts'

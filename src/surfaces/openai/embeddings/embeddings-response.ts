@@ -1,5 +1,5 @@
 import type { Embeddings } from '../../../generation/embed.ts'
-import type { ProfileShapes } from '../../../profiles/profile.ts'
+import type { ProfileShapes } from '../../../profiles/profile-type.ts'
 import type { Model } from '../../../world/schemas.ts'
 import { float32Base64 } from './float32-base64.ts'
 import { newApiUsage } from '../new-api-usage.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../../../cache/lazy-schema.ts'
+import { lazySchema } from '../../../schema/lazy-schema.ts'
 
 // The largest side the gateway paints: above every size an image API offers, and a bound on memory.
 const largestSide = 4096

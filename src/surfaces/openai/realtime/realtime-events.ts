@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../../../cache/lazy-schema.ts'
+import { lazySchema } from '../../../schema/lazy-schema.ts'
 
 // The Realtime API's client events, as far as the mock reads them; unknown fields pass.
 

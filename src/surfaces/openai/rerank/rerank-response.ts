@@ -1,4 +1,4 @@
-import type { ProfileShapes } from '../../../profiles/profile.ts'
+import type { ProfileShapes } from '../../../profiles/profile-type.ts'
 import { newApiUsage } from '../new-api-usage.ts'
 import type { RankedDocument } from './rerank.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lazySchema } from '../../../cache/lazy-schema.ts'
+import { lazySchema } from '../../../schema/lazy-schema.ts'
 
 // Content parts: `input_text` and `output_text` carry text, `refusal` its refusal; images and files carry none the mock reads.
 const contentPart = lazySchema(() => z.looseObject({ type: z.string(), text: z.string().optional(), refusal: z.string().optional() }))

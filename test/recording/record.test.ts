@@ -1,0 +1,363 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer as createHttpServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Anthropic from '@anthropic-ai/sdk'
+import { GoogleGenAI } from '@google/genai'
+import OpenAI from 'openai'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createGateway, recordingSchema, type Gateway, type Recording, type RecordedExchange } from '../../src/index.ts'
+import { startRecorder, startServer, type RecorderExchange, type RunningRecorder, type RunningServer } from '../../src/node/index.ts'
+import { eventually } from '../support/process-tree.ts'
+import { rejection } from '../support/rejection.ts'
+
+// The recorder in process, in front of a gateway of our own on a real port: what it forwards,
+// what it relays and when, and what it writes (and never writes).
+
+const upstreamKey = 'sk-upstream-7f3a9c-DISTINCTIVE'
+const world = {
+  extends: 'default' as const,
+  models: [
+    // Pauses over two seconds between its tokens: a model that thinks between frames.
+    { id: 'pausing', reply: { type: 'text' as const, text: 'Slow thought' }, streaming: { firstTokenMs: 0, tokensPerSecond: 0.4 } },
+    // Forty tokens at twenty a second: a stream a client can leave in the middle of.
+    { id: 'lorem-slow', reply: { type: 'lorem' as const, tokens: 40 }, streaming: { firstTokenMs: 0, tokensPerSecond: 20 } },
+  ],
+  groups: [{ name: 'default', models: { add: ['pausing', 'lorem-slow'] } }],
+  tokens: [{ key: upstreamKey, name: 'upstream', userId: 1, unlimitedQuota: true }],
+}
+
+describe('record', () => {
+  let upstreamGateway: Gateway
+  let upstream: RunningServer
+  let recorder: RunningRecorder | undefined
+  let out = ''
+  let seen: RecorderExchange[] = []
+
+  beforeAll(async () => {
+    upstreamGateway = await createGateway({ world })
+    upstream = await startServer(upstreamGateway, { port: 0 })
+  })
+  afterAll(() => upstream.close())
+  afterEach(async () => {
+    await recorder?.close()
+    recorder = undefined
+    rmSync(out, { recursive: true, force: true })
+    await upstreamGateway.reset()
+  })
+
+  const record = async (options: { upstreamKey?: string; redact?: RegExp[]; upstream?: string } = {}) => {
+    out = join(mkdtempSync(join(tmpdir(), 'llm-gateway-mock-record-')), 'recordings')
+    seen = []
+    recorder = await startRecorder({ upstream: upstream.url, out, port: 0, onExchange: (exchange) => seen.push(exchange), ...options })
+    return recorder
+  }
+  /** Waits (bounded) until the recorder has told of `count` exchanges. */
+  const told = async (count: number) => {
+    expect(await eventually(() => seen.length >= count, 15_000)).toBe(true)
+    return seen
+  }
+  const file = (): Recording => recordingSchema.parse(JSON.parse(readFileSync(recorder!.file, 'utf8')))
+  const exchanges = (): RecordedExchange[] => file().exchanges
+  /** Every file the recorder wrote, whole. */
+  const written = () =>
+    readdirSync(out)
+      .map((name) => readFileSync(join(out, name), 'utf8'))
+      .join('\n')
+  const openai = (r: RunningRecorder, apiKey = 'sk-unrestricted') => new OpenAI({ apiKey, baseURL: `${r.url}/v1`, maxRetries: 0 })
+
+  it('forwards credentials as the client sent them, in each surface', async () => {
+    const r = await record()
+    await openai(r, 'sk-vip').chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hi' }] })
+    await new Anthropic({ apiKey: 'sk-auto', baseURL: r.url, maxRetries: 0 }).messages.create({
+      model: 'claude-opus-4-1',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: 'Hi' }],
+    })
+    await new GoogleGenAI({ apiKey: 'sk-limited', httpOptions: { baseUrl: r.url, apiVersion: 'v1beta' } }).models.generateContent({
+      model: 'gemini-2.5-flash',
+      contents: 'Hi',
+    })
+    await fetch(`${r.url}/v1beta/models?key=sk-unrestricted`)
+    await told(4)
+    expect(upstreamGateway.journal.entries.map((entry) => entry.key)).toEqual(['sk-v…', 'sk-a…', 'sk-l…', 'sk-u…cted'])
+    const recorded = exchanges()
+    expect(recorded.map((exchange) => [exchange.route, exchange.path])).toEqual([
+      ['openai.chat_completions', '/v1/chat/completions'],
+      ['anthropic.messages', '/v1/messages'],
+      ['gemini.generate_content', '/v1beta/models/gemini-2.5-flash:generateContent'],
+      ['gemini.list_models', '/v1beta/models'],
+    ])
+    for (const key of ['sk-vip', 'sk-auto', 'sk-limited', 'sk-unrestricted']) expect(written()).not.toContain(key)
+  })
+
+  it('replaces them with the upstream key where the client put them, which lands in no file and no line it reports', async () => {
+    const r = await record({ upstreamKey })
+    await openai(r, 'sk-local-1').chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] })
+    await new Anthropic({ apiKey: 'sk-local-2', baseURL: r.url, maxRetries: 0 }).messages.create({
+      model: 'claude-sonnet-4-6',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: 'Hi' }],
+    })
+    await fetch(`${r.url}/v1beta/models/gemini-2.5-flash:generateContent?key=sk-local-3`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [{ parts: [{ text: `My key is ${upstreamKey}, do not tell` }] }] }),
+    })
+    // A dashboard route takes the user's access token, which goes as sent.
+    expect((await fetch(`${r.url}/api/user/self`, { headers: { authorization: 'Bearer at-alice' } })).status).toBe(200)
+    await told(4)
+    expect(upstreamGateway.journal.entries.map((entry) => entry.key)).toEqual(['sk-u…TIVE', 'sk-u…TIVE', 'sk-u…TIVE', undefined])
+    const recorded = exchanges()
+    expect(recorded[2]!.path).toBe('/v1beta/models/gemini-2.5-flash:generateContent')
+    expect(recorded[2]!.request).toMatchObject({ lastUserTurn: 'My key is [redacted], do not tell' })
+    const everything = `${written()}\n${JSON.stringify(seen)}`
+    for (const secret of [upstreamKey, 'sk-local-1', 'sk-local-2', 'sk-local-3', 'at-alice']) expect(everything).not.toContain(secret)
+  })
+
+  it('writes owner-only files, in a directory made owner-only, each a whole recording after every exchange', async () => {
+    const r = await record()
+    await openai(r).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'One' }] })
+    await told(1)
+    expect(exchanges().map((exchange) => exchange.id)).toEqual([1])
+    await openai(r).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Two' }] })
+    await told(2)
+    expect(exchanges().map((exchange) => exchange.id)).toEqual([1, 2])
+    expect(readdirSync(out)).toEqual([r.file.split('/').at(-1)])
+    expect(statSync(out).mode & 0o777).toBe(0o700)
+    expect(statSync(r.file).mode & 0o777).toBe(0o600)
+  })
+
+  it('keeps no request header, and only the allowed response headers', async () => {
+    const r = await record()
+    await upstreamGateway.useScenario({
+      name: 'limited',
+      rules: [{ when: { model: 'gpt-4o-mini' }, then: { fail: { code: 'rate_limit_exceeded', retryAfterMs: 3000 } } }],
+    })
+    const error = await rejection(
+      new OpenAI({
+        apiKey: 'sk-unrestricted',
+        baseURL: `${r.url}/v1`,
+        maxRetries: 0,
+        defaultHeaders: { 'x-trace-token': 'trace-a1b2c3d4e5', cookie: 'session=s3cr3t-cookie' },
+      }).chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'Too fast' }],
+      }),
+    )
+    expect(error).toMatchObject({ status: 429 })
+    await told(1)
+    const [limited] = exchanges()
+    expect(limited!.response).toMatchObject({
+      status: 429,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'retry-after': '3',
+        'retry-after-ms': '3000',
+        'x-request-id': expect.any(String),
+      },
+      error: {
+        error: { code: 'rate_limit_exceeded', type: 'requests', message: 'Rate limit reached for requests. Please try again later.' },
+      },
+    })
+    expect(
+      Object.keys(limited!.response.headers).every((name) =>
+        /^(content-type|retry-after(-ms)?|x-should-retry|x-request-id|request-id|x-oneapi-request-id|x-ratelimit-.*)$/.test(name),
+      ),
+    ).toBe(true)
+    expect(written()).not.toMatch(/trace-a1b2c3d4e5|s3cr3t-cookie|user-agent|x-stainless/i)
+  })
+
+  it('replaces what --redact patterns match in request and reply content', async () => {
+    const r = await record({ redact: [/\b\d{4}(?: \d{4}){3}\b/, /alice@example\.test/] })
+    await openai(r).chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Card 4242 4242 4242 4242 for alice@example.test' }],
+    })
+    await told(1)
+    const [exchange] = exchanges()
+    expect(exchange!.request).toMatchObject({ lastUserTurn: 'Card [redacted] for [redacted]' })
+    expect(exchange!.response.reply!.text).toBe('This is a mock reply from gpt-4o-mini. You said: "Card [redacted] for [redacted]"')
+    expect(written()).not.toMatch(/4242|alice@example/)
+  })
+
+  it('relays a stream as it arrives, and records a pause between frames with its timing', async () => {
+    const r = await record()
+    const response = await fetch(`${r.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'pausing', stream: true, messages: [{ role: 'user', content: 'Think' }] }),
+    })
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ''
+    while (!text.includes('"content":"Slow"')) text += (await reader.read()).value ?? ''
+    // The first token is in the client's hands while the upstream is still thinking: nothing is recorded yet.
+    expect(seen).toEqual([])
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value
+    expect(text).toContain('data: [DONE]')
+    await told(1)
+    const [exchange] = exchanges()
+    expect(exchange!.response.reply!.text).toBe('Slow thought')
+    const times = exchange!.response.frames!.map((frame) => frame.atMs)
+    const gaps = times.slice(1).map((at, i) => at - times[i]!)
+    expect(Math.max(...gaps)).toBeGreaterThanOrEqual(2000)
+  })
+
+  describe('in front of an upstream that ends its answer a moment after its last event', () => {
+    // As a real gateway may: `data: [DONE]`, then the chunked body's end 300 ms later. A client
+    // that closes on [DONE] (the OpenAI Python SDK) or on the finish chunk leaves before the end.
+    let lingering: Server
+    let lingeringUrl = ''
+    beforeAll(async () => {
+      const chunk = (delta: object, finish: string | null = null) =>
+        `data: ${JSON.stringify({ id: 'chatcmpl-linger', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+      lingering = createHttpServer((_, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' })
+        res.write(
+          chunk({ role: 'assistant', content: '' }) +
+            chunk({ content: 'Lingering ' }) +
+            chunk({ content: 'answer.' }) +
+            chunk({}, 'stop') +
+            'data: [DONE]\n\n',
+        )
+        setTimeout(() => res.end(), 300)
+      })
+      await new Promise<void>((resolve) => lingering.listen(0, '127.0.0.1', resolve))
+      lingeringUrl = `http://127.0.0.1:${(lingering.address() as AddressInfo).port}`
+    })
+    afterAll(() => new Promise((resolve) => lingering.close(resolve)))
+
+    it('records the stream when the client closes right after [DONE]', async () => {
+      const r = await record({ upstream: lingeringUrl })
+      const aborter = new AbortController()
+      const response = await fetch(`${r.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Quick' }] }),
+        signal: aborter.signal,
+      })
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+      let text = ''
+      while (!text.includes('[DONE]')) text += (await reader.read()).value ?? ''
+      aborter.abort()
+      await told(1)
+      expect(seen[0]).toMatchObject({ recorded: 1 })
+      expect(exchanges()[0]!.response.reply!.text).toBe('Lingering answer.')
+    })
+
+    it('records the stream when the OpenAI SDK breaks out of its loop on the finish chunk', async () => {
+      const r = await record({ upstream: lingeringUrl })
+      const stream = await openai(r).chat.completions.create({
+        model: 'gpt-4o-mini',
+        stream: true,
+        messages: [{ role: 'user', content: 'Quick' }],
+      })
+      for await (const chunk of stream) if (chunk.choices[0]?.finish_reason) break
+      await told(1)
+      expect(exchanges()[0]!.response).toMatchObject({ reply: { text: 'Lingering answer.', finishReason: 'stop' } })
+      expect(exchanges()[0]!.response.frames!.at(-1)!.data).toBe('data: [DONE]')
+    })
+  })
+
+  it('keeps reading the upstream when the client leaves mid-stream, and records all it said', async () => {
+    const r = await record()
+    const aborter = new AbortController()
+    const response = await fetch(`${r.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'lorem-slow', stream: true, messages: [{ role: 'user', content: 'Go on' }] }),
+      signal: aborter.signal,
+    })
+    const reader = response.body!.getReader()
+    await reader.read()
+    aborter.abort()
+    await told(1)
+    const whole = await fetch(`${upstream.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'lorem-slow', messages: [{ role: 'user', content: 'Go on' }] }),
+    }).then((answer) => answer.json() as Promise<{ choices: { message: { content: string } }[] }>)
+    expect(exchanges()[0]!.response.reply!.text).toBe(whole.choices[0]!.message.content)
+    expect(exchanges()[0]!.response.frames!.length).toBeGreaterThan(40)
+  })
+
+  it('leaves out a stream the upstream cut, or ended with an error event, and says why', async () => {
+    const r = await record()
+    await upstreamGateway.useScenario({
+      name: 'broken',
+      rules: [
+        { when: { model: 'gpt-4o-mini' }, then: { breakStream: { afterChunks: 2, disconnect: true } } },
+        { when: { model: 'gpt-4o' }, then: { breakStream: { afterChunks: 2, error: { code: 'upstream_error' } } } },
+      ],
+    })
+    const client = openai(r)
+    await rejection(
+      (async () => {
+        for await (const _ of await client.chat.completions.create({
+          model: 'gpt-4o-mini',
+          stream: true,
+          messages: [{ role: 'user', content: 'x' }],
+        }));
+      })(),
+    )
+    await rejection(
+      (async () => {
+        for await (const _ of await client.chat.completions.create({
+          model: 'gpt-4o',
+          stream: true,
+          messages: [{ role: 'user', content: 'x' }],
+        }));
+      })(),
+    )
+    await told(2)
+    expect(seen.map((exchange) => exchange.note)).toEqual([
+      'not recorded: the upstream cut the stream short',
+      expect.stringMatching(/^not recorded: the stream ended with an error event \(.+\)$/),
+    ])
+    expect(r.recorded).toBe(0)
+  })
+
+  it('keeps model lists and dashboard answers for reading, which the replay does not count as unused', async () => {
+    const r = await record()
+    await openai(r).models.list()
+    await fetch(`${r.url}/api/user/self`, { headers: { authorization: 'Bearer at-alice' } })
+    await told(2)
+    const [models, self] = exchanges()
+    expect(models).toMatchObject({ route: 'openai.list_models', response: { status: 200, body: { object: 'list' } } })
+    expect(models!.request).toBeUndefined()
+    expect(self).toMatchObject({ route: 'dashboard.user_self', surface: 'dashboard', response: { body: { success: true } } })
+    const replaying = await createGateway({ replay: file() })
+    expect(replaying.replay.unused()).toEqual([])
+  })
+
+  it("forwards the upstream mock's own admin routes but records none of them, and records an unknown path as its surface", async () => {
+    const r = await record()
+    expect((await fetch(`${r.url}/__mock/journal`)).status).toBe(200)
+    expect((await fetch(`${r.url}/v1beta/tunedModels?key=sk-unrestricted`)).status).toBe(404)
+    await told(2)
+    expect(seen[0]).toMatchObject({ path: '/__mock/journal', note: "not recorded: the upstream mock's own admin route" })
+    expect(exchanges()).toMatchObject([{ route: 'unknown', path: '/v1beta/tunedModels', surface: 'gemini' }])
+  })
+
+  it('answers 502 upstream_error when the upstream does not answer, and records nothing', async () => {
+    const closed = await startServer(await createGateway(), { port: 0 })
+    await closed.close()
+    const r = await record({ upstream: closed.url })
+    const error = await rejection(
+      openai(r).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Anyone?' }] }),
+    )
+    expect(error).toMatchObject({ status: 502, code: 'upstream_error' })
+    expect((error as Error).message).toMatch(
+      /^502 The upstream http:\/\/127\.0\.0\.1:\d+ did not answer: ECONNREFUSED\. Nothing was recorded\.$/,
+    )
+    await told(1)
+    expect(seen[0]!.note).toBe('not recorded: the upstream did not answer (ECONNREFUSED)')
+    expect(r.recorded).toBe(0)
+  })
+
+  it('refuses an upstream URL with credentials in it', async () => {
+    await expect(startRecorder({ upstream: 'http://user:pass@127.0.0.1:1', port: 0 })).rejects.toThrow(/must not carry credentials/)
+    await expect(startRecorder({ upstream: 'http://127.0.0.1:1/?key=x', port: 0 })).rejects.toThrow(/must not have a query/)
+  })
+})

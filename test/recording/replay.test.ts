@@ -1,0 +1,424 @@
+import Anthropic from '@anthropic-ai/sdk'
+import { GoogleGenAI } from '@google/genai'
+import OpenAI from 'openai'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createGateway, RecordingError, ReplayAssertionError, type GatewayOptions, type RecordingInput } from '../../src/index.ts'
+import { recordedTiming } from '../../src/recording/with-replay.ts'
+import { frameDelays, instant } from '../../src/streaming/stream-plan.ts'
+import { modes, type Harness, type Mode } from '../support/modes.ts'
+import { chatErrorExchange, chatExchange, recording } from '../support/recordings.ts'
+import { rejection } from '../support/rejection.ts'
+
+const ask = (content: string, more: Record<string, unknown> = {}) => ({
+  model: 'gpt-4o-mini',
+  messages: [{ role: 'user' as const, content }],
+  ...more,
+})
+
+const weatherTool = {
+  type: 'function' as const,
+  function: {
+    name: 'get_weather',
+    description: 'The weather in a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } } },
+  },
+}
+
+// A session as `record` would write it, and as a person edits it: the texts are the edit.
+const session: RecordingInput = recording(
+  [
+    chatExchange(1, 'Hello', { text: 'Edited by hand: hello back.', usage: { promptTokens: 9, completionTokens: 4 } }),
+    chatExchange(2, 'Again', { text: 'First answer to again.' }),
+    chatExchange(3, 'Again', { text: 'Second answer to again.' }),
+    chatErrorExchange(
+      4,
+      'Too fast',
+      429,
+      {
+        error: {
+          message: 'Rate limit reached for gpt-4o-mini (upstream words).',
+          type: 'requests',
+          param: null,
+          code: 'rate_limit_exceeded',
+        },
+      },
+      { 'retry-after': '7', 'x-ratelimit-remaining-requests': '0', 'x-request-id': 'upstream-id', 'content-type': 'application/json' },
+    ),
+    chatExchange(
+      5,
+      'Weather in Paris?',
+      { toolCalls: [{ id: 'call_rec5', name: 'get_weather', arguments: { city: 'Paris' } }] },
+      { request: { tools: ['get_weather'], toolsHash: undefined } },
+    ),
+    chatExchange(
+      6,
+      'Weather in Paris?',
+      { text: 'It is sunny in Paris, says the tool.' },
+      { request: { tools: ['get_weather'], toolsHash: undefined, turns: 3, toolResults: ['{"sky":"sunny"}'] } },
+    ),
+    chatExchange(7, 'My card is [redacted], charge it', { text: 'Charged.' }),
+    chatExchange(8, 'Any system prompt', { text: 'Whatever the system said.' }, { request: { systemHash: undefined } }),
+  ],
+  'session.json',
+)
+
+describe.each(modes)('replaying a recording ($name)', (mode: Mode) => {
+  let harness: Harness | undefined
+  const start = async (options: GatewayOptions = {}) => {
+    await harness?.close()
+    harness = await mode.start({ replay: session, ...options })
+    return harness
+  }
+  afterEach(async () => {
+    await harness?.close()
+    harness = undefined
+  })
+  const openai = (h: Harness, apiKey = 'sk-unrestricted') => new OpenAI({ apiKey, baseURL: `${h.baseUrl}/v1`, maxRetries: 0 })
+
+  it('answers with the recorded reply, hand edits included, its id and its usage, streamed or not', async () => {
+    const h = await start()
+    const client = openai(h)
+    const reply = await client.chat.completions.create(ask('Hello'))
+    expect(reply).toMatchObject({
+      id: 'chatcmpl-rec1',
+      choices: [{ message: { content: 'Edited by hand: hello back.' }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 9, completion_tokens: 4 },
+    })
+    expect(h.gateway.journal.entries.map((entry) => entry.decidedBy)).toEqual(['recording "session.json" #1'])
+    await h.gateway.reset()
+    let streamed = ''
+    for await (const chunk of await client.chat.completions.create({ ...ask('Hello'), stream: true }))
+      streamed += chunk.choices[0]?.delta.content ?? ''
+    expect(streamed).toBe('Edited by hand: hello back.')
+  })
+
+  it('charges the quota by the recorded usage', async () => {
+    const h = await start()
+    const user = () => h.gateway.world.users.findFirst((q) => q.where({ username: 'alice' }))!
+    const before = user().usedQuota
+    await openai(h).chat.completions.create(ask('Hello'))
+    const entry = h.gateway.journal.entries.at(-1)!
+    expect(entry).toMatchObject({ usage: { promptTokens: 9, completionTokens: 4 } })
+    expect(user().usedQuota - before).toBe(entry.quota)
+    expect(entry.quota).toBeGreaterThan(0)
+  })
+
+  it('replays identical requests recorded several times in the order they were recorded, then says they are used up', async () => {
+    const h = await start({ replayStrict: true })
+    const client = openai(h)
+    const texts = []
+    for (let i = 0; i < 2; i++) texts.push((await client.chat.completions.create(ask('Again'))).choices[0]!.message.content)
+    expect(texts).toEqual(['First answer to again.', 'Second answer to again.'])
+    const third = await rejection(client.chat.completions.create(ask('Again')))
+    expect(third).toMatchObject({ status: 400, code: 'replay_mismatch' })
+    expect((third as Error).message).toContain('the 2 recordings of it were used already')
+    await h.gateway.reset()
+    expect((await client.chat.completions.create(ask('Again'))).choices[0]!.message.content).toBe('First answer to again.')
+  })
+
+  it('replays a recorded error as it came: status, body, and its rate-limit and retry headers', async () => {
+    const h = await start()
+    const error = await rejection(openai(h).chat.completions.create(ask('Too fast')))
+    expect(error).toBeInstanceOf(OpenAI.RateLimitError)
+    const limited = error as InstanceType<typeof OpenAI.RateLimitError>
+    expect({ status: limited.status, code: limited.code, message: limited.message }).toEqual({
+      status: 429,
+      code: 'rate_limit_exceeded',
+      message: '429 Rate limit reached for gpt-4o-mini (upstream words).',
+    })
+    expect(limited.headers?.get('retry-after')).toBe('7')
+    expect(limited.headers?.get('x-ratelimit-remaining-requests')).toBe('0')
+    // The replaying gateway's own request id, not the recorded server's.
+    expect(limited.headers?.get('x-request-id')).not.toBe('upstream-id')
+  })
+
+  it('tells the steps of a tool loop apart by the tool results since the last user turn', async () => {
+    const h = await start({ replayStrict: true })
+    const client = openai(h)
+    const first = await client.chat.completions.create({ ...ask('Weather in Paris?'), tools: [weatherTool] })
+    const call = first.choices[0]!.message.tool_calls![0]!
+    expect(call).toMatchObject({ id: 'call_rec5', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } })
+    const second = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      tools: [weatherTool],
+      messages: [
+        { role: 'user', content: 'Weather in Paris?' },
+        { role: 'assistant', content: null, tool_calls: [call] },
+        { role: 'tool', tool_call_id: call.id, content: '{"sky":"sunny"}' },
+      ],
+    })
+    expect(second.choices[0]!.message.content).toBe('It is sunny in Paris, says the tool.')
+  })
+
+  it('lets [redacted] in recorded text stand for any text, and a field left out match anything', async () => {
+    const h = await start({ replayStrict: true })
+    const client = openai(h)
+    expect((await client.chat.completions.create(ask('My card is 4242 4242 4242 4242, charge it'))).choices[0]!.message.content).toBe(
+      'Charged.',
+    )
+    const withSystem = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [
+        { role: 'system', content: `Today is ${new Date().toDateString()}.` },
+        { role: 'user', content: 'Any system prompt' },
+      ],
+    })
+    expect(withSystem.choices[0]!.message.content).toBe('Whatever the system said.')
+  })
+
+  it('lets the world decide first: keys, visibility, quota, context windows and scenarios come before any recording', async () => {
+    const h = await start({ replayStrict: true })
+    expect(await rejection(openai(h, 'sk-no-such-key').chat.completions.create(ask('Hello')))).toMatchObject({ status: 401 })
+    expect(await rejection(openai(h, 'sk-broke-user').chat.completions.create(ask('Hello')))).toMatchObject({ status: 403 })
+    expect(await rejection(openai(h, 'sk-limited').chat.completions.create({ ...ask('Hello'), model: 'gpt-4o' }))).toMatchObject({
+      status: 404,
+      code: 'model_not_found',
+    })
+    await h.gateway.useScenario({
+      name: 'override',
+      rules: [{ when: { model: 'gpt-4o-mini' }, then: { reply: { text: 'The scenario says.' } } }],
+    })
+    expect((await openai(h).chat.completions.create(ask('Hello'))).choices[0]!.message.content).toBe('The scenario says.')
+    await h.gateway.useScenario({ name: 'fail', rules: [{ then: { fail: { code: 'upstream_error' } } }] })
+    expect(await rejection(openai(h).chat.completions.create(ask('Hello')))).toMatchObject({ status: 503 })
+    await h.gateway.useScenario()
+    // None of those used the recording of "Hello".
+    expect(h.gateway.replay.unused().map((unused) => unused.id)).toContain(1)
+  })
+
+  it('keeps a recording that the context window refused for the next request', async () => {
+    const long = 'word '.repeat(5000)
+    const h = await start({
+      replay: recording([chatExchange(1, long, { text: 'Fits now.' }, { model: 'small-context-4k' })], 'long.json'),
+      replayStrict: true,
+    })
+    const refused = await rejection(openai(h).chat.completions.create({ ...ask(long), model: 'small-context-4k' }))
+    expect(refused).toMatchObject({ status: 400, code: 'context_length_exceeded' })
+    expect(h.gateway.replay.unused().map((unused) => unused.id)).toEqual([1])
+  })
+
+  it('gives a request no recording matches the generated reply, and reports it with the nearest recordings and what differs', async () => {
+    const h = await start()
+    const reply = await openai(h).chat.completions.create(ask('Helo'))
+    expect(reply.choices[0]!.message.content).toBe('This is a mock reply from gpt-4o-mini. You said: "Helo"')
+    const [miss] = h.gateway.replay.unmatched()
+    expect(miss).toMatchObject({ method: 'POST', path: '/v1/chat/completions', model: 'gpt-4o-mini', reason: 'no recording matches it' })
+    expect(miss!.nearest[0]).toEqual({ recording: 'session.json', id: 1, differences: ['last user turn: recorded "Hello", got "Helo"'] })
+    expect(() => h.gateway.replay.assertDone()).toThrow(ReplayAssertionError)
+  })
+
+  it('answers a miss with 400 replay_mismatch under replayStrict, naming the nearest recording and what differs', async () => {
+    const h = await start({ replayStrict: true })
+    const client = openai(h)
+    const model = await rejection(client.chat.completions.create({ ...ask('Hello'), model: 'gpt-4o' }))
+    expect(model).toBeInstanceOf(OpenAI.BadRequestError)
+    expect((model as Error).message).toBe(
+      '400 Strict replay: POST /v1/chat/completions (model gpt-4o, last user turn "Hello"): no recording matches it. Nearest: ' +
+        '"session.json" #1 (model: recorded "gpt-4o-mini", got "gpt-4o"), ' +
+        '"session.json" #2 (model: recorded "gpt-4o-mini", got "gpt-4o"; last user turn: recorded "Again", got "Hello"), ' +
+        '"session.json" #3 (model: recorded "gpt-4o-mini", got "gpt-4o"; last user turn: recorded "Again", got "Hello").',
+    )
+    const tools = await rejection(client.chat.completions.create({ ...ask('Hello'), tools: [weatherTool] }))
+    expect((tools as Error).message).toContain('"session.json" #1 (tools: recorded [], got ["get_weather"])')
+    const turns = await rejection(
+      client.chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [
+          { role: 'user', content: 'Earlier' },
+          { role: 'assistant', content: 'Sure.' },
+          { role: 'user', content: 'Hello' },
+        ],
+      }),
+    )
+    expect((turns as Error).message).toContain('"session.json" #1 (turns: recorded 1, got 3)')
+    expect(h.gateway.journal.entries.map((entry) => [entry.status, entry.code, entry.decidedBy])).toEqual([
+      [400, 'replay_mismatch', 'strict replay'],
+      [400, 'replay_mismatch', 'strict replay'],
+      [400, 'replay_mismatch', 'strict replay'],
+    ])
+  })
+
+  it('reports the recordings never used, in process and at GET /__mock/replay, and reset() starts the ledger again', async () => {
+    const h = await start()
+    await openai(h).chat.completions.create(ask('Hello'))
+    const unused = h.gateway.replay.unused()
+    expect(unused.map((entry) => entry.id)).toEqual([2, 3, 4, 5, 6, 7, 8])
+    expect(unused[0]).toEqual({
+      recording: 'session.json',
+      id: 2,
+      route: 'openai.chat_completions',
+      model: 'gpt-4o-mini',
+      asked: 'last user turn "Again"',
+    })
+    const over = await (await fetch(`${h.baseUrl}/__mock/replay`)).json()
+    expect(over).toEqual(h.gateway.replay.pending())
+    const asserted = await fetch(`${h.baseUrl}/__mock/replay/assert`, { method: 'POST' })
+    expect(asserted.status).toBe(409)
+    expect(await asserted.json()).toMatchObject({
+      done: false,
+      error: { code: 'replay_mismatch', message: expect.stringContaining('"session.json" #2') },
+    })
+    expect(() => h.gateway.replay.assertDone()).toThrow(
+      /"session\.json" #2 \(openai\.chat_completions, model gpt-4o-mini, last user turn "Again"\) was never used/,
+    )
+    await h.gateway.reset()
+    expect(h.gateway.replay.unused()).toHaveLength(8)
+    expect(h.gateway.replay.unmatched()).toEqual([])
+  })
+})
+
+describe('recordings of the other surfaces', () => {
+  const base = { method: 'POST', stream: false, request: { lastUserTurn: 'Hi', turns: 1 } }
+  const other: RecordingInput = recording([
+    {
+      ...base,
+      id: 1,
+      surface: 'anthropic',
+      route: 'anthropic.messages',
+      path: '/v1/messages',
+      model: 'claude-sonnet-4-6',
+      response: {
+        status: 200,
+        reply: {
+          id: 'msg_rec1',
+          text: 'Recorded Claude.',
+          toolCalls: [{ id: 'toolu_rec1', name: 'lookup', arguments: { q: 'x' } }],
+          finishReason: 'tool_calls',
+          usage: { promptTokens: 3, completionTokens: 5 },
+        },
+      },
+    },
+    {
+      ...base,
+      id: 2,
+      surface: 'gemini',
+      route: 'gemini.stream_generate_content',
+      path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+      model: 'gemini-2.5-flash',
+      stream: true,
+      response: { status: 200, reply: { text: 'Recorded Gemini.', usage: { promptTokens: 2, completionTokens: 3 } } },
+    },
+    {
+      ...base,
+      id: 3,
+      surface: 'openai',
+      route: 'openai.responses',
+      path: '/v1/responses',
+      model: 'gpt-4o-mini',
+      response: { status: 200, reply: { id: 'resp_rec3', text: 'Recorded response.' } },
+    },
+    {
+      ...base,
+      id: 4,
+      surface: 'openai',
+      route: 'openai.embeddings',
+      path: '/v1/embeddings',
+      model: 'text-embedding-3-small',
+      request: { inputs: ['Hi'] },
+      response: { status: 200, embeddings: { vectors: [[0.5, -0.25, 0.125]], promptTokens: 1 } },
+    },
+  ])
+
+  it.each(modes)('renders each in its own surface, streamed or not ($name)', async (mode) => {
+    const h = await mode.start({ replay: other, replayStrict: true })
+    try {
+      const anthropic = new Anthropic({ apiKey: 'sk-unrestricted', baseURL: h.baseUrl, maxRetries: 0 })
+      const message = await anthropic.messages
+        .stream({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] })
+        .finalMessage()
+      expect(message).toMatchObject({
+        id: 'msg_rec1',
+        content: [
+          { type: 'text', text: 'Recorded Claude.' },
+          { type: 'tool_use', id: 'toolu_rec1', name: 'lookup', input: { q: 'x' } },
+        ],
+        stop_reason: 'tool_use',
+        usage: { input_tokens: 3, output_tokens: 5 },
+      })
+      // A recording of a stream answers the same request unstreamed: generateContent and its stream are one family.
+      const genai = new GoogleGenAI({ apiKey: 'sk-unrestricted', httpOptions: { baseUrl: h.baseUrl, apiVersion: 'v1beta' } })
+      const gemini = await genai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'Hi' })
+      expect([gemini.text, gemini.usageMetadata?.candidatesTokenCount]).toEqual(['Recorded Gemini.', 3])
+      const openai = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${h.baseUrl}/v1`, maxRetries: 0 })
+      const response = await openai.responses.create({ model: 'gpt-4o-mini', input: 'Hi' })
+      expect([response.id, response.output_text]).toEqual(['resp_rec3', 'Recorded response.'])
+      const embedding = await openai.embeddings.create({ model: 'text-embedding-3-small', input: 'Hi' })
+      expect([embedding.data[0]!.embedding, embedding.usage.prompt_tokens]).toEqual([[0.5, -0.25, 0.125], 1])
+      h.gateway.replay.assertDone()
+    } finally {
+      await h.close()
+    }
+  })
+})
+
+describe('recordings given to createGateway', () => {
+  it('are checked against the format, each problem at its path', async () => {
+    const bad = { version: 1, name: 'bad.json', exchanges: [{ ...chatExchange(1, 'Hi', { text: 'x' }), response: { status: 200 } }] }
+    const error = await rejection(createGateway({ replay: bad as RecordingInput }))
+    expect(error).toBeInstanceOf(RecordingError)
+    expect((error as Error).message).toBe(
+      'Invalid recording bad.json:\n  - exchanges[0].response: give exactly one of reply, embeddings, error or body (got none)',
+    )
+  })
+
+  it('as a path need Node: the runtime-neutral entry says so', async () => {
+    const error = await rejection(createGateway({ replay: './recordings' }))
+    expect(error).toBeInstanceOf(TypeError)
+    expect((error as Error).message).toMatch(/replay\[0\] is a path \("\.\/recordings"\), which only Node can read/)
+  })
+
+  it('refuse a replaySpeed below 0', async () => {
+    expect(await rejection(createGateway({ replaySpeed: -1 }))).toBeInstanceOf(TypeError)
+  })
+})
+
+describe('the recorded pace of a stream', () => {
+  it('gives each frame its recorded wait when the counts agree, else keeps the first and spreads the rest', () => {
+    const frames = (n: number) => Array.from({ length: n }, () => ({ text: 'x', tokens: 1 }))
+    expect(frameDelays({ frames: frames(3), timing: { ...instant, recordedDelaysMs: [100, 20, 30] } })).toEqual([100, 20, 30])
+    expect(frameDelays({ frames: frames(5), timing: { ...instant, recordedDelaysMs: [100, 20, 60] } })).toEqual([100, 20, 20, 20, 20])
+    expect(frameDelays({ frames: frames(1), timing: { ...instant, recordedDelaysMs: [100, 20, 60] } })).toEqual([100])
+  })
+
+  it('is read from the frames, scaled by the replay speed, and dropped at speed 0', () => {
+    const recorded = [
+      { atMs: 250, data: 'data: a' },
+      { atMs: 300, data: 'data: b' },
+      { atMs: 1300, data: 'data: c' },
+    ]
+    expect(recordedTiming(recorded, 1).recordedDelaysMs).toEqual([250, 50, 1000])
+    expect(recordedTiming(recorded, 2).recordedDelaysMs).toEqual([125, 25, 500])
+    expect(recordedTiming(recorded, 0)).toEqual(instant)
+    expect(recordedTiming(undefined, 1)).toEqual(instant)
+  })
+
+  it.each(modes)('plays a replayed stream at that pace ($name)', async (mode) => {
+    const slow = recording([
+      chatExchange(
+        1,
+        'Slowly',
+        { text: 'One two three four.' },
+        {
+          stream: true,
+          frames: [
+            { atMs: 0, data: 'data: first' },
+            { atMs: 600, data: 'data: last' },
+          ],
+        },
+      ),
+    ])
+    const h = await mode.start({ replay: slow })
+    try {
+      const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${h.baseUrl}/v1`, maxRetries: 0 })
+      const started = performance.now()
+      let text = ''
+      for await (const chunk of await client.chat.completions.create({ ...ask('Slowly'), stream: true }))
+        text += chunk.choices[0]?.delta.content ?? ''
+      expect(text).toBe('One two three four.')
+      // The 600 ms the recording took between its first and last frame, spread over the frames played.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(500)
+    } finally {
+      await h.close()
+    }
+  })
+})

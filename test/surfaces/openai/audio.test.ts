@@ -1,0 +1,121 @@
+import OpenAI, { toFile } from 'openai'
+import { describe, expect, it } from 'vitest'
+import type { RequestLogEntry } from '../../../src/index.ts'
+import { modes, useHarness } from '../../support/modes.ts'
+import { rejection } from '../../support/rejection.ts'
+
+const sentence = 'The quick brown fox jumps over the lazy dog and runs far away into the woods'
+const words = sentence.split(' ').length
+
+/** A WAV's sample rate and duration, read from its header by hand. */
+function readWavHeader(bytes: Buffer) {
+  expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF')
+  expect(bytes.subarray(8, 12).toString('ascii')).toBe('WAVE')
+  expect(bytes.subarray(12, 16).toString('ascii')).toBe('fmt ')
+  expect(bytes.readUInt16LE(20)).toBe(1) // PCM
+  const rate = bytes.readUInt32LE(24)
+  const byteRate = bytes.readUInt32LE(28)
+  expect(bytes.subarray(36, 40).toString('ascii')).toBe('data')
+  return { rate, channels: bytes.readUInt16LE(22), bits: bytes.readUInt16LE(34), seconds: bytes.readUInt32LE(40) / byteRate }
+}
+
+/** The MPEG frames of an MP3 after its ID3 tag: how many, and their sample rate. */
+function readMp3Frames(bytes: Buffer) {
+  expect(bytes.subarray(0, 3).toString('ascii')).toBe('ID3')
+  const tag = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!)
+  expect(bytes[tag]).toBe(0xff)
+  expect(bytes[tag + 1]! & 0xe0).toBe(0xe0)
+  return { first: tag }
+}
+
+describe.each(modes)('openai SDK audio ($name)', (mode) => {
+  describe.each(['spec', 'new-api'] as const)('%s profile', (profile) => {
+    const log: RequestLogEntry[] = []
+    const harness = useHarness(mode, { profile, onRequest: (entry) => log.push(entry) })
+    const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+    const speak = async (response_format: 'wav' | 'mp3' | 'pcm', speed?: number) =>
+      Buffer.from(
+        await (
+          await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: sentence, response_format, speed })
+        ).arrayBuffer(),
+      )
+
+    it('speaks WAV: 24 kHz 16-bit mono, as long as the words take at 150 a minute', async () => {
+      const header = readWavHeader(await speak('wav'))
+      expect(header).toMatchObject({ rate: 24_000, channels: 1, bits: 16 })
+      expect(header.seconds).toBeCloseTo((words * 60) / 150, 3)
+    })
+
+    it('speaks faster with speed, and pcm is the raw samples', async () => {
+      const pcm = await speak('pcm', 2)
+      expect(pcm.length / 2 / 24_000).toBeCloseTo((words * 60) / 150 / 2, 3)
+      expect(pcm.some((byte) => byte !== 0)).toBe(true)
+    })
+
+    it('speaks MP3 by default: an ID3 tag, then MPEG frames', async () => {
+      const response = await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: sentence })
+      expect(response.headers.get('content-type')).toBe('audio/mpeg')
+      readMp3Frames(Buffer.from(await response.arrayBuffer()))
+    })
+
+    it.each(['wav', 'mp3'] as const)('transcribes its own %s speech back to the text, in every response_format', async (format) => {
+      const audio = await speak(format)
+      const file = () => toFile(audio, `speech.${format}`)
+      const json = await client().audio.transcriptions.create({ model: 'whisper-1', file: await file() })
+      expect(json).toEqual({ text: sentence, usage: { type: 'duration', seconds: expect.any(Number) } })
+      const text = await client().audio.transcriptions.create({ model: 'whisper-1', file: await file(), response_format: 'text' })
+      expect(text).toBe(`${sentence}\n`)
+      const srt = await client().audio.transcriptions.create({ model: 'whisper-1', file: await file(), response_format: 'srt' })
+      expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\nThe quick brown fox jumps over the lazy dog and runs far\n\n2\n/)
+      const vtt = await client().audio.transcriptions.create({ model: 'whisper-1', file: await file(), response_format: 'vtt' })
+      expect(vtt.startsWith('WEBVTT\n\n00:00:00.000 --> ')).toBe(true)
+      const verbose = await client().audio.transcriptions.create({
+        model: 'whisper-1',
+        file: await file(),
+        response_format: 'verbose_json',
+        timestamp_granularities: ['word', 'segment'],
+      })
+      expect(verbose).toMatchObject({ task: 'transcribe', language: 'english', text: sentence })
+      expect(verbose.duration).toBeCloseTo((words * 60) / 150, 0)
+      expect(verbose.segments!.map((segment) => segment.text.trim()).join(' ')).toBe(sentence)
+      expect(verbose.segments!.at(-1)!.end).toBe(verbose.duration)
+      expect(verbose.words!.map((word) => word.word).join(' ')).toBe(sentence)
+    })
+
+    it('translates to English text, and a file that is not audio is refused', async () => {
+      const translation = await client().audio.translations.create({ model: 'whisper-1', file: await toFile(await speak('wav'), 'a.wav') })
+      expect(translation.text).toBe(sentence)
+      const error = await rejection(
+        client().audio.transcriptions.create({ model: 'whisper-1', file: await toFile(Buffer.from('not audio'), 'a.wav') }),
+      )
+      expect(error).toMatchObject({ status: profile === 'spec' ? 400 : 500 })
+    })
+
+    it('bills speech by characters and transcription by the minute, as new-api does', async () => {
+      await speak('wav')
+      // tts-1: 7.5 units a character, its audio free (completion ratio 0).
+      expect(log.at(-1)).toMatchObject({ path: '/v1/audio/speech', quota: sentence.length * 7.5 })
+      await client().audio.transcriptions.create({ model: 'whisper-1', file: await toFile(await speak('wav'), 'a.wav') })
+      const seconds = Math.ceil((words * 60) / 150)
+      const tokens = Math.round((seconds / 60) * 1000)
+      // whisper-1: 3 units a token.
+      expect(log.at(-1)).toMatchObject({
+        path: '/v1/audio/transcriptions',
+        usage: { promptTokens: tokens, completionTokens: 0 },
+        quota: tokens * 3,
+      })
+    })
+
+    it('refuses opus, a missing file and the wrong kind of model, naming the field', async () => {
+      const opus = (await rejection(
+        client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'x', response_format: 'opus' }),
+      )) as Error
+      expect(opus.message).toContain('response_format: the gateway makes mp3, wav and pcm audio')
+      const missing = (await rejection(client().audio.transcriptions.create({ model: 'whisper-1' } as never))) as Error
+      expect(missing.message).toContain('file: Field required')
+      expect(await rejection(client().audio.speech.create({ model: 'whisper-1', voice: 'alloy', input: 'x' }))).toMatchObject({
+        status: 400,
+      })
+    })
+  })
+})

@@ -1,0 +1,113 @@
+import OpenAI from 'openai'
+import { describe, expect, it } from 'vitest'
+import type { RequestLogEntry } from '../../../src/index.ts'
+import { modes, useHarness } from '../../support/modes.ts'
+import { rejection } from '../../support/rejection.ts'
+
+const apiError = async (call: PromiseLike<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> =>
+  (await rejection(call)) as InstanceType<typeof OpenAI.APIError>
+
+const instruct = 'gpt-3.5-turbo-instruct'
+
+describe.each(modes)('openai SDK completions ($name)', (mode) => {
+  const log: RequestLogEntry[] = []
+  const harness = useHarness(mode, { onRequest: (entry) => log.push(entry) })
+  const client = (apiKey = 'sk-unrestricted') => new OpenAI({ apiKey, baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+
+  it('completes a prompt: a text_completion with one choice and its usage', async () => {
+    const completion = await client().completions.create({ model: instruct, prompt: 'Say hello', max_tokens: 200 })
+    expect(completion).toMatchObject({ object: 'text_completion', model: instruct, id: expect.stringMatching(/^cmpl-/) })
+    expect(completion.choices).toEqual([
+      { text: `This is a mock reply from ${instruct}. You said: "Say hello"`, index: 0, logprobs: null, finish_reason: 'stop' },
+    ])
+    // A bare prompt is its own tokens: "Say hello" is two.
+    expect(completion.usage).toEqual({ prompt_tokens: 2, completion_tokens: expect.any(Number), total_tokens: expect.any(Number) })
+    expect(completion.usage!.total_tokens).toBe(2 + completion.usage!.completion_tokens)
+  })
+
+  it('stops at 16 tokens when max_tokens is not given, as OpenAI does', async () => {
+    const completion = await client().completions.create({ model: instruct, prompt: 'Say hello' })
+    expect(completion.choices[0]!.finish_reason).toBe('length')
+    expect(completion.usage!.completion_tokens).toBe(16)
+  })
+
+  it('answers fill-in-the-middle: the suffix counts as prompt, as Continue sends it', async () => {
+    const plain = await client().completions.create({ model: instruct, prompt: 'def add(a, b):\n    ', max_tokens: 64 })
+    const fim = await client().completions.create({
+      model: instruct,
+      prompt: 'def add(a, b):\n    ',
+      suffix: '\n\nprint(add(1, 2))',
+      max_tokens: 64,
+    })
+    expect(fim.usage!.prompt_tokens).toBeGreaterThan(plain.usage!.prompt_tokens)
+    expect(fim.choices[0]!.text).not.toBe('')
+  })
+
+  it('answers a list of prompts with one choice each, in order, billed together', async () => {
+    const completion = await client().completions.create({ model: instruct, prompt: ['first', 'second'], max_tokens: 100 })
+    expect(completion.choices.map((choice) => [choice.index, choice.text])).toEqual([
+      [0, `This is a mock reply from ${instruct}. You said: "first"`],
+      [1, `This is a mock reply from ${instruct}. You said: "second"`],
+    ])
+    expect(completion.usage!.prompt_tokens).toBe(2)
+  })
+
+  it('echoes the prompt and gives log probabilities when asked', async () => {
+    const completion = await client().completions.create({ model: instruct, prompt: 'Echo me', echo: true, logprobs: 2, max_tokens: 5 })
+    const [choice] = completion.choices
+    expect(choice!.text.startsWith('Echo me')).toBe(true)
+    const logprobs = choice!.logprobs!
+    expect(logprobs.tokens!.join('')).toBe(choice!.text)
+    expect(logprobs.token_logprobs![0]).toBeNull()
+    expect(logprobs.text_offset![0]).toBe(0)
+    for (const top of logprobs.top_logprobs!.slice(1)) expect(Object.keys(top!)).toHaveLength(2)
+  })
+
+  it('serves chat models too, as gateways relay completions to chat and coder models', async () => {
+    const completion = await client().completions.create({ model: 'gpt-4o-mini', prompt: 'Hi', max_tokens: 50 })
+    expect(completion.choices[0]!.text).toBe('This is a mock reply from gpt-4o-mini. You said: "Hi"')
+  })
+
+  it('streams text_completion chunks, then usage, then [DONE]', async () => {
+    const stream = await client().completions.create({
+      model: instruct,
+      prompt: 'Stream me',
+      max_tokens: 100,
+      stream: true,
+      stream_options: { include_usage: true },
+    })
+    const chunks = []
+    for await (const chunk of stream) chunks.push(chunk)
+    const text = chunks.flatMap((chunk) => chunk.choices.map((choice) => choice.text)).join('')
+    expect(text).toBe(`This is a mock reply from ${instruct}. You said: "Stream me"`)
+    expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(1)
+    expect(chunks.at(-2)!.choices[0]!.finish_reason).toBe('stop')
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 2 } })
+  })
+
+  it('refuses a model of another kind, naming its kind and the route', async () => {
+    const error = await apiError(client().completions.create({ model: 'tts-1', prompt: 'x' }))
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request_error', param: 'model' })
+    expect(error.message).toContain(
+      "The model 'tts-1' is a speech model, and POST /v1/completions takes a completion (instruct) model or a chat model.",
+    )
+  })
+
+  it('refuses an instruct model on chat completions, as OpenAI does', async () => {
+    const error = await apiError(client().chat.completions.create({ model: instruct, messages: [{ role: 'user', content: 'x' }] }))
+    expect(error).toMatchObject({ status: 400, param: 'model' })
+    expect(error.message).toContain(`The model '${instruct}' is a completion model, and POST /v1/chat/completions takes a chat model.`)
+  })
+
+  it('refuses a prompt that does not fit the window with its max_tokens', async () => {
+    const error = await apiError(client().completions.create({ model: instruct, prompt: 'Hello', max_tokens: 4_096 }))
+    expect(error).toMatchObject({ status: 400, code: 'context_length_exceeded', param: 'prompt' })
+  })
+
+  it('refuses n other than 1 and a missing prompt with the field named', async () => {
+    const n = await apiError(client().completions.create({ model: instruct, prompt: 'x', n: 2 }))
+    expect(n.message).toContain('n: the gateway generates one choice per prompt: n must be 1')
+    const missing = await apiError(client().completions.create({ model: instruct } as never))
+    expect(missing.message).toContain('prompt: expected a string, a list of strings, a list of token ids or a list of token-id lists')
+  })
+})

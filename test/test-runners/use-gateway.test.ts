@@ -1,0 +1,199 @@
+import OpenAI from 'openai'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ReplayAssertionError, ScenarioAssertionError } from '../../src/index.ts'
+import type { RunnerHooks } from '../../src/test-runners/runner-hooks.ts'
+import { bindGateway, type UseGatewayOptions } from '../../src/test-runners/use-gateway.ts'
+import { chatExchange, recording } from '../support/recordings.ts'
+
+// The runner-neutral fixture, driven by hand as a runner would drive it: the runners themselves
+// run it in test/test-runners/runners.test.ts.
+function driven(options?: UseGatewayOptions) {
+  const hooks: Record<keyof RunnerHooks, (() => Promise<void> | void)[]> = { beforeAll: [], beforeEach: [], afterEach: [], afterAll: [] }
+  const fixture = bindGateway(
+    {
+      beforeAll: (fn) => hooks.beforeAll.push(fn),
+      beforeEach: (fn) => hooks.beforeEach.push(fn),
+      afterEach: (fn) => hooks.afterEach.push(fn),
+      afterAll: (fn) => hooks.afterAll.push(fn),
+    },
+    options,
+  )
+  const runAll = async (name: keyof RunnerHooks) => {
+    for (const fn of hooks[name]) await fn()
+  }
+  return {
+    fixture,
+    beforeAll: () => runAll('beforeAll'),
+    /** One test: beforeEach, the body, afterEach (whose error is the test's). */
+    async test(body: () => Promise<void>) {
+      await runAll('beforeEach')
+      await body()
+      await runAll('afterEach')
+    },
+    afterAll: () => runAll('afterAll'),
+  }
+}
+
+const names = [
+  'OPENAI_BASE_URL',
+  'OPENAI_API_KEY',
+  'ANTHROPIC_BASE_URL',
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'GOOGLE_GEMINI_BASE_URL',
+  'GEMINI_API_KEY',
+  'GOOGLE_API_KEY',
+]
+const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]))
+afterEach(() => {
+  for (const name of names) {
+    if (saved[name] === undefined) delete process.env[name]
+    else process.env[name] = saved[name]
+  }
+})
+
+describe('useGateway, runner-neutral', () => {
+  it('sets the SDK variables at the call, and puts back what was there, set or not, after the tests', async () => {
+    process.env.OPENAI_API_KEY = 'sk-real-key'
+    process.env.GOOGLE_API_KEY = 'a-real-google-key'
+    delete process.env.ANTHROPIC_BASE_URL
+    const run = driven({ env: true })
+    expect(process.env).toMatchObject({
+      OPENAI_BASE_URL: 'http://llm-gateway-mock.test/v1',
+      OPENAI_API_KEY: 'sk-unrestricted',
+      ANTHROPIC_BASE_URL: 'http://llm-gateway-mock.test',
+      GOOGLE_GEMINI_BASE_URL: 'http://llm-gateway-mock.test',
+      GEMINI_API_KEY: 'sk-unrestricted',
+    })
+    expect(process.env.GOOGLE_API_KEY).toBeUndefined()
+    // Built before beforeAll, from the environment alone: msw already intercepts.
+    const openai = new OpenAI({ maxRetries: 0 })
+    await run.beforeAll()
+    await run.test(async () => {
+      expect((await openai.models.list()).data.length).toBeGreaterThan(0)
+    })
+    await run.afterAll()
+    expect(process.env.OPENAI_API_KEY).toBe('sk-real-key')
+    expect(process.env.GOOGLE_API_KEY).toBe('a-real-google-key')
+    expect(process.env.ANTHROPIC_BASE_URL).toBeUndefined()
+    expect(process.env.OPENAI_BASE_URL).toBe(saved.OPENAI_BASE_URL)
+  })
+
+  it('stacks: an inner fixture wins while its tests run, the outer one is back after', async () => {
+    const outer = driven({ env: true, baseUrl: 'http://outer.test' })
+    const inner = driven({ env: { apiKey: 'sk-vip' }, server: true })
+    await outer.beforeAll()
+    await inner.beforeAll()
+    const { url } = inner.fixture()
+    expect([process.env.OPENAI_BASE_URL, process.env.OPENAI_API_KEY]).toEqual([`${url}/v1`, 'sk-vip'])
+    await inner.test(async () => {
+      const response = await fetch(`${url}/v1/models`, { headers: { authorization: 'Bearer sk-vip' } })
+      expect(response.status).toBe(200)
+    })
+    await inner.afterAll()
+    expect([process.env.OPENAI_BASE_URL, process.env.OPENAI_API_KEY]).toEqual(['http://outer.test/v1', 'sk-unrestricted'])
+    // The server is closed.
+    await expect(fetch(`${url}/v1/models`)).rejects.toThrow()
+    await outer.afterAll()
+    expect(process.env.OPENAI_BASE_URL).toBe(saved.OPENAI_BASE_URL)
+  })
+
+  it('fails a test only for a strict script left unfinished', async () => {
+    const run = driven({ baseUrl: 'http://scripted.test' })
+    await run.beforeAll()
+    const chat = () =>
+      fetch('http://scripted.test/v1/chat/completions', {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] }),
+      })
+    const steps = [{ when: { model: 'gpt-4o-mini' } }, { when: { model: 'gpt-4o' } }]
+    try {
+      await run.test(async () => {
+        await run.fixture().gateway.useScenario({ name: 'loose', steps })
+        expect((await chat()).status).toBe(200)
+      })
+      const failure = await run
+        .test(async () => {
+          await run.fixture().gateway.useScenario({ name: 'tight', strict: true, steps })
+          expect((await chat()).status).toBe(200)
+        })
+        .catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(ScenarioAssertionError)
+      expect((failure as ScenarioAssertionError).report.pendingSteps).toEqual([{ step: 2, when: { model: 'gpt-4o' } }])
+      // The next test starts with no scenario at all.
+      await run.test(async () => {
+        expect(run.fixture().gateway.scenario.names).toEqual([])
+      })
+    } finally {
+      await run.afterAll()
+    }
+  })
+
+  it('fails a test only for a strict replay left unfinished, and gives each test the recordings afresh', async () => {
+    const replay = recording([chatExchange(1, 'Hi', { text: 'Recorded hello.' }), chatExchange(2, 'Bye', { text: 'Recorded bye.' })])
+    const chat = (origin: string, said: string) =>
+      fetch(`${origin}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: said }] }),
+      })
+    const textOf = async (response: Response) =>
+      ((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content
+
+    const loose = driven({ baseUrl: 'http://scripted.test', replay })
+    const strict = driven({ baseUrl: 'http://outer.test', replay, replayStrict: true })
+    await loose.beforeAll()
+    await strict.beforeAll()
+    try {
+      // Not strict: a recording left unused is no failure.
+      await loose.test(async () => {
+        expect(await textOf(await chat('http://scripted.test', 'Hi'))).toBe('Recorded hello.')
+      })
+      const failure = await strict
+        .test(async () => {
+          expect(await textOf(await chat('http://outer.test', 'Hi'))).toBe('Recorded hello.')
+        })
+        .catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(ReplayAssertionError)
+      expect((failure as ReplayAssertionError).report.unused.map((unused) => unused.id)).toEqual([2])
+      // The next test has every recording unused again, and passes once it uses them all.
+      await strict.test(async () => {
+        expect(await textOf(await chat('http://outer.test', 'Hi'))).toBe('Recorded hello.')
+        expect(await textOf(await chat('http://outer.test', 'Bye'))).toBe('Recorded bye.')
+      })
+    } finally {
+      await strict.afterAll()
+      await loose.afterAll()
+    }
+  })
+
+  it('points a failed test at the inspector when the gateway is served over HTTP', async () => {
+    const run = driven({ server: true })
+    await run.beforeAll()
+    try {
+      const failure = await run
+        .test(async () => {
+          await run.fixture().gateway.useScenario({ name: 'waits', strict: true, steps: [{ when: { model: 'gpt-4o' } }] })
+        })
+        .catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(ScenarioAssertionError)
+      expect((failure as Error).message).toContain(`\nWhat the gateway saw, and why: ${run.fixture().url}/__mock/`)
+      const page = await fetch(`${run.fixture().url}/__mock/`)
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8'])
+    } finally {
+      await run.afterAll()
+    }
+  })
+
+  it('says when the gateway is asked for before beforeAll, and refuses baseUrl with server', async () => {
+    const run = driven()
+    expect(() => run.fixture()).toThrow(
+      'useGateway(): the gateway is created in beforeAll; call the function useGateway() returned inside a test or a hook',
+    )
+    await run.afterAll()
+    expect(() => driven({ server: true, baseUrl: 'http://x.test' })).toThrow(
+      "useGateway: baseUrl is for in-process use; with server: true the URL is the server's",
+    )
+  })
+})

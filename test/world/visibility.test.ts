@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { modes, useHarness } from '../support/modes.ts'
+
+describe.each(modes)('what each default key sees ($name)', (mode) => {
+  const harness = useHarness(mode)
+
+  const list = async (key: string) => {
+    const response = await fetch(`${harness.baseUrl}/v1/models`, { headers: { authorization: `Bearer ${key}` } })
+    return ((await response.json()) as { data: { id: string }[] }).data.map((model) => model.id)
+  }
+
+  const everyday = ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4-6', 'gemini-2.5-flash', 'small-context-4k']
+  const embedding = ['text-embedding-3-small', 'text-embedding-3-large', 'gemini-embedding-001']
+  // One model of each other kind, after the unpriced model (which the lists hide).
+  const media = [
+    'gpt-3.5-turbo-instruct',
+    'dall-e-3',
+    'tts-1',
+    'whisper-1',
+    'omni-moderation-latest',
+    'jina-reranker-v2-base-multilingual',
+    'gpt-realtime',
+  ]
+  const vip = [
+    'gpt-4o',
+    'claude-opus-4-1',
+    'gemini-2.5-pro',
+    'gemini-2.5-flash',
+    'text-embedding-3-large',
+    'gemini-embedding-001',
+    'dall-e-3',
+    'tts-1',
+    'whisper-1',
+    'gpt-realtime',
+  ]
+
+  it.each([
+    ['sk-unrestricted', [...everyday, ...embedding, ...media]],
+    ['sk-limited', ['gpt-4o-mini', 'gemini-2.5-flash']],
+    ['sk-vip', vip],
+    // auto: the vip group first, then default, without repeats
+    [
+      'sk-auto',
+      [
+        ...vip,
+        'gpt-4o-mini',
+        'claude-sonnet-4-6',
+        'small-context-4k',
+        'text-embedding-3-small',
+        'gpt-3.5-turbo-instruct',
+        'omni-moderation-latest',
+        'jina-reranker-v2-base-multilingual',
+      ],
+    ],
+    ['sk-low-quota', [...everyday, ...embedding, ...media]],
+    ['sk-broke-user', [...everyday, ...embedding, ...media]],
+  ])('%s', async (key, expected) => {
+    expect(await list(key)).toEqual(expected)
+  })
+
+  it('shows unpriced models in self-use mode', async () => {
+    harness.gateway.world.settings.selfUseMode = true
+    try {
+      expect(await list('sk-unrestricted')).toContain('unpriced-model')
+    } finally {
+      harness.gateway.world.settings.selfUseMode = false
+    }
+  })
+
+  it('shows nothing to a key whose model limit list is empty', async () => {
+    await harness.gateway.world.tokens.update((q) => q.where({ key: 'sk-limited' }), {
+      data(token) {
+        token.modelLimits = []
+      },
+    })
+    try {
+      expect(await list('sk-limited')).toEqual([])
+    } finally {
+      await harness.gateway.reset()
+    }
+  })
+
+  it('follows the world when a model is withdrawn from a group', async () => {
+    await harness.gateway.world.groups.update((q) => q.where({ name: 'vip' }), {
+      data(group) {
+        group.models = group.models.filter((id) => id !== 'gemini-2.5-pro')
+      },
+    })
+    try {
+      expect(await list('sk-vip')).toEqual(vip.filter((id) => id !== 'gemini-2.5-pro'))
+    } finally {
+      await harness.gateway.reset()
+    }
+  })
+})
