@@ -357,14 +357,16 @@ describe('recordings given to createGateway', () => {
     const error = await rejection(createGateway({ replay: bad as RecordingInput }))
     expect(error).toBeInstanceOf(RecordingError)
     expect((error as Error).message).toBe(
-      'Invalid recording bad.json:\n  - exchanges[0].response: give exactly one of reply, embeddings, error or body (got none)',
+      'Invalid recording bad.json:\n  - exchanges[0].response: give exactly one of reply, embeddings, error, body or binary (got none)',
     )
   })
 
   it('as a path need Node: the runtime-neutral entry says so', async () => {
     const error = await rejection(createGateway({ replay: './recordings' }))
     expect(error).toBeInstanceOf(TypeError)
-    expect((error as Error).message).toMatch(/replay\[0\] is a path \("\.\/recordings"\), which only Node can read/)
+    expect((error as Error).message).toMatch(/^createGateway: replay is a path \("\.\/recordings"\), which only Node can read/)
+    const listed = await rejection(createGateway({ replay: [recording([]), './more'] }))
+    expect((listed as Error).message).toMatch(/^createGateway: replay\[1\] is a path \("\.\/more"\)/)
   })
 
   it('refuse a replaySpeed below 0', async () => {
