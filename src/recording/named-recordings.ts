@@ -10,7 +10,7 @@ export type ReplaySource = RecordingInput | string
 function parseRecording(input: unknown, fallbackName: string): NamedRecording {
   const own = (input as { name?: unknown } | null)?.name
   const shown = typeof own === 'string' ? own : fallbackName
-  const result = recordingSchema.safeParse(input)
+  const result = recordingSchema.safeParse(input, { reportInput: true })
   if (!result.success) throw new RecordingError(shown, zodIssues(recordingSchema, result.error))
   return { name: shown, recording: result.data }
 }

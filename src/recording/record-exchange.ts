@@ -9,6 +9,7 @@ import { redactJson, redactText, type Redaction } from './redact.ts'
 import type { RecordedRequestBody } from './recorded-request.ts'
 import type { RecordedBinary, RecordedExchange, RecordedFrame, RecordedResponse, RequestKey } from './recording-schema.ts'
 import { replayableRoutes } from './replayable-routes.ts'
+import { routeFacts } from './route-facts.ts'
 import { readSseEvent } from './sse-frames.ts'
 
 /** One request forwarded to the upstream and what came back, as the record server saw it. */
@@ -57,9 +58,8 @@ export function recordExchange(captured: CapturedExchange, redaction: Redaction)
   const parsed = 'body' in captured.request ? captured.request.body : undefined
   // What a route reads its model from; a route that defaults a missing model reads the spec profile's default.
   const facts = { body: parsed, params: captured.params, profile: specProfile }
-  const model = route?.model ? readSafely(() => route.model!.read(facts as never)) : undefined
+  const { model, stream } = routeFacts(route, facts)
   const shownModel = model === undefined ? {} : { model: redactText(model, redaction) }
-  const stream = parsed !== undefined && route?.model?.stream ? route.model.stream(facts as never) : undefined
   const key = replayable && parsed !== undefined ? redactKey(replayable.key(parsed), redaction) : undefined
 
   let response: RecordedResponse
@@ -147,12 +147,4 @@ export function withoutKey(target: string): string {
   params.delete('key')
   const rest = params.toString()
   return rest === '' ? target.slice(0, query) : `${target.slice(0, query)}?${rest}`
-}
-
-function readSafely<T>(read: () => T): T | undefined {
-  try {
-    return read()
-  } catch {
-    return undefined
-  }
 }

@@ -62,7 +62,7 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
     running = run('--port', '0', '--replay', bad)
     expect(await running.exited).toBe(8)
     expect(running.output()).toContain(
-      `Invalid recording ${bad}:\n  - exchanges[0].response.reply.finishReason: Invalid option: expected one of "stop"|"length"|"tool_calls"`,
+      `Invalid recording ${bad}:\n  - exchanges[0].response.reply.finishReason: "done" is not one of "stop", "length", "tool_calls".`,
     )
 
     running = run('--port', '0', '--replay', join(directory, 'missing'))

@@ -529,6 +529,43 @@ describe('record', () => {
       "the upstream must be the gateway's base URL without /v1 (clients' paths start with it already, so every path would be /v1/v1/…): give https://gw.example.test/proxy",
     )
   })
+  it('records the errors the upstream gives itself, which a replay with the same world counts as used when it gives them too', async () => {
+    const r = await record()
+    const session = async (client: (key?: string) => OpenAI) => [
+      await rejection(client().chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'Anyone?' }] })),
+      await rejection(
+        client('sk-not-a-key-4711').chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Me?' }] }),
+      ),
+      await client().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }] }),
+    ]
+    const upstreamAnswers = await session((key) => openai(r, key))
+    expect(upstreamAnswers.slice(0, 2)).toMatchObject([{ status: 404 }, { status: 401 }])
+    await told(3)
+    expect(exchanges().map((exchange) => [exchange.response.status, exchange.request !== undefined])).toEqual([
+      [404, true],
+      [401, true],
+      [200, true],
+    ])
+    const replaying = await createGateway({ world, replay: file(), replayStrict: true, baseUrl: 'http://replay.test' })
+    const { setupServer } = await import('msw/node')
+    const server = setupServer(...replaying.handlers)
+    server.listen()
+    try {
+      const replayed = await session(
+        (key = 'sk-unrestricted') => new OpenAI({ apiKey: key, baseURL: 'http://replay.test/v1', maxRetries: 0 }),
+      )
+      expect(replayed.slice(0, 2)).toMatchObject([{ status: 404 }, { status: 401 }])
+      expect(() => replaying.replay.assertDone()).not.toThrow()
+      expect(replaying.journal.entries.map((entry) => entry.decidedBy)).toEqual([
+        expect.stringMatching(/^recording ".*" #1: the gateway gave its error itself$/),
+        expect.stringMatching(/^recording ".*" #2: the gateway gave its error itself$/),
+        expect.stringMatching(/^recording ".*" #3$/),
+      ])
+    } finally {
+      server.close()
+    }
+  })
+
   describe('in front of an upstream that compresses, and sends arguments that are no object', () => {
     let odd: Server
     let oddUrl = ''
