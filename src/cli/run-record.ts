@@ -5,10 +5,8 @@ import { CliError } from './cli-error.ts'
 import { exitCodes } from './exit-codes.ts'
 import { startupNotice } from './startup-notice.ts'
 import { style } from './style.ts'
+import { upstreamKeyVariable } from './upstream-credentials.ts'
 import { waitForStop } from './wait-for-stop.ts'
-
-/** Where the upstream key can come from instead of the command line, which `ps` shows to everyone. */
-export const upstreamKeyVariable = 'LLM_GATEWAY_MOCK_UPSTREAM_KEY'
 
 /** The record command's arguments, as yargs gives them. */
 export interface RecordArgs {
