@@ -1,10 +1,11 @@
+import { jsonSchemaText } from '../../src/schema/json-schema-file.ts'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { recordingJsonSchemaText } from '../../src/recording/recording-json-schema.ts'
+import { recordingJsonSchema } from '../../src/recording/recording-json-schema.ts'
 import { chatExchange, recording } from '../support/recordings.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
 import { bin, inRepo } from '../support/paths.ts'
@@ -92,10 +93,10 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
   })
 
   it('prints the recording format with schema recording, as schemas/recording.schema.json ships it', async () => {
-    expect(readFileSync(inRepo('schemas/recording.schema.json'), 'utf8')).toBe(recordingJsonSchemaText())
+    expect(readFileSync(inRepo('schemas/recording.schema.json'), 'utf8')).toBe(jsonSchemaText(recordingJsonSchema()))
     running = run('schema', 'recording')
     expect(await running.exited).toBe(0)
-    expect(running.output()).toBe(recordingJsonSchemaText())
+    expect(running.output()).toBe(jsonSchemaText(recordingJsonSchema()))
   })
   describe('stopping, in front of an upstream that streams slowly', () => {
     let slow: Server
