@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path'
 import { createGzip, constants as zlibConstants } from 'node:zlib'
 import Anthropic from '@anthropic-ai/sdk'
 import { GoogleGenAI } from '@google/genai'
-import OpenAI from 'openai'
+import OpenAI, { toFile } from 'openai'
 import WebSocket from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, recordingSchema, type Gateway, type Recording, type RecordedExchange } from '../../src/index.ts'
@@ -441,6 +441,11 @@ describe('record', () => {
       base64: bytes.toString('base64'),
     })
     expect(exchange!.response.body).toBeUndefined()
+    // An upload is read as the route reads it, for its model.
+    await openai(r).audio.transcriptions.create({ model: 'whisper-1', file: await toFile(bytes, 'speech.mp3') })
+    await told(2)
+    expect(seen[1]).toMatchObject({ model: 'whisper-1', recorded: 2 })
+    expect(exchanges()[1]!.model).toBe('whisper-1')
   })
 
   it('claims its file at start, so two recorders in one directory each keep their own session', async () => {
