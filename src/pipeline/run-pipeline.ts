@@ -60,10 +60,18 @@ export async function runPipeline(
   return respond(request, rendered)
 }
 
-/** Tells the route it was refused, its body read first where a stage before reading it refused the request. */
+/**
+ * Tells the route it was refused, its body read first where a stage before reading it refused the
+ * request. What the route learns cannot change the answer: a body it cannot read, or a hook that
+ * fails on one, leaves the refusal as it was.
+ */
 async function tellRefused(context: PipelineContext, stage: PipelineStage, status: number): Promise<void> {
-  if (stage === 'authenticate') await readBody(context).catch(() => undefined)
-  context.route.refused!(context, status)
+  try {
+    if (stage === 'authenticate') await readBody(context)
+    context.route.refused!(context, status)
+  } catch {
+    // The refusal stands as rendered.
+  }
 }
 
 /**
