@@ -58,13 +58,14 @@ export {
   type RecordedReply,
   type RecordedEmbeddings,
   type RecordedFrame,
+  type RecordedBinary,
   type ConversationKey,
   type EmbeddingKey,
 } from './recording/recording-schema.ts'
 export { recordingJsonSchema } from './recording/recording-json-schema.ts'
 export { RecordingError } from './recording/recording-error.ts'
 export { ReplayAssertionError } from './recording/replay-assertion-error.ts'
-export type { ReplayReport, UnusedRecording, UnmatchedReplayRequest, NearestRecording } from './recording/replay.ts'
+export type { ReplayReport, UnusedRecording, UnmatchedReplayRequest, NearestRecording, NeverReplayed } from './recording/replay.ts'
 
 /* The world */
 export { World } from './world/world.ts'

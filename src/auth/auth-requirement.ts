@@ -22,6 +22,11 @@ export interface AuthInput {
  */
 export interface AuthRequirement<Auth> {
   resolve(input: AuthInput): Auth
+  /**
+   * What the credential is: an API key (the relay routes, `/api/usage/token`) or a user's
+   * dashboard access token. A gateway that forwards requests (the recorder) replaces only API keys.
+   */
+  readonly credential?: 'api-key' | 'access-token'
 }
 
 export const noAuth: AuthRequirement<undefined> = { resolve: () => undefined }

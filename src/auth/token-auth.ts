@@ -18,7 +18,7 @@ export interface TokenAuth {
 
 /** Authenticates by API key, read where the profile says routes of `group` carry it. */
 export function tokenAuth(group: CredentialGroup): AuthRequirement<TokenAuth> {
-  return { resolve: (input) => authenticateToken(input, input.profile.credentials[group]) }
+  return { resolve: (input) => authenticateToken(input, input.profile.credentials[group]), credential: 'api-key' }
 }
 
 /**
@@ -26,7 +26,10 @@ export function tokenAuth(group: CredentialGroup): AuthRequirement<TokenAuth> {
  * an expired or exhausted key still reads its figures, as the gateway's `TokenAuthReadOnly` allows;
  * a disabled key, or one whose owner is disabled, does not.
  */
-export const tokenReadOnlyAuth: AuthRequirement<TokenAuth> = { resolve: (input) => authenticateToken(input, ['bearer'], 'read-only') }
+export const tokenReadOnlyAuth: AuthRequirement<TokenAuth> = {
+  resolve: (input) => authenticateToken(input, ['bearer'], 'read-only'),
+  credential: 'api-key',
+}
 
 /** `relay`: every check a model route makes; `read-only`: a key past its expiry or quota passes. */
 export function authenticateToken(

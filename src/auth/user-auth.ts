@@ -16,6 +16,7 @@ export interface OptionalUserAuth {
 
 /** Dashboard auth: the user's access token in `Authorization` (with or without `Bearer `). */
 export const userAuth: AuthRequirement<UserAuth> = {
+  credential: 'access-token',
   resolve({ request, world }) {
     const found = findDashboardUser(request, world)
     if ('refusal' in found) throw found.refusal
@@ -28,6 +29,7 @@ export const userAuth: AuthRequirement<UserAuth> = {
  * a valid access token makes the answer that user's, anything else is an anonymous request.
  */
 export const optionalUserAuth: AuthRequirement<OptionalUserAuth> = {
+  credential: 'access-token',
   resolve({ request, world }) {
     const found = findDashboardUser(request, world)
     return { user: 'refusal' in found ? undefined : found.user }

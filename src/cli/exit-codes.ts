@@ -15,4 +15,6 @@ export const exitCodes = {
   upstream: 7,
   /** A recording (a `--replay` file, or one in a `--replay` directory) cannot be read or is invalid. */
   invalidRecording: 8,
+  /** `record`: the session's file could not be written at the end (it holds what the last successful write did). */
+  recordingNotWritten: 9,
 } as const

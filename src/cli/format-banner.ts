@@ -30,11 +30,20 @@ function replayLine(gateway: Gateway, replay: { strict: boolean; speed: number }
     ? 'gets 400 replay_mismatch naming the nearest recordings'
     : 'gets the generated reply (--replay-strict: an error)'
   const pace = replay.speed === 0 ? 'without delays' : replay.speed === 1 ? 'at the recorded pace' : `at ${replay.speed}× the recorded pace`
+  const { neverReplayed } = gateway.replay.pending()
+  const readOnly = neverReplayed.slice(0, 3).map((exchange) => `"${exchange.recording}" #${exchange.id}`)
   return [
     `${style.bold('Replay')} ${exchanges} recorded ${exchanges === 1 ? 'exchange' : 'exchanges'} from ${files.length} ${files.length === 1 ? 'file' : 'files'} (${shownFiles(files)})`,
     style.dim(
       `  generations and embeddings a recording matches get its reply or error, streams ${pace}; a request no recording matches ${miss}; GET /__mock/replay reports`,
     ),
+    ...(neverReplayed.length > 0
+      ? [
+          style.yellow(
+            `  ${neverReplayed.length} recorded ${neverReplayed.length === 1 ? 'exchange' : 'exchanges'} of the routes that replay ${neverReplayed.length === 1 ? 'is' : 'are'} kept for reading only and never ${neverReplayed.length === 1 ? 'answers' : 'answer'} a request: ${readOnly.join(', ')}${neverReplayed.length > readOnly.length ? ` and ${neverReplayed.length - readOnly.length} more` : ''}`,
+          ),
+        ]
+      : []),
   ].join('\n')
 }
 

@@ -1,13 +1,12 @@
+import { RecordingDirectoryError } from '../node/record/recording-file.ts'
 import { startRecorder, type RecorderExchange, type RunningRecorder } from '../node/record/start-recorder.ts'
 import { version } from '../version.ts'
 import { CliError } from './cli-error.ts'
 import { exitCodes } from './exit-codes.ts'
 import { startupNotice } from './startup-notice.ts'
 import { style } from './style.ts'
+import { upstreamKeyVariable } from './upstream-credentials.ts'
 import { waitForStop } from './wait-for-stop.ts'
-
-/** Where the upstream key can come from instead of the command line, which `ps` shows to everyone. */
-export const upstreamKeyVariable = 'LLM_GATEWAY_MOCK_UPSTREAM_KEY'
 
 /** The record command's arguments, as yargs gives them. */
 export interface RecordArgs {
@@ -51,7 +50,8 @@ export async function runRecord(args: RecordArgs): Promise<void> {
       onExchange: args.quiet ? undefined : (exchange) => console.log(formatExchange(exchange)),
     })
   } catch (error) {
-    if (error instanceof TypeError) throw new CliError(`llm-gateway-mock record: ${error.message}`, exitCodes.usage)
+    if (error instanceof TypeError || error instanceof RecordingDirectoryError)
+      throw new CliError(`llm-gateway-mock record: ${error.message}`, exitCodes.usage)
     const code = (error as NodeJS.ErrnoException).code
     const reason =
       code === 'EADDRINUSE'
@@ -77,11 +77,22 @@ export async function runRecord(args: RecordArgs): Promise<void> {
     ].join('\n'),
   )
   const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
-  console.log(`\n${reason}: stopping (waiting for the answers still coming; Ctrl-C again to stop at once)`)
+  console.log(`\n${reason}: stopping (letting the answers still coming finish; Ctrl-C again to cut them)`)
+  // A second signal cuts the connections still open; what came is written all the same.
+  const force = () => {
+    console.log('Cutting the answers still coming.')
+    void recorder.close({ force: true }).catch(() => undefined)
+  }
+  for (const signal of stopSignals) process.once(signal, force)
   try {
     await recorder.close()
   } catch (error) {
-    throw new CliError(`llm-gateway-mock record: cannot write ${recorder.file}: ${(error as Error).message}`, exitCodes.listenFailed)
+    throw new CliError(
+      `llm-gateway-mock record: cannot write ${recorder.file} (${(error as Error).message}): it holds the ${recorder.recorded} ${recorder.recorded === 1 ? 'exchange' : 'exchanges'} written before`,
+      exitCodes.recordingNotWritten,
+    )
+  } finally {
+    for (const signal of stopSignals) process.off(signal, force)
   }
   console.log(
     recorder.recorded > 0
@@ -90,9 +101,11 @@ export async function runRecord(args: RecordArgs): Promise<void> {
   )
 }
 
-/** One line per exchange: time, method, path, model, status, frames, duration, and what became of it. */
+const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+/** One line per exchange: when the request came, method, path, model, status, frames, duration, and what became of it. */
 function formatExchange(exchange: RecorderExchange): string {
-  const parts = [style.dim(new Date().toISOString().slice(11, 19)), exchange.method, exchange.path]
+  const parts = [style.dim(exchange.time.slice(11, 19)), exchange.method, exchange.path]
   if (exchange.model) parts.push(style.cyan(exchange.model))
   if (exchange.status !== undefined) parts.push(style.status(exchange.status))
   if (exchange.frames !== undefined) parts.push(style.dim(`${exchange.frames} frames`))

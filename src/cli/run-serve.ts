@@ -24,8 +24,8 @@ export async function runServe(args: ServeArgs): Promise<void> {
     scenarios: args.scenario,
     profile: args.profile,
     replay: args.replay,
-    replayStrict: args['replay-strict'],
-    replaySpeed: args['replay-speed'],
+    replayStrict: args['replay-strict'] ?? false,
+    replaySpeed: args['replay-speed'] ?? 1,
     onRequest: requestLog && ((entry) => requestLog.write(formatRequest(entry))),
   })
   let server: RunningServer
@@ -50,7 +50,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
       worldFile: args.world,
       // One active scenario per --scenario value, in order (loadGateway gives them to the gateway so).
       scenarioSources: args.scenario.map((value) => (isScenarioPath(value) ? value : 'built-in')),
-      replay: args.replay.length > 0 ? { strict: args['replay-strict'], speed: args['replay-speed'] } : undefined,
+      replay: args.replay.length > 0 ? { strict: args['replay-strict'] ?? false, speed: args['replay-speed'] ?? 1 } : undefined,
       allInterfaces: isWildcardHost(server.host) ? { address: server.host, urls: networkUrls(server.port) } : undefined,
     }),
   )

@@ -25,8 +25,10 @@ export interface ServeArgs {
   profile: ProfileName
   'exit-with-parent': boolean
   replay: string[]
-  'replay-strict': boolean
-  'replay-speed': number
+  /** Undefined unless given: it needs --replay. */
+  'replay-strict'?: boolean
+  /** Undefined unless given (1): it needs --replay. */
+  'replay-speed'?: number
 }
 
 /**
@@ -85,14 +87,13 @@ export const serveOptions = {
   },
   'replay-strict': {
     type: 'boolean',
-    default: false,
-    describe: 'A request no recording matches gets 400 replay_mismatch naming the nearest recordings, instead of a generated reply',
+    describe:
+      'With --replay: a request no recording matches gets 400 replay_mismatch naming the nearest recordings, instead of a generated reply',
   },
   'replay-speed': {
     requiresArg: true,
-    default: 1,
     coerce: nonNegativeNumberFlag('replay-speed'),
-    describe: 'How fast recorded streams play: 1 as recorded, 2 twice as fast, 0 without delays',
+    describe: 'With --replay: how fast recorded streams play: 1 as recorded (the default), 2 twice as fast, 0 without delays',
   },
   quiet: { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' },
   'max-body-mb': {
@@ -126,5 +127,9 @@ export const serveOptions = {
 export function checkServeArgs(args: Partial<ServeArgs>): true {
   const adminToken = args['admin-token']
   if (adminToken !== undefined && adminToken.trim() === '') throw new Error('--admin-token must not be empty')
+  for (const flag of ['replay-strict', 'replay-speed'] as const) {
+    if (args[flag] !== undefined && (args.replay ?? []).length === 0)
+      throw new Error(`--${flag} applies to recordings replayed: give them with --replay DIR (or FILE)`)
+  }
   return true
 }

@@ -13,8 +13,12 @@ export interface ReplayedGeneration {
   /** The reply id without its surface's prefix (`chatcmpl-`, `msg_`, `resp_`), when the recording has one. */
   id?: string
   text: string
-  /** The calls, each with its id without the surface's prefix (`call_`, `toolu_`) when recorded. */
-  toolCalls: readonly { id?: string; name: string; arguments: Record<string, unknown> }[]
+  /**
+   * The calls, each with its id without the surface's prefix (`call_`, `toolu_`) when recorded, and
+   * its arguments: an object, or the text as the upstream sent it when that was not one (sent again
+   * as it was by the surfaces that send text; those that send an object send `{}`).
+   */
+  toolCalls: readonly { id?: string; name: string; arguments?: Record<string, unknown>; argumentsText?: string }[]
   finishReason: FinishReason
   /** The recorded usage; counted from the request and the text when the recording has none. */
   usage?: { promptTokens: number; completionTokens: number }
@@ -42,11 +46,11 @@ export function replayedReply(
 ): GeneratedReply {
   const id = replayed.id ?? fallbackId
   const toolCalls = replayed.toolCalls.map((call, index): ReplyToolCall => {
-    const argumentsJson = JSON.stringify(call.arguments)
+    const argumentsJson = call.argumentsText ?? JSON.stringify(call.arguments ?? {})
     return {
       id: call.id ?? stableHash(`${id}:${index}`).slice(0, 12),
       name: call.name,
-      arguments: call.arguments,
+      arguments: call.arguments ?? {},
       argumentsJson,
       argumentPieces: tokenizer.pieces(argumentsJson),
     }

@@ -121,6 +121,12 @@ export interface Route<Auth = unknown, Body = unknown> {
    */
   quiet?: boolean
   handle(context: RouteContext<Auth, Body>): Reply | Promise<Reply>
+  /**
+   * Told when the request failed, with the status it was answered: refused by a stage (the body
+   * then read where it can be, even after a refused key) or by `handle`. What wraps a route
+   * learns of the gateway's own refusals here (a replay counts the recorded error they match).
+   */
+  refused?(context: RouteContext<Auth, Body>, status: number): void
 }
 
 /**

@@ -53,10 +53,25 @@ export async function runPipeline(
     rendered = renderReply(context, await handle(context))
   } catch (error) {
     ;({ error: failure, rendered } = renderError(context, error))
+    if (route.refused) await tellRefused(context, stage, rendered.status)
   }
   if (route.quiet) return respond(request, rendered)
   reportRequest(context, rendered.status, failure, started, { stage, rendered })
   return respond(request, rendered)
+}
+
+/**
+ * Tells the route it was refused, its body read first where a stage before reading it refused the
+ * request. What the route learns cannot change the answer: a body it cannot read, or a hook that
+ * fails on one, leaves the refusal as it was.
+ */
+async function tellRefused(context: PipelineContext, stage: PipelineStage, status: number): Promise<void> {
+  try {
+    if (stage === 'authenticate') await readBody(context)
+    context.route.refused!(context, status)
+  } catch {
+    // The refusal stands as rendered.
+  }
 }
 
 /**

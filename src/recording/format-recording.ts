@@ -1,24 +1,49 @@
-import type { Recording } from './recording-schema.ts'
+import type { RecordedExchange, Recording } from './recording-schema.ts'
+
+/** What a recording file holds besides its exchanges. */
+export type RecordingHead = Omit<Recording, 'exchanges'>
 
 /**
  * A recording as its file holds it: JSON indented for reading and diffs, with arrays of numbers
  * (embedding vectors) kept on one line each, where one number a line would bury the rest.
  */
 export function formatRecording(recording: Recording): string {
-  const inline: string[] = []
-  // A marker no JSON text can hold: its number is the place of the array it stands for.
-  const marker = `\u0000${Math.random().toString(36).slice(2)}:`
-  const text = JSON.stringify(
-    recording,
-    (_, value: unknown) => {
-      if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'number')) {
-        inline.push(`[${value.join(', ')}]`)
-        return `${marker}${inline.length - 1}`
-      }
-      return value
-    },
-    2,
-  )
-  const quoted = JSON.stringify(marker).slice(1, -1)
-  return `${text.replace(new RegExp(`"${quoted.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(\\d+)"`, 'g'), (_, index: string) => inline[Number(index)]!)}\n`
+  const { exchanges, ...head } = recording
+  return recordingText(head, exchanges.map(formatExchange)).join('')
+}
+
+/** One exchange as it stands in the file's `exchanges` array, indented to its place there: formatted once, joined with the others. */
+export function formatExchange(exchange: RecordedExchange): string {
+  return `${exchangeIndent}${formatJson(exchange, exchangeIndent)}`
+}
+
+const exchangeIndent = '    '
+
+/** The parts of a recording file, in order, around exchanges already formatted by `formatExchange`. */
+export function recordingText(head: RecordingHead, exchanges: readonly string[]): string[] {
+  const opening = formatJson({ ...head, exchanges: [] }, '')
+  // `"exchanges": []` closes the object: the exchanges go between its brackets.
+  const cut = opening.lastIndexOf('[]')
+  if (exchanges.length === 0) return [`${opening}\n`]
+  const parts = [`${opening.slice(0, cut)}[\n`]
+  exchanges.forEach((exchange, index) => parts.push(index === 0 ? exchange : `,\n${exchange}`))
+  parts.push(`\n  ]${opening.slice(cut + 2)}\n`)
+  return parts
+}
+
+/** `JSON.stringify(value, null, 2)` from `indent`, but arrays of numbers on one line. */
+function formatJson(value: unknown, indent: string): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]'
+    if (value.every((item) => typeof item === 'number')) return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`
+    const inner = `${indent}  `
+    return `[\n${value.map((item: unknown) => `${inner}${item === undefined ? 'null' : formatJson(item, inner)}`).join(',\n')}\n${indent}]`
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined)
+    if (entries.length === 0) return '{}'
+    const inner = `${indent}  `
+    return `{\n${entries.map(([name, item]) => `${inner}${JSON.stringify(name)}: ${formatJson(item, inner)}`).join(',\n')}\n${indent}}`
+  }
+  return JSON.stringify(value) ?? 'null'
 }

@@ -1,6 +1,4 @@
-import type { z } from 'zod'
-import { dedupeIssues, type DefinitionIssue } from '../definitions/definition-error.ts'
-import { formatPath } from '../definitions/format-path.ts'
+import { zodIssues } from '../definitions/zod-issues.ts'
 import { RecordingError } from './recording-error.ts'
 import { recordingSchema, type RecordingInput } from './recording-schema.ts'
 import type { NamedRecording } from './replay.ts'
@@ -12,24 +10,22 @@ export type ReplaySource = RecordingInput | string
 function parseRecording(input: unknown, fallbackName: string): NamedRecording {
   const own = (input as { name?: unknown } | null)?.name
   const shown = typeof own === 'string' ? own : fallbackName
-  const result = recordingSchema.safeParse(input)
-  if (!result.success) throw new RecordingError(shown, issuesOf(result.error))
+  const result = recordingSchema.safeParse(input, { reportInput: true })
+  if (!result.success) throw new RecordingError(shown, zodIssues(recordingSchema, result.error))
   return { name: shown, recording: result.data }
 }
 
 /** Recordings given as data (`createGateway({ replay })`), each checked and named `replay[i]` unless it has a name. */
 export function namedRecordings(replay: ReplaySource | readonly ReplaySource[]): NamedRecording[] {
-  const list: readonly ReplaySource[] = Array.isArray(replay) ? replay : [replay as ReplaySource]
+  const many = Array.isArray(replay)
+  const list: readonly ReplaySource[] = many ? replay : [replay as ReplaySource]
   return list.map((input, index) => {
+    const shown = many ? `replay[${index}]` : 'replay'
     if (typeof input === 'string') {
       throw new TypeError(
-        `createGateway: replay[${index}] is a path (${JSON.stringify(input)}), which only Node can read: import createGateway from 'llm-gateway-mock' in Node (or use loadRecordings from 'llm-gateway-mock/node'), or pass the recordings as data (the parsed JSON of each file)`,
+        `createGateway: ${shown} is a path (${JSON.stringify(input)}), which only Node can read: import createGateway from 'llm-gateway-mock' in Node (or use loadRecordings from 'llm-gateway-mock/node'), or pass the recordings as data (the parsed JSON of each file)`,
       )
     }
-    return parseRecording(input, Array.isArray(replay) ? `replay[${index}]` : 'replay')
+    return parseRecording(input, shown)
   })
-}
-
-function issuesOf(error: z.ZodError): DefinitionIssue[] {
-  return dedupeIssues(error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })))
 }

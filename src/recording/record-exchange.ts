@@ -1,12 +1,15 @@
 import type { SurfaceName } from '../http/surface-name.ts'
 import type { Route } from '../pipeline/route.ts'
 import type { PathParams } from '../http/path-matcher.ts'
+import { specProfile } from '../profiles/spec-profile.ts'
 import { answerReaders } from './collapse/readers.ts'
 import { parseJson } from './collapse/json-fields.ts'
 import { keptHeaders } from './kept-headers.ts'
 import { redactJson, redactText, type Redaction } from './redact.ts'
-import type { RecordedExchange, RecordedFrame, RecordedResponse, RequestKey } from './recording-schema.ts'
+import type { RecordedRequestBody } from './recorded-request.ts'
+import type { RecordedBinary, RecordedExchange, RecordedFrame, RecordedResponse, RequestKey } from './recording-schema.ts'
 import { replayableRoutes } from './replayable-routes.ts'
+import { routeFacts } from './route-facts.ts'
 import { readSseEvent } from './sse-frames.ts'
 
 /** One request forwarded to the upstream and what came back, as the record server saw it. */
@@ -22,54 +25,64 @@ export interface CapturedExchange {
   route: Route<any, any> | undefined
   params: PathParams
   surface: SurfaceName
-  requestBody: string
+  /** The request's body as its route reads it (recorded-request.ts). */
+  request: RecordedRequestBody
   status: number
   headers: Iterable<[string, string]>
-  /** The whole body's text, for an answer that is not a stream. */
+  /** The whole body's text, for an answer that is text and not a stream. */
   body?: string
+  /** An answer that is not text (audio, an image). */
+  binary?: RecordedBinary
   /** A stream's events as they came. */
   frames?: RecordedFrame[]
   /** Whether the upstream ended its answer itself (not cut off mid-way). */
   ended: boolean
+  /** Why the answer was too large to keep, when it was. */
+  tooLarge?: string
   durationMs: number
 }
 
-/** What becomes of an exchange: an entry of the recording, or why it is left out. */
-export type RecordOutcome = { exchange: RecordedExchange; note?: string } | { skipped: string }
+/** What becomes of an exchange: an entry of the recording, or why it is left out; the model the request named either way. */
+export type RecordOutcome = ({ exchange: RecordedExchange; note?: string } | { skipped: string }) & { model?: string }
 
 /**
  * An exchange as a recording keeps it: what identifies the request (never a header, never a
  * credential), and the answer as content where it replays (a generation's text, tool calls and
  * usage; an embedding's vectors), as the error it was, or as the body it was. Streams keep their
  * events with their timing; a stream that did not finish is left out, as a replay of it would
- * teach a client nothing true. Everything kept is redacted.
+ * teach a client nothing true. Everything kept is redacted, the kept headers included.
  */
 export function recordExchange(captured: CapturedExchange, redaction: Redaction): RecordOutcome {
   const { route } = captured
   const replayable = route ? replayableRoutes[route.id] : undefined
-  const body = route?.body ? route.body.schema.safeParse(parseJson(captured.requestBody)) : undefined
-  const parsed = body?.success ? (body.data as unknown) : undefined
-  const facts = { body: parsed, params: captured.params }
-  const model = route?.model ? readSafely(() => route.model!.read(facts as never)) : undefined
-  const stream = parsed !== undefined && route?.model?.stream ? route.model.stream(facts as never) : undefined
+  const parsed = 'body' in captured.request ? captured.request.body : undefined
+  // What a route reads its model from; a route that defaults a missing model reads the spec profile's default.
+  const facts = { body: parsed, params: captured.params, profile: specProfile }
+  const { model, stream } = routeFacts(route, facts)
+  const shownModel = model === undefined ? {} : { model: redactText(model, redaction) }
   const key = replayable && parsed !== undefined ? redactKey(replayable.key(parsed), redaction) : undefined
 
   let response: RecordedResponse
   let note: string | undefined
-  const headers = keptHeaders(captured.headers)
+  const headers = redactJson(keptHeaders(captured.headers), redaction)
   const base = { status: captured.status, headers }
   const frames = captured.frames?.map((frame) => ({ atMs: Math.round(frame.atMs), data: redactText(frame.data, redaction) }))
-  if (!captured.ended) return { skipped: `the upstream cut the ${frames ? 'stream' : 'answer'} short` }
-  if (captured.status >= 400) {
+  if (captured.tooLarge !== undefined) return { skipped: captured.tooLarge, ...shownModel }
+  if (!captured.ended) return { skipped: `the upstream cut the ${frames ? 'stream' : 'answer'} short`, ...shownModel }
+  if (captured.binary) {
+    response = { ...base, binary: captured.binary }
+  } else if (captured.status >= 400 && (key || !replayable)) {
     response = { ...base, error: redactJson(bodyValue(captured, frames), redaction) }
   } else {
-    const reader = replayable && key && captured.status < 300 ? answerReaders[replayable.family] : undefined
+    const reader = key && captured.status < 300 ? answerReaders[replayable!.family] : undefined
     const content = reader && readContent(reader, captured)
-    if (content && 'skipped' in content) return content
+    if (content && 'skipped' in content) return { ...content, ...shownModel }
     if (content?.reply) response = { ...base, reply: redactJson(content.reply, redaction) }
     else if (content?.embeddings) response = { ...base, embeddings: content.embeddings }
     else {
       if (reader) note = 'an answer of a shape this route does not give: kept as its body, not replayed'
+      else if (replayable && 'refused' in captured.request)
+        note = `kept as its body, not replayed: this gateway refuses the request (${redactText(captured.request.refused, redaction)})`
       response = { ...base, body: redactJson(bodyValue(captured, frames), redaction) }
     }
   }
@@ -83,12 +96,12 @@ export function recordExchange(captured: CapturedExchange, redaction: Redaction)
     route: route?.id ?? 'unknown',
     method: captured.method,
     path: redactText(withoutKey(captured.target), redaction),
-    ...(model !== undefined && { model }),
+    ...shownModel,
     ...(stream !== undefined && { stream }),
-    ...(key && response.body === undefined && { request: key }),
+    ...(key && response.body === undefined && response.binary === undefined && { request: key }),
     response,
   }
-  return note ? { exchange, note } : { exchange }
+  return { exchange, ...(note && { note }), ...shownModel }
 }
 
 /** The reply or vectors an answer spells, or why a stream of it is left out. */
@@ -134,12 +147,4 @@ export function withoutKey(target: string): string {
   params.delete('key')
   const rest = params.toString()
   return rest === '' ? target.slice(0, query) : `${target.slice(0, query)}?${rest}`
-}
-
-function readSafely<T>(read: () => T): T | undefined {
-  try {
-    return read()
-  } catch {
-    return undefined
-  }
 }

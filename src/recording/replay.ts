@@ -8,6 +8,15 @@ export interface NamedRecording {
   recording: Recording
 }
 
+/** A request the gateway refused itself, and the status it answered. */
+export interface RefusedRequest {
+  route: string
+  model: string
+  stream: boolean
+  key: RequestKey
+  status: number
+}
+
 /** A request the replay is asked to answer, once the world has admitted it. */
 export interface ReplayRequest {
   requestId: string
@@ -31,6 +40,16 @@ export interface UnusedRecording {
   asked: string
 }
 
+/** A recorded exchange of a route that replays which never answers a request: its answer is kept for reading only. */
+export interface NeverReplayed {
+  recording: string
+  id: number
+  route: string
+  model?: string
+  /** Why, in a few words. */
+  why: string
+}
+
 /** A recorded exchange that came close to a request, and how the request differs from it. */
 export interface NearestRecording {
   recording: string
@@ -48,6 +67,8 @@ export interface UnmatchedReplayRequest {
   reason: string
   /** The closest recordings, closest first (at most three). */
   nearest: NearestRecording[]
+  /** Recordings of the same route and model kept for reading only, which can answer no request. */
+  neverReplayed?: NeverReplayed[]
 }
 
 /** What is left of a replay: exchanges never used, and requests no recording answered. */
@@ -56,6 +77,8 @@ export interface ReplayReport {
   recordings: string[]
   unused: UnusedRecording[]
   unmatched: UnmatchedReplayRequest[]
+  /** Exchanges of routes that replay whose answer is kept for reading only (told at load): none of them answers a request. */
+  neverReplayed: NeverReplayed[]
 }
 
 /** A replay is done when every replayable exchange was used and every request had its recording. */
@@ -85,19 +108,30 @@ const nearestShown = 3
  */
 export class Replay {
   readonly #names: string[]
-  readonly #candidates: Candidate[]
+  readonly #candidates: Candidate[] = []
+  readonly #neverReplayed: NeverReplayed[] = []
   #unmatched: UnmatchedReplayRequest[] = []
 
+  /** The recordings, checked against the format (which refuses a replayable answer without its request key). */
   constructor(recordings: readonly NamedRecording[]) {
     this.#names = recordings.map((named) => named.name)
-    this.#candidates = recordings.flatMap(({ name, recording }) =>
-      recording.exchanges.flatMap((exchange): Candidate[] => {
+    for (const { name, recording } of recordings) {
+      for (const exchange of recording.exchanges) {
         const route = replayableRoutes[exchange.route]
-        return route && exchange.request !== undefined && answers(route, exchange)
-          ? [{ recording: name, exchange: exchange as Candidate['exchange'], route, used: false }]
-          : []
-      }),
-    )
+        if (!route) continue
+        if (exchange.request !== undefined && answers(route, exchange)) {
+          this.#candidates.push({ recording: name, exchange: exchange as Candidate['exchange'], route, used: false })
+        } else {
+          this.#neverReplayed.push({
+            recording: name,
+            id: exchange.id,
+            route: exchange.route,
+            ...(exchange.model !== undefined && { model: exchange.model }),
+            why: `its answer is kept for reading (${exchange.response.binary ? 'binary' : 'body'}), not replayed`,
+          })
+        }
+      }
+    }
   }
 
   get recordings(): readonly string[] {
@@ -124,7 +158,7 @@ export class Replay {
         found: true,
         exchange: chosen.exchange,
         route: chosen.route,
-        label: `recording "${chosen.recording}" #${chosen.exchange.id}`,
+        label: labelOf(chosen),
         release: () => {
           chosen.used = false
         },
@@ -147,6 +181,10 @@ export class Replay {
         .map(({ candidate, differences }) => nearestOf(candidate, differences))
       reason = 'no recording matches it'
     }
+    const readOnly = this.#neverReplayed.filter(
+      (exchange) =>
+        replayableRoutes[exchange.route]?.family === family && (exchange.model === undefined || exchange.model === request.model),
+    )
     const miss: UnmatchedReplayRequest = {
       requestId: request.requestId,
       method: request.method,
@@ -154,6 +192,7 @@ export class Replay {
       model: request.model,
       reason,
       nearest,
+      ...(readOnly.length > 0 && { neverReplayed: readOnly.slice(0, nearestShown) }),
     }
     this.#unmatched.push(miss)
     return { found: false, miss, message: missMessage(miss, request.key) }
@@ -172,7 +211,28 @@ export class Replay {
           asked: describeKey(exchange.request),
         })),
       unmatched: [...this.#unmatched],
+      neverReplayed: [...this.#neverReplayed],
     }
+  }
+
+  /**
+   * The gateway refused a request itself with `status`: an unused recorded error it matches, with
+   * that status, is the answer the gateway gave, and counts as used. Its label, when there is one.
+   */
+  refusedByWorld(request: RefusedRequest): string | undefined {
+    const family = replayableRoutes[request.route]?.family
+    const matching = this.#candidates.filter(
+      (candidate) =>
+        !candidate.used &&
+        candidate.route.family === family &&
+        candidate.exchange.response.error !== undefined &&
+        candidate.exchange.response.status === request.status &&
+        differencesOf(candidate, request).length === 0,
+    )
+    const chosen = matching.find((candidate) => (candidate.exchange.stream ?? false) === request.stream) ?? matching[0]
+    if (!chosen) return undefined
+    chosen.used = true
+    return labelOf(chosen)
   }
 
   /** Every exchange unused again, and no request unmatched. */
@@ -189,7 +249,11 @@ function answers(route: ReplayableRoute, exchange: RecordedExchange): boolean {
   return route.kind === 'generation' ? response.reply !== undefined : response.embeddings !== undefined
 }
 
-function differencesOf(candidate: Candidate, request: ReplayRequest): string[] {
+function labelOf(candidate: Candidate): string {
+  return `recording "${candidate.recording}" #${candidate.exchange.id}`
+}
+
+function differencesOf(candidate: Candidate, request: Pick<ReplayRequest, 'model' | 'key'>): string[] {
   const { exchange } = candidate
   const differences =
     exchange.model !== undefined && exchange.model !== request.model
@@ -213,5 +277,6 @@ export function describeKey(key: RequestKey): string {
 function missMessage(miss: UnmatchedReplayRequest, key: RequestKey): string {
   const request = `${miss.method} ${miss.path} (model ${miss.model}, ${describeKey(key)})`
   const nearest = miss.nearest.map((near) => `"${near.recording}" #${near.id} (${near.differences.join('; ')})`)
-  return `${request}: ${miss.reason}${nearest.length > 0 ? `. Nearest: ${nearest.join(', ')}` : ''}.`
+  const readOnly = (miss.neverReplayed ?? []).map((exchange) => `"${exchange.recording}" #${exchange.id} (${exchange.why})`)
+  return `${request}: ${miss.reason}${nearest.length > 0 ? `. Nearest: ${nearest.join(', ')}` : ''}${readOnly.length > 0 ? `. Of this route and model but never replayed: ${readOnly.join(', ')}` : ''}.`
 }

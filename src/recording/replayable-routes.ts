@@ -8,8 +8,7 @@ import {
 import { generateConversation, type GenerateContentRequest } from '../surfaces/gemini/generate/generate-request.ts'
 import { chatConversation, type ChatRequest } from '../surfaces/openai/chat/chat-request.ts'
 import { embeddingInputs, type EmbeddingsRequest } from '../surfaces/openai/embeddings/embeddings-request.ts'
-import type { StoredConversations } from '../surfaces/openai/responses/responses-conversation.ts'
-import { responsesConversation } from '../surfaces/openai/responses/responses-conversation.ts'
+import { ownInputConversation } from '../surfaces/openai/responses/responses-conversation.ts'
 import type { ResponsesRequest } from '../surfaces/openai/responses/responses-request.ts'
 import type { RequestKey } from './recording-schema.ts'
 import { conversationKey, embeddingKey } from './request-key.ts'
@@ -26,14 +25,6 @@ export interface ReplayableRoute {
   key(body: any): RequestKey
   /** The prefixes the surface puts before a reply id and a call id, which the recording keeps and the replay takes off. */
   prefixes: { reply?: string; call?: string }
-}
-
-// A continuation is identified by its own input alone: the conversation a `previous_response_id`
-// names lives in the upstream's store while recording and in the gateway's while replaying, and
-// the key must be the same in both.
-const ownInputOnly: StoredConversations = {
-  itemsOf: () => [],
-  item: () => ({ kind: 'message', role: 'assistant', text: '' }),
 }
 
 /** A generation route: its family, how its requests are keyed, and its surface's id prefixes. */
@@ -58,11 +49,11 @@ export const replayableRoutes: Readonly<Record<string, ReplayableRoute>> = {
     reply: 'chatcmpl-',
     call: 'call_',
   }),
-  'openai.responses': generation(
-    'openai.responses',
-    (body: ResponsesRequest) => conversationKey(responsesConversation(body, ownInputOnly).conversation),
-    { reply: 'resp_', call: 'call_' },
-  ),
+  // A continuation is keyed by its own input: what it continues lives in another store on each side.
+  'openai.responses': generation('openai.responses', (body: ResponsesRequest) => conversationKey(ownInputConversation(body)), {
+    reply: 'resp_',
+    call: 'call_',
+  }),
   'anthropic.messages': generation('anthropic.messages', (body: MessagesRequest) => conversationKey(messagesConversation(body)), {
     reply: 'msg_',
     call: 'toolu_',

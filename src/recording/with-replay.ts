@@ -3,11 +3,14 @@ import type { AdmittedRequest } from '../generation/admitted-request.ts'
 import type { Replayed } from '../generation/replayed-reply.ts'
 import { json, raw, type Reply } from '../pipeline/reply.ts'
 import type { Route, RouteContext } from '../pipeline/route.ts'
-import { instant, type StreamTiming } from '../streaming/stream-plan.ts'
+import { instant, type RecordedPace, type StreamTiming } from '../streaming/stream-plan.ts'
+import { answerReaders } from './collapse/readers.ts'
 import { replayedHeaders } from './kept-headers.ts'
 import type { RecordedExchange, RecordedFrame } from './recording-schema.ts'
 import type { Replay } from './replay.ts'
 import { replayableRoutes, type ReplayableRoute } from './replayable-routes.ts'
+import { routeFacts } from './route-facts.ts'
+import { readSseEvent } from './sse-frames.ts'
 
 /** How a gateway replays: its recordings, whether a miss is an error, and how fast streams play. */
 export interface ReplaySettings {
@@ -24,12 +27,27 @@ export interface ReplaySettings {
  * quota, rate limits and the scenarios have admitted the request, and a scenario's reply override
  * still wins. Then a matching recorded error is answered as it was recorded; a matching reply
  * goes to the route, which renders it in its own surface's format after its own checks (the
- * context window), charging the quota by the recorded usage.
+ * context window), charging the quota by the recorded usage. When the world refuses a request
+ * itself, a recorded error it matches with the same status counts as used: the gateway gave the
+ * recorded answer (an unknown model, a bad key, recorded from an upstream that refused them too).
  */
 export function withReplay(routes: readonly Route<any, any>[], settings: ReplaySettings): Route<any, any>[] {
+  // The requests a recorded error answered: their failure is the recording's, not the world's.
+  const answeredByRecording = new WeakSet<RouteContext<any, any>>()
   return routes.map((route) => {
     const replayable = replayableRoutes[route.id]
-    return replayable ? { ...route, handle: (context: RouteContext<any, any>) => replayed(route, replayable, context, settings) } : route
+    if (!replayable) return route
+    return {
+      ...route,
+      handle: (context: RouteContext<any, any>) => replayed(route, replayable, context, settings, answeredByRecording),
+      refused(context: RouteContext<any, any>, status: number) {
+        route.refused?.(context, status)
+        if (answeredByRecording.has(context) || context.body === undefined) return
+        const label = settings.replay.refusedByWorld({ ...requestOf(route, replayable, context), status })
+        if (label)
+          context.note.decidedBy = [context.note.decidedBy, `${label}: the gateway gave its error itself`].filter(Boolean).join('; ')
+      },
+    }
   })
 }
 
@@ -38,6 +56,7 @@ async function replayed(
   replayable: ReplayableRoute,
   context: RouteContext<any, any>,
   settings: ReplaySettings,
+  answeredByRecording: WeakSet<RouteContext<any, any>>,
 ): Promise<Reply> {
   const { admission, note } = context
   if (admission.action.reply !== undefined) return route.handle(context)
@@ -45,10 +64,7 @@ async function replayed(
     requestId: context.requestId,
     method: context.request.method,
     path: context.pathname,
-    route: route.id,
-    model: note.model ?? admission.model.id,
-    stream: admission.stream,
-    key: replayable.key(context.body),
+    ...requestOf(route, replayable, context),
   })
   if (!outcome.found) {
     if (settings.strict) {
@@ -57,16 +73,35 @@ async function replayed(
     }
     return route.handle(context)
   }
-  note.decidedBy = note.decidedBy === undefined ? outcome.label : `${note.decidedBy}; ${outcome.label}`
+  const decided = () => (note.decidedBy = note.decidedBy === undefined ? outcome.label : `${note.decidedBy}; ${outcome.label}`)
   const { response } = outcome.exchange
-  if (response.error !== undefined) return recordedError(outcome.exchange)
+  if (response.error !== undefined) {
+    answeredByRecording.add(context)
+    decided()
+    return recordedError(outcome.exchange)
+  }
   const admitted: AdmittedRequest = Object.assign(context, { replayed: toReplayed(outcome.exchange, outcome.route, settings.speed) })
+  let reply: Reply
   try {
-    return await route.handle(admitted as RouteContext<any, any>)
+    reply = await route.handle(admitted as RouteContext<any, any>)
   } catch (error) {
     // The world refused it after all (the context window): the recording stays for the next request.
     outcome.release()
     throw error
+  }
+  decided()
+  return reply
+}
+
+/** What identifies a request to the ledger: its route, model, whether it streams, and its key. */
+function requestOf(route: Route<any, any>, replayable: ReplayableRoute, context: RouteContext<any, any>) {
+  // The admit stage noted them; a request refused before it is read here.
+  const read = context.note.model === undefined ? routeFacts(route, context) : {}
+  return {
+    route: route.id,
+    model: context.note.model ?? read.model ?? '',
+    stream: context.note.stream ?? read.stream ?? false,
+    key: replayable.key(context.body),
   }
 }
 
@@ -82,7 +117,7 @@ function recordedError(exchange: RecordedExchange): Reply {
 
 /** What generate() or embed() uses of a recorded answer. */
 function toReplayed(exchange: RecordedExchange, route: ReplayableRoute, speed: number): Replayed {
-  const { reply, embeddings, frames } = exchange.response
+  const { reply, embeddings } = exchange.response
   if (embeddings)
     return {
       kind: 'embeddings',
@@ -97,15 +132,55 @@ function toReplayed(exchange: RecordedExchange, route: ReplayableRoute, speed: n
     toolCalls: reply!.toolCalls.map((call) => ({ ...call, ...(call.id !== undefined && { id: unprefixed(call.id, prefixes.call) }) })),
     finishReason: reply!.finishReason,
     ...(reply!.usage && { usage: reply!.usage }),
-    timing: recordedTiming(frames, speed),
+    timing: recordedTiming(paceOf(exchange, route), speed),
   }
 }
 
-/** The waits between a recorded stream's frames (the first one's after the request was sent), divided by `speed`. */
-export function recordedTiming(frames: readonly RecordedFrame[] | undefined, speed: number): StreamTiming {
-  if (!frames || frames.length === 0 || speed === 0) return instant
-  const delays = frames.map((frame, index) => Math.max(0, frame.atMs - (frames[index - 1]?.atMs ?? 0)) / speed)
-  return { ...instant, recordedDelaysMs: delays }
+// A recording's pace is read from its frames once, however often it replays.
+const paces = new WeakMap<RecordedExchange, RecordedPace | undefined>()
+
+function paceOf(exchange: RecordedExchange, route: ReplayableRoute): RecordedPace | undefined {
+  if (!paces.has(exchange)) {
+    const frames = exchange.response.frames ?? []
+    const reader = answerReaders[route.family]?.stream
+    paces.set(exchange, recordedPace(frames, reader?.(frames.map((frame) => readSseEvent(frame.data))).progress))
+  }
+  return paces.get(exchange)
+}
+
+/**
+ * A recorded stream's pace: when its first frame came, when its content began, and when each
+ * frame that carried content came and how far into the content it reached (`progress`: the
+ * content spelled after each frame, as its surface's reader counts it). Frames no reader can
+ * count each carry an equal share.
+ */
+export function recordedPace(frames: readonly RecordedFrame[], progress: readonly number[] | undefined): RecordedPace | undefined {
+  if (frames.length === 0) return undefined
+  const counted = progress !== undefined && progress.length === frames.length && progress.at(-1)! > 0
+  const spelled = counted ? progress : frames.map((_, index) => index + 1)
+  const total = spelled.at(-1)!
+  const content: { reached: number; atMs: number }[] = []
+  let before = 0
+  frames.forEach((frame, index) => {
+    if (spelled[index]! <= before) return
+    before = spelled[index]!
+    content.push({ reached: before / total, atMs: frame.atMs })
+  })
+  return { firstFrameMs: frames[0]!.atMs, firstContentMs: content[0]?.atMs ?? frames[0]!.atMs, content, lastFrameMs: frames.at(-1)!.atMs }
+}
+
+/** A recorded pace as a stream's timing, its waits divided by `speed` (0: without any). */
+export function recordedTiming(pace: RecordedPace | undefined, speed: number): StreamTiming {
+  if (pace === undefined || speed === 0) return instant
+  return {
+    ...instant,
+    recorded: {
+      firstFrameMs: pace.firstFrameMs / speed,
+      firstContentMs: pace.firstContentMs / speed,
+      content: pace.content.map((point) => ({ reached: point.reached, atMs: point.atMs / speed })),
+      lastFrameMs: pace.lastFrameMs / speed,
+    },
+  }
 }
 
 /** An id without the prefix its surface puts before it (which the surface puts back). */

@@ -53,12 +53,24 @@ export interface StreamTiming {
   firstTokenMs: number
   /** null: no delay between tokens. */
   tokensPerSecond: number | null
-  /**
-   * The wait before each frame of a recorded stream, in ms (a replay): used instead of the two
-   * above. When the stream played has as many frames, each gets its own; otherwise the first
-   * keeps the recorded wait and the rest of the recorded time is spread evenly over the others.
-   */
-  recordedDelaysMs?: readonly number[]
+  /** A recorded stream's pace (a replay): used instead of the two above. */
+  recorded?: RecordedPace
+}
+
+/**
+ * When a recorded stream's frames came, as a replay plays them again: its frames need not be the
+ * ones played (the surface renders the recorded content in its own pieces, and the text may have
+ * been edited), so the pace is told against the content, not frame by frame.
+ */
+export interface RecordedPace {
+  /** When the first frame came, in ms after the request. */
+  firstFrameMs: number
+  /** When the first frame that carried content came: the time to first token. */
+  firstContentMs: number
+  /** The frames that carried content, in order: how far into the content each reached (a fraction, the last 1) and when it came. */
+  content: readonly { reached: number; atMs: number }[]
+  /** When the last frame came. */
+  lastFrameMs: number
 }
 
 export interface StreamPlan {
@@ -76,8 +88,8 @@ export const instant: StreamTiming = { firstTokenMs: 0, tokensPerSecond: null }
 
 /** The wait before each frame: time to first token before the first one that carries tokens, then tokens ÷ rate. */
 export function frameDelays(plan: StreamPlan): number[] {
-  const { firstTokenMs, tokensPerSecond, recordedDelaysMs } = plan.timing
-  if (recordedDelaysMs !== undefined) return spreadDelays(recordedDelaysMs, plan.frames.length)
+  const { firstTokenMs, tokensPerSecond, recorded } = plan.timing
+  if (recorded !== undefined) return pacedDelays(recorded, plan.frames)
   let first = true
   return plan.frames.map((frame) => {
     if (frame.tokens === 0) return 0
@@ -89,13 +101,35 @@ export function frameDelays(plan: StreamPlan): number[] {
   })
 }
 
-/** Recorded waits fitted to `count` frames (see `StreamTiming.recordedDelaysMs`). */
-function spreadDelays(recorded: readonly number[], count: number): number[] {
-  if (recorded.length === count) return [...recorded]
-  if (count === 0) return []
-  const rest = recorded.slice(1).reduce((sum, delay) => sum + delay, 0)
-  const each = count > 1 ? rest / (count - 1) : 0
-  return Array.from({ length: count }, (_, index) => (index === 0 ? (recorded[0] ?? 0) : each))
+/**
+ * The waits that play `frames` at a recorded pace. The frames before the first that carries
+ * content go when the first recorded frame came; that one when the recorded content began (the
+ * time to first token is kept, however many frames the recording had); each later one when the
+ * recorded frame that reached as far into the content came (the place measured in tokens here,
+ * in characters there); those after the content, when the last recorded frame came.
+ */
+function pacedDelays(pace: RecordedPace, frames: readonly StreamFrame[]): number[] {
+  const total = frames.reduce((sum, frame) => sum + frame.tokens, 0)
+  const lastContent = frames.findLastIndex((frame) => frame.tokens > 0)
+  let spelled = 0
+  let point = 0
+  let previous = 0
+  return frames.map((frame, index) => {
+    let at: number
+    if (spelled === 0 && frame.tokens === 0) at = index === frames.length - 1 ? pace.lastFrameMs : pace.firstFrameMs
+    else if (index > lastContent) at = pace.lastFrameMs
+    else if (spelled === 0) at = pace.firstContentMs
+    else {
+      const reached = (spelled + frame.tokens) / total
+      // A little slack: the two sides measure the content in different units.
+      while (point < pace.content.length - 1 && pace.content[point]!.reached < reached - 1e-9) point++
+      at = frame.tokens === 0 ? previous : (pace.content[point]?.atMs ?? pace.lastFrameMs)
+    }
+    spelled += frame.tokens
+    const wait = Math.max(0, at - previous)
+    previous = Math.max(previous, at)
+    return wait
+  })
 }
 
 /**

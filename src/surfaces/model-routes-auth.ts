@@ -17,6 +17,7 @@ export function isAnthropicRequest(request: Request, shapes: Pick<ProfileShapes,
  */
 export function modelLookupAuth(nativeRoute: string): AuthRequirement<TokenAuth> {
   return {
+    credential: 'api-key',
     resolve(input) {
       const { request, profile } = input
       if (isAnthropicRequest(request, profile.shapes)) return authenticateToken(input, profile.credentials.anthropic)

@@ -1,12 +1,11 @@
 import { z } from 'zod'
+import { jsonSchemaOptions } from '../schema/json-schema-file.ts'
 import { worldSchema } from './schemas.ts'
 import { worldPatchSchema } from './patch/world-patch.ts'
 
-const options = { io: 'input', target: 'draft-07', reused: 'inline' } as const
-
 /** One form of world file as the body of a branch: without the draft it is written in, which the root says. */
 function form(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _draft, ...body } = z.toJSONSchema(schema, options) as Record<string, unknown>
+  const { $schema: _draft, ...body } = z.toJSONSchema(schema, jsonSchemaOptions) as Record<string, unknown>
   return body
 }
 
@@ -32,9 +31,4 @@ export function worldJsonSchema(): Record<string, unknown> {
     then: form(worldPatchSchema),
     else: form(worldSchema),
   }
-}
-
-/** The schema as the file `schemas/world.schema.json` holds it. */
-export function worldJsonSchemaText(): string {
-  return `${JSON.stringify(worldJsonSchema(), null, 2)}\n`
 }

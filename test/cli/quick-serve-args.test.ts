@@ -67,7 +67,7 @@ describe('a serve command line read without yargs', () => {
     [['--replay', 'recordings']],
     [['--replay', 'recordings', '--replay', 'more/session.json', '--replay-strict']],
     [['--replay=recordings', '--replay-speed', '0']],
-    [['--replay-speed', '2.5', '--no-replay-strict']],
+    [['--replay', 'recordings', '--replay-speed', '2.5', '--no-replay-strict']],
   ])('%j gives what yargs gives', async (argv) => {
     const quick = quickServeArgs(argv)
     expect(quick).toBeDefined()
@@ -102,6 +102,8 @@ describe('a serve command line read without yargs', () => {
     [['--replay-speed', '-1']],
     [['--replay-speed', 'fast']],
     [['--replay-strict', 'true']],
+    [['--replay-strict']],
+    [['--replay-speed', '2.5', '--no-replay-strict']],
   ])('%j is left to yargs', (argv) => {
     expect(quickServeArgs(argv)).toBeUndefined()
   })
@@ -114,6 +116,8 @@ describe('a serve command line read without yargs', () => {
       ['--unknown'],
       ['serve', 'extra'],
       ['--replay-speed', '-1'],
+      ['--replay-strict'],
+      ['--replay-speed', '0'],
     ]) {
       vi.spyOn(console, 'error').mockImplementation(() => undefined)
       expect(await throughYargs(argv)).toEqual({ exitCode: 2 })

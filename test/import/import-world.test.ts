@@ -180,6 +180,9 @@ describe.each(['new-api', 'spec'] as const)('import from a %s-profile upstream o
     expect(imported.models.find((model) => model.id === 'flux-per-call')?.pricing).toEqual({ pricePerCall: 0.04 })
     expect(output).toContain('the upstream hides unpriced-beta from keys whose groups enable them: imported without a price')
     expect(output).toContain('--key 6 (sk-u…ired): the upstream refuses it (expired or out of quota)')
+    expect(output).toContain(
+      "the keys are imported as alice's, on their quota: no route tells a key's owner, so a key of another user (one whose quota is spent, say) works here where the upstream refuses it",
+    )
     expect(output).not.toMatch(/lists .* upstream but/)
   })
 
@@ -240,8 +243,8 @@ describe('import from an upstream without the dashboard routes (a one-api, in-pr
     expect(missing.map((note) => note.split(':')[0])).toEqual([
       'GET /api/usage/token',
       'GET /api/status',
-      'GET /api/pricing',
       'GET /api/user/self',
+      'GET /api/pricing',
     ])
     expect(result.notes).toContain(
       'GET /api/pricing: 404 "Invalid URL (GET /api/pricing)": prices, group ratios and auto groups unknown: groups inferred from the keys\' lists',
@@ -324,6 +327,7 @@ describe('import refusals and options', () => {
   it('--keep-keys keeps the upstream keys and access token, warns, and still writes the file mode 600 over an existing one', async () => {
     const out = join(directory, 'kept.json')
     writeFileSync(out, '{}', { mode: 0o644 })
+    const before = statSync(out).ino
     const importing = importFromUpstream(
       '--key',
       'sk-up-vip',
@@ -340,6 +344,8 @@ describe('import refusals and options', () => {
     expect(world.tokens.map((token) => token.key)).toEqual(['sk-up-vip', 'sk-up-auto'])
     expect(world.users[0]!.accessToken).toBe(accessToken)
     expect(statSync(out).mode & 0o777).toBe(0o600)
+    // A file made owner-only replaced it: the world was never written into the file others could read.
+    expect(statSync(out).ino).not.toBe(before)
     expect(importing.output()).toContain(
       `Warning: --keep-keys: ${out} holds the upstream's keys and access token. Keep it out of version control.`,
     )
@@ -347,6 +353,20 @@ describe('import refusals and options', () => {
     expect(importing.output()).toMatch(/^ {2}sk-u… \(kept\) +"auto", group auto$/m)
     expect(importing.output()).toContain('Access token: at-u…lice (kept)')
     for (const secret of secrets) expect(importing.output()).not.toContain(secret)
+  })
+
+  it('reads the keys and the access token from the environment, which ps does not show', async () => {
+    const out = join(directory, 'from-environment.json')
+    const importing = spawnCli(process.execPath, [bin, 'import', '--upstream', upstreamUrl, '--user-id', '7', '--out', out], {
+      env: { LLM_GATEWAY_MOCK_UPSTREAM_KEY: 'sk-up-vip, sk-up-auto', LLM_GATEWAY_MOCK_ACCESS_TOKEN: accessToken },
+    })
+    expect(await importing.exited, importing.output()).toBe(0)
+    const world = JSON.parse(readFileSync(out, 'utf8')) as WorldInput
+    expect(world.tokens.map((token) => token.name)).toEqual(['vip', 'auto'])
+    expect(world.users[0]!.username).toBe('alice')
+    const refused = run('import', '--upstream', upstreamUrl, '--key', 'sk-up-vip', '--user-id', '7')
+    expect(await refused.exited).toBe(2)
+    expect(refused.output()).toContain('--user-id goes with the access token it is the user of: give --access-token too')
   })
 
   it('--out - prints the world on stdout and the report on stderr', async () => {

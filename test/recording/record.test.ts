@@ -1,15 +1,19 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
+import { createGzip, constants as zlibConstants } from 'node:zlib'
 import Anthropic from '@anthropic-ai/sdk'
 import { GoogleGenAI } from '@google/genai'
-import OpenAI from 'openai'
+import OpenAI, { toFile } from 'openai'
+import WebSocket from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, recordingSchema, type Gateway, type Recording, type RecordedExchange } from '../../src/index.ts'
 import { startRecorder, startServer, type RecorderExchange, type RunningRecorder, type RunningServer } from '../../src/node/index.ts'
 import { eventually } from '../support/process-tree.ts'
+import { inRepo } from '../support/paths.ts'
 import { rejection } from '../support/rejection.ts'
 
 // The recorder in process, in front of a gateway of our own on a real port: what it forwards,
@@ -199,6 +203,8 @@ describe('record', () => {
     await told(1)
     const [exchange] = exchanges()
     expect(exchange!.response.reply!.text).toBe('Slow thought')
+    // The line tells when the request came, as the recording does, not when the answer ended.
+    expect(seen[0]!.time).toBe(exchange!.time)
     const times = exchange!.response.frames!.map((frame) => frame.atMs)
     const gaps = times.slice(1).map((at, i) => at - times[i]!)
     expect(Math.max(...gaps)).toBeGreaterThanOrEqual(2000)
@@ -311,9 +317,9 @@ describe('record', () => {
       })(),
     )
     await told(2)
-    expect(seen.map((exchange) => exchange.note)).toEqual([
-      'not recorded: the upstream cut the stream short',
-      expect.stringMatching(/^not recorded: the stream ended with an error event \(.+\)$/),
+    expect(seen.map((exchange) => [exchange.model, exchange.note])).toEqual([
+      ['gpt-4o-mini', 'not recorded: the upstream cut the stream short'],
+      ['gpt-4o', expect.stringMatching(/^not recorded: the stream ended with an error event \(.+\)$/)],
     ])
     expect(r.recorded).toBe(0)
   })
@@ -359,5 +365,370 @@ describe('record', () => {
   it('refuses an upstream URL with credentials in it', async () => {
     await expect(startRecorder({ upstream: 'http://user:pass@127.0.0.1:1', port: 0 })).rejects.toThrow(/must not carry credentials/)
     await expect(startRecorder({ upstream: 'http://127.0.0.1:1/?key=x', port: 0 })).rejects.toThrow(/must not have a query/)
+  })
+  it('redacts the credentials and --redact matches in the response headers it keeps', async () => {
+    const echoing = createHttpServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        res.writeHead(429, {
+          'content-type': 'application/json',
+          'x-request-id': `req-for-${(req.headers.authorization ?? '').slice(7)}`,
+          'retry-after': 'cus_SECRET42',
+        })
+        res.end(JSON.stringify({ error: { message: 'limited', type: 'rate_limit' } }))
+      })
+    })
+    await new Promise<void>((done) => echoing.listen(0, '127.0.0.1', done))
+    try {
+      const r = await record({ upstream: `http://127.0.0.1:${(echoing.address() as AddressInfo).port}`, redact: [/cus_[A-Za-z0-9]+/] })
+      await rejection(
+        openai(r, 'sk-echoed-client-key').chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] }),
+      )
+      await told(1)
+      expect(exchanges()[0]!.response.headers).toMatchObject({ 'x-request-id': 'req-for-[redacted]', 'retry-after': '[redacted]' })
+      expect(written()).not.toMatch(/sk-echoed-client-key|cus_SECRET42/)
+    } finally {
+      await new Promise((done) => echoing.close(done))
+    }
+  })
+
+  it('sends the upstream key to the dashboard routes that take an API key, and access tokens as sent', async () => {
+    const r = await record({ upstreamKey })
+    const usage = await fetch(`${r.url}/api/usage/token`, { headers: { authorization: 'Bearer sk-local-usage' } })
+    expect(((await usage.json()) as { data: { name: string } }).data.name).toBe('upstream')
+    expect((await fetch(`${r.url}/api/user/self`, { headers: { authorization: 'Bearer at-alice' } })).status).toBe(200)
+    await told(2)
+    expect(upstreamGateway.journal.entries.map((entry) => [entry.path, entry.key])).toEqual([
+      ['/api/usage/token', 'sk-u…TIVE'],
+      ['/api/user/self', undefined],
+    ])
+    // No route of this mock serves new-api's log of a key's requests; an upstream that has it gets the upstream key there too.
+    const heard: (string | undefined)[] = []
+    const logging = createHttpServer((req, res) => {
+      heard.push(req.headers.authorization)
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}')
+    })
+    await new Promise<void>((done) => logging.listen(0, '127.0.0.1', done))
+    try {
+      const other = await startRecorder({
+        upstream: `http://127.0.0.1:${(logging.address() as AddressInfo).port}`,
+        out,
+        port: 0,
+        upstreamKey,
+      })
+      await fetch(`${other.url}/api/log/token`, { headers: { authorization: 'Bearer sk-local-log' } })
+      await fetch(`${other.url}/api/user/models`, { headers: { authorization: 'Bearer at-alice' } })
+      await other.close()
+    } finally {
+      await new Promise((done) => logging.close(done))
+    }
+    expect(heard).toEqual([`Bearer ${upstreamKey}`, 'Bearer at-alice'])
+    expect(`${written()}\n${JSON.stringify(seen)}`).not.toMatch(/sk-local-usage|sk-local-log|at-alice|DISTINCTIVE/)
+  })
+
+  it('records an audio answer as its bytes, their size and hash, and names the model on every line', async () => {
+    const r = await record()
+    const speech = await openai(r).audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'Recorded speech.' })
+    const bytes = Buffer.from(await speech.arrayBuffer())
+    await told(1)
+    const [exchange] = exchanges()
+    expect(exchange!.model).toBe('tts-1')
+    expect(seen[0]).toMatchObject({ model: 'tts-1', recorded: 1 })
+    expect(exchange!.response.binary).toEqual({
+      contentType: 'audio/mpeg',
+      bytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      base64: bytes.toString('base64'),
+    })
+    expect(exchange!.response.body).toBeUndefined()
+    // An upload is read as the route reads it, for its model.
+    await openai(r).audio.transcriptions.create({ model: 'whisper-1', file: await toFile(bytes, 'speech.mp3') })
+    await told(2)
+    expect(seen[1]).toMatchObject({ model: 'whisper-1', recorded: 2 })
+    expect(exchanges()[1]!.model).toBe('whisper-1')
+  })
+
+  it('claims its file at start, so two recorders in one directory each keep their own session', async () => {
+    out = join(mkdtempSync(join(tmpdir(), 'llm-gateway-mock-record-')), 'recordings')
+    const recorders = [
+      await startRecorder({ upstream: upstream.url, out, port: 0 }),
+      await startRecorder({ upstream: upstream.url, out, port: 0 }),
+    ]
+    try {
+      expect(recorders[0]!.file).not.toBe(recorders[1]!.file)
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          openai(recorders[i % 2]!).chat.completions.create({
+            model: 'gpt-4o-mini',
+            messages: [{ role: 'user', content: `${'AB'[i % 2]}${i}` }],
+          }),
+        ),
+      )
+    } finally {
+      await Promise.all(recorders.map((each) => each.close()))
+    }
+    const turns = recorders.map((each) =>
+      recordingSchema
+        .parse(JSON.parse(readFileSync(each.file, 'utf8')))
+        .exchanges.map((exchange) => (exchange.request as { lastUserTurn: string }).lastUserTurn)
+        .sort(),
+    )
+    expect(turns).toEqual([
+      ['A0', 'A2', 'A4', 'A6', 'A8'],
+      ['B1', 'B3', 'B5', 'B7', 'B9'],
+    ])
+    expect(recorders.map((each) => each.recorded)).toEqual([5, 5])
+    expect(readdirSync(out).sort()).toEqual(recorders.map((each) => each.file.split('/').at(-1)).sort())
+  })
+
+  it('says at start when its directory cannot be made, and reports a write that fails later, trying again with the next', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-record-'))
+    writeFileSync(join(base, 'a-file'), '')
+    await expect(startRecorder({ upstream: upstream.url, out: join(base, 'a-file', 'recordings'), port: 0 })).rejects.toThrow(
+      /^cannot write recordings into .*a-file\/recordings: ENOTDIR/,
+    )
+    const r = await record()
+    rmSync(out, { recursive: true, force: true })
+    await openai(r).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Lost?' }] })
+    await told(1)
+    expect(seen[0]!.recorded).toBeUndefined()
+    expect(seen[0]!.note).toMatch(/^not written yet: cannot write .* \(ENOENT: .*\); the next write tries again$/)
+    expect(r.recorded).toBe(0)
+    mkdirSync(out)
+    await openai(r).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Found.' }] })
+    await told(2)
+    expect(seen[1]).toMatchObject({ recorded: 2 })
+    expect(exchanges().map((exchange) => exchange.id)).toEqual([1, 2])
+    expect(r.recorded).toBe(2)
+    rmSync(out, { recursive: true, force: true })
+    await openai(r).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Lost again.' }] })
+    await told(3)
+    await expect(r.close()).rejects.toThrow(/ENOENT/)
+    recorder = undefined
+  })
+
+  it('points $schema at the schema the project installed, relative to the recording, and else at its own', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-project-'))
+    const installed = join(project, 'node_modules', 'llm-gateway-mock', 'schemas', 'recording.schema.json')
+    mkdirSync(dirname(installed), { recursive: true })
+    writeFileSync(installed, '{}')
+    for (const [directory, expected] of [
+      [join(project, 'recordings'), '../node_modules/llm-gateway-mock/schemas/recording.schema.json'],
+      [join(project, 'test', 'recordings'), '../../node_modules/llm-gateway-mock/schemas/recording.schema.json'],
+    ] as const) {
+      const r = await startRecorder({ upstream: upstream.url, out: directory, port: 0 })
+      await openai(r).models.list()
+      await r.close()
+      const schema = (JSON.parse(readFileSync(r.file, 'utf8')) as { $schema: string }).$schema
+      expect(schema).toBe(expected)
+      expect(resolve(directory, schema)).toBe(installed)
+    }
+    const r = await record()
+    await openai(r).models.list()
+    await told(1)
+    expect(resolve(out, file().$schema!)).toBe(inRepo('schemas/recording.schema.json').pathname)
+    expect(existsSync(resolve(out, file().$schema!))).toBe(true)
+    rmSync(project, { recursive: true, force: true })
+  })
+
+  it('refuses an upstream URL that ends in /v1, naming the base URL to give', async () => {
+    await expect(startRecorder({ upstream: 'https://gw.example.test/proxy/v1/', port: 0 })).rejects.toThrow(
+      "the upstream must be the gateway's base URL without /v1 (clients' paths start with it already, so every path would be /v1/v1/…): give https://gw.example.test/proxy",
+    )
+  })
+  it('records the errors the upstream gives itself, which a replay with the same world counts as used when it gives them too', async () => {
+    const r = await record()
+    const session = async (client: (key?: string) => OpenAI) => [
+      await rejection(client().chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'Anyone?' }] })),
+      await rejection(
+        client('sk-not-a-key-4711').chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Me?' }] }),
+      ),
+      await client().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }] }),
+    ]
+    const upstreamAnswers = await session((key) => openai(r, key))
+    expect(upstreamAnswers.slice(0, 2)).toMatchObject([{ status: 404 }, { status: 401 }])
+    await told(3)
+    expect(exchanges().map((exchange) => [exchange.response.status, exchange.request !== undefined])).toEqual([
+      [404, true],
+      [401, true],
+      [200, true],
+    ])
+    const replaying = await createGateway({ world, replay: file(), replayStrict: true, baseUrl: 'http://replay.test' })
+    const { setupServer } = await import('msw/node')
+    const server = setupServer(...replaying.handlers)
+    server.listen()
+    try {
+      const replayed = await session(
+        (key = 'sk-unrestricted') => new OpenAI({ apiKey: key, baseURL: 'http://replay.test/v1', maxRetries: 0 }),
+      )
+      expect(replayed.slice(0, 2)).toMatchObject([{ status: 404 }, { status: 401 }])
+      expect(() => replaying.replay.assertDone()).not.toThrow()
+      expect(replaying.journal.entries.map((entry) => entry.decidedBy)).toEqual([
+        expect.stringMatching(/^recording ".*" #1: the gateway gave its error itself$/),
+        expect.stringMatching(/^recording ".*" #2: the gateway gave its error itself$/),
+        expect.stringMatching(/^recording ".*" #3$/),
+      ])
+    } finally {
+      server.close()
+    }
+  })
+
+  describe('in front of an upstream that compresses, and sends arguments that are no object', () => {
+    let odd: Server
+    let oddUrl = ''
+    const chunk = (delta: object, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-odd', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+    const completion = (message: object, finish: string) =>
+      JSON.stringify({
+        id: 'chatcmpl-odd',
+        object: 'chat.completion',
+        created: 1,
+        model: 'gpt-4o-mini',
+        choices: [{ index: 0, message, finish_reason: finish }],
+        usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+      })
+    beforeAll(async () => {
+      odd = createHttpServer((req, res) => {
+        let text = ''
+        req.on('data', (piece: Buffer) => (text += piece.toString()))
+        req.on('end', () => {
+          const said = (JSON.parse(text) as { messages: { content: string }[] }).messages.at(-1)!.content
+          if (said === 'gzip stream') {
+            // Compressed though asked for identity, flushed an event at a time.
+            res.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' })
+            const gzip = createGzip({ flush: zlibConstants.Z_SYNC_FLUSH })
+            gzip.pipe(res)
+            const pieces = [
+              chunk({ role: 'assistant', content: '' }),
+              chunk({ content: 'Squeezed ' }),
+              chunk({ content: 'stream.' }),
+              chunk({}, 'stop') + 'data: [DONE]\n\n',
+            ]
+            const next = () => {
+              const piece = pieces.shift()
+              if (piece === undefined) return gzip.end()
+              gzip.write(piece)
+              setTimeout(next, 20)
+            }
+            next()
+            return
+          }
+          const calls = [
+            { id: 'call_list', type: 'function', function: { name: 'pick', arguments: '[1,2]' } },
+            { id: 'call_cut', type: 'function', function: { name: 'pick', arguments: '{"city":"Par' } },
+          ]
+          res.writeHead(200, { 'content-type': 'application/json' })
+          res.end(completion({ role: 'assistant', content: null, tool_calls: calls }, 'tool_calls'))
+        })
+      })
+      await new Promise<void>((done) => odd.listen(0, '127.0.0.1', done))
+      oddUrl = `http://127.0.0.1:${(odd.address() as AddressInfo).port}`
+    })
+    afterAll(() => new Promise((done) => odd.close(done)))
+
+    it('reads a gzip-compressed stream into its events and its reply', async () => {
+      const r = await record({ upstream: oddUrl })
+      let text = ''
+      for await (const part of await openai(r).chat.completions.create({
+        model: 'gpt-4o-mini',
+        stream: true,
+        messages: [{ role: 'user', content: 'gzip stream' }],
+      }))
+        text += part.choices[0]?.delta.content ?? ''
+      expect(text).toBe('Squeezed stream.')
+      await told(1)
+      const [exchange] = exchanges()
+      expect(exchange!.response.reply).toMatchObject({ text: 'Squeezed stream.', finishReason: 'stop' })
+      expect(exchange!.response.frames!.map((frame) => frame.data)).toEqual([
+        chunk({ role: 'assistant', content: '' }).trim(),
+        chunk({ content: 'Squeezed ' }).trim(),
+        chunk({ content: 'stream.' }).trim(),
+        chunk({}, 'stop').trim(),
+        'data: [DONE]',
+      ])
+    })
+
+    it('keeps tool-call arguments that are no JSON object as the text they were, and replays them so', async () => {
+      const r = await record({ upstream: oddUrl })
+      await openai(r).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'odd arguments' }] })
+      await told(1)
+      const recorded = file()
+      expect(recorded.exchanges[0]!.response.reply!.toolCalls).toEqual([
+        { id: 'call_list', name: 'pick', argumentsText: '[1,2]' },
+        { id: 'call_cut', name: 'pick', argumentsText: '{"city":"Par' },
+      ])
+      const replaying = await createGateway({ replay: recorded, baseUrl: 'http://replay.test' })
+      const { setupServer } = await import('msw/node')
+      const server = setupServer(...replaying.handlers)
+      server.listen()
+      try {
+        const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: 'http://replay.test/v1', maxRetries: 0 })
+        const replayed = await client.chat.completions.create({
+          model: 'gpt-4o-mini',
+          messages: [{ role: 'user', content: 'odd arguments' }],
+        })
+        expect(
+          replayed.choices[0]!.message.tool_calls!.map((call) => (call as { function: { arguments: string } }).function.arguments),
+        ).toEqual(['[1,2]', '{"city":"Par'])
+      } finally {
+        server.close()
+      }
+    })
+  })
+  it('relays WebSocket handshakes and messages to the upstream, with its key in the header or the subprotocol, unrecorded', async () => {
+    const r = await record({ upstreamKey })
+    const wsUrl = r.url.replace(/^http/, 'ws')
+    const responses = new WebSocket(`${wsUrl}/v1/responses`, {
+      headers: { authorization: 'Bearer sk-local-socket', 'OpenAI-Beta': 'responses_websockets=2026-02-06' },
+    })
+    const events: { type: string }[] = []
+    const completed = new Promise<void>((done) =>
+      responses.on('message', (data) => {
+        events.push(JSON.parse(String(data)) as { type: string })
+        if (events.at(-1)!.type === 'response.completed') done()
+      }),
+    )
+    await new Promise((done, fail) => responses.once('open', done).once('error', fail))
+    responses.send(JSON.stringify({ type: 'response.create', model: 'gpt-4o-mini', input: 'Through the tunnel', store: false }))
+    await completed
+    responses.close()
+    const realtime = new WebSocket(`${wsUrl}/v1/realtime?model=gpt-realtime`, ['realtime', 'openai-insecure-api-key.sk-local-protocol'])
+    const first = await new Promise<{ type: string }>((done, fail) => {
+      realtime.once('message', (data) => done(JSON.parse(String(data)) as { type: string }))
+      realtime.once('error', fail)
+    })
+    expect(first.type).toBe('session.created')
+    realtime.close()
+    await told(2)
+    expect(seen.map((line) => [line.path, line.status, line.note])).toEqual([
+      ['/v1/responses', 101, 'relayed, not recorded: a WebSocket'],
+      ['/v1/realtime?model=gpt-realtime', 101, 'relayed, not recorded: a WebSocket'],
+    ])
+    const handshakes = upstreamGateway.journal.entries.filter((entry) => entry.method === 'GET')
+    expect(handshakes.map((entry) => [entry.path, entry.status, entry.key])).toEqual([
+      ['/v1/responses', 101, 'sk-u…TIVE'],
+      ['/v1/realtime', 101, 'sk-u…TIVE'],
+    ])
+    await r.close()
+    recorder = undefined
+    expect(existsSync(r.file)).toBe(false)
+    expect(JSON.stringify(seen)).not.toMatch(/sk-local|DISTINCTIVE/)
+  })
+
+  it("answers a WebSocket handshake the upstream refuses with the upstream's answer", async () => {
+    const r = await record()
+    const status = await new Promise<number>((done) =>
+      new WebSocket(`${r.url.replace(/^http/, 'ws')}/v1/responses`, { headers: { authorization: 'Bearer sk-wrong-key-123' } }).on(
+        'unexpected-response',
+        (_request, response) => done(response.statusCode!),
+      ),
+    )
+    expect(status).toBe(401)
+    await told(1)
+    expect(seen[0]).toMatchObject({
+      path: '/v1/responses',
+      status: 401,
+      note: 'relayed, not recorded: the upstream refused the WebSocket handshake',
+    })
   })
 })

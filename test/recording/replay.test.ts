@@ -3,7 +3,7 @@ import { GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createGateway, RecordingError, ReplayAssertionError, type GatewayOptions, type RecordingInput } from '../../src/index.ts'
-import { recordedTiming } from '../../src/recording/with-replay.ts'
+import { recordedPace, recordedTiming } from '../../src/recording/with-replay.ts'
 import { frameDelays, instant } from '../../src/streaming/stream-plan.ts'
 import { modes, type Harness, type Mode } from '../support/modes.ts'
 import { chatErrorExchange, chatExchange, recording } from '../support/recordings.ts'
@@ -195,6 +195,11 @@ describe.each(modes)('replaying a recording ($name)', (mode: Mode) => {
     const refused = await rejection(openai(h).chat.completions.create({ ...ask(long), model: 'small-context-4k' }))
     expect(refused).toMatchObject({ status: 400, code: 'context_length_exceeded' })
     expect(h.gateway.replay.unused().map((unused) => unused.id)).toEqual([1])
+    // Nor does the journal name the recording for the world's answer.
+    expect(h.gateway.journal.entries.map((entry) => [entry.status, entry.decidedBy])).toEqual([[400, undefined]])
+    await h.gateway.useScenario('context-overflow')
+    expect(await rejection(openai(h).chat.completions.create(ask('Hello')))).toMatchObject({ status: 400 })
+    expect(h.gateway.journal.entries.at(-1)!.decidedBy).not.toMatch(/recording/)
   })
 
   it('gives a request no recording matches the generated reply, and reports it with the nearest recordings and what differs', async () => {
@@ -351,20 +356,134 @@ describe('recordings of the other surfaces', () => {
   })
 })
 
+describe('hand-written tool calls without a finishReason', () => {
+  const calls = (id: number, surface: 'openai' | 'anthropic') => ({
+    id,
+    surface,
+    route: surface === 'openai' ? 'openai.chat_completions' : 'anthropic.messages',
+    method: 'POST',
+    path: surface === 'openai' ? '/v1/chat/completions' : '/v1/messages',
+    model: surface === 'openai' ? 'gpt-4o-mini' : 'claude-sonnet-4-6',
+    request: { lastUserTurn: 'Weather?' },
+    response: { status: 200, reply: { toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }] } },
+  })
+
+  it.each(modes)('end as tool calls in each surface ($name)', async (mode) => {
+    const h = await mode.start({ replay: recording([calls(1, 'openai'), calls(2, 'anthropic')] as RecordingInput['exchanges']) })
+    try {
+      const chat = await new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${h.baseUrl}/v1`, maxRetries: 0 }).chat.completions.create({
+        ...ask('Weather?'),
+        tools: [weatherTool],
+      })
+      expect(chat.choices[0]!.finish_reason).toBe('tool_calls')
+      const message = await new Anthropic({ apiKey: 'sk-unrestricted', baseURL: h.baseUrl, maxRetries: 0 }).messages.create({
+        model: 'claude-sonnet-4-6',
+        max_tokens: 100,
+        messages: [{ role: 'user', content: 'Weather?' }],
+      })
+      expect(message.stop_reason).toBe('tool_use')
+      expect(message.content).toMatchObject([{ type: 'tool_use', name: 'get_weather', input: { city: 'Oslo' } }])
+    } finally {
+      await h.close()
+    }
+  })
+})
+
+describe('recordings that could never replay', () => {
+  const exchange = (id: number, more: Record<string, unknown>) => ({
+    id,
+    surface: 'openai',
+    route: 'openai.chat_completions',
+    method: 'POST',
+    path: '/v1/chat/completions',
+    model: 'gpt-4o-mini',
+    request: { lastUserTurn: `turn ${id}` },
+    response: { status: 200, reply: { text: 'x' } },
+    ...more,
+  })
+
+  it('are refused at load, each at its path: a reply without its request, a mistyped route, the wrong kind of request', async () => {
+    const bad = {
+      version: 1,
+      name: 'never.json',
+      exchanges: [
+        exchange(1, { request: undefined }),
+        exchange(2, { route: 'openai.chat_completion' }),
+        exchange(3, {
+          route: 'openai.embeddings',
+          path: '/v1/embeddings',
+          model: 'text-embedding-3-small',
+          request: { lastUserTurn: 'wrong kind' },
+          response: { status: 200, embeddings: { vectors: [[1, 2, 3]] } },
+        }),
+        exchange(4, { route: 'openai.list_models', request: undefined }),
+      ],
+    }
+    const error = await rejection(createGateway({ replay: bad as RecordingInput }))
+    expect(error).toBeInstanceOf(RecordingError)
+    expect((error as Error).message.split('\n')).toEqual([
+      'Invalid recording never.json:',
+      '  - exchanges[0].request: required: what identifies the request this answer replays for, a generation request ({"lastUserTurn": …}); without it the exchange would never replay',
+      expect.stringMatching(
+        /^ {2}- exchanges\[1\]\.route: "openai\.chat_completion" is not one of .*Did you mean "openai\.chat_completions"\?$/,
+      ),
+      '  - exchanges[2].request: openai.embeddings is keyed by an embedding request ({"inputs": [...]})',
+      '  - exchanges[3].response.reply: openai.list_models does not replay: a reply replays on a generation route (openai.chat_completions, anthropic.messages, …); keep the answer under body to read it',
+    ])
+  })
+
+  it('kept for reading are reported at load, and named when a request of their route and model finds no recording', async () => {
+    const readOnly = recording(
+      [
+        exchange(1, { request: undefined, response: { status: 200, body: { note: 'an answer this gateway does not give' } } }),
+        exchange(2, {}),
+      ] as RecordingInput['exchanges'],
+      'read-only.json',
+    )
+    const gateway = await createGateway({ replay: readOnly, replayStrict: true, baseUrl: 'http://read-only.test' })
+    expect(gateway.replay.pending().neverReplayed).toEqual([
+      {
+        recording: 'read-only.json',
+        id: 1,
+        route: 'openai.chat_completions',
+        model: 'gpt-4o-mini',
+        why: 'its answer is kept for reading (body), not replayed',
+      },
+    ])
+    const { setupServer } = await import('msw/node')
+    const server = setupServer(...gateway.handlers)
+    server.listen()
+    try {
+      const miss = await rejection(
+        new OpenAI({ apiKey: 'sk-unrestricted', baseURL: 'http://read-only.test/v1', maxRetries: 0 }).chat.completions.create(
+          ask('turn 9'),
+        ),
+      )
+      expect((miss as Error).message).toMatch(
+        /Of this route and model but never replayed: "read-only\.json" #1 \(its answer is kept for reading \(body\), not replayed\)\.$/,
+      )
+    } finally {
+      server.close()
+    }
+  })
+})
+
 describe('recordings given to createGateway', () => {
   it('are checked against the format, each problem at its path', async () => {
     const bad = { version: 1, name: 'bad.json', exchanges: [{ ...chatExchange(1, 'Hi', { text: 'x' }), response: { status: 200 } }] }
     const error = await rejection(createGateway({ replay: bad as RecordingInput }))
     expect(error).toBeInstanceOf(RecordingError)
     expect((error as Error).message).toBe(
-      'Invalid recording bad.json:\n  - exchanges[0].response: give exactly one of reply, embeddings, error or body (got none)',
+      'Invalid recording bad.json:\n  - exchanges[0].response: give exactly one of reply, embeddings, error, body or binary (got none)',
     )
   })
 
   it('as a path need Node: the runtime-neutral entry says so', async () => {
     const error = await rejection(createGateway({ replay: './recordings' }))
     expect(error).toBeInstanceOf(TypeError)
-    expect((error as Error).message).toMatch(/replay\[0\] is a path \("\.\/recordings"\), which only Node can read/)
+    expect((error as Error).message).toMatch(/^createGateway: replay is a path \("\.\/recordings"\), which only Node can read/)
+    const listed = await rejection(createGateway({ replay: [recording([]), './more'] }))
+    expect((listed as Error).message).toMatch(/^createGateway: replay\[1\] is a path \("\.\/more"\)/)
   })
 
   it('refuse a replaySpeed below 0', async () => {
@@ -373,50 +492,80 @@ describe('recordings given to createGateway', () => {
 })
 
 describe('the recorded pace of a stream', () => {
-  it('gives each frame its recorded wait when the counts agree, else keeps the first and spreads the rest', () => {
-    const frames = (n: number) => Array.from({ length: n }, () => ({ text: 'x', tokens: 1 }))
-    expect(frameDelays({ frames: frames(3), timing: { ...instant, recordedDelaysMs: [100, 20, 30] } })).toEqual([100, 20, 30])
-    expect(frameDelays({ frames: frames(5), timing: { ...instant, recordedDelaysMs: [100, 20, 60] } })).toEqual([100, 20, 20, 20, 20])
-    expect(frameDelays({ frames: frames(1), timing: { ...instant, recordedDelaysMs: [100, 20, 60] } })).toEqual([100])
-  })
+  // A role frame at once, the first words three seconds later (the model thought), then quick words.
+  const chunk = (delta: object) => `data: ${JSON.stringify({ choices: [{ index: 0, delta }] })}`
+  const thoughtFirst = [
+    { atMs: 10, data: chunk({ role: 'assistant', content: '' }) },
+    { atMs: 3000, data: chunk({ content: 'Hello' }) },
+    ...[1, 2, 3, 4, 5].map((n) => ({ atMs: 3000 + 20 * n, data: chunk({ content: ` w${n}` }) })),
+    { atMs: 3120, data: 'data: [DONE]' },
+  ]
 
-  it('is read from the frames, scaled by the replay speed, and dropped at speed 0', () => {
-    const recorded = [
-      { atMs: 250, data: 'data: a' },
-      { atMs: 300, data: 'data: b' },
-      { atMs: 1300, data: 'data: c' },
-    ]
-    expect(recordedTiming(recorded, 1).recordedDelaysMs).toEqual([250, 50, 1000])
-    expect(recordedTiming(recorded, 2).recordedDelaysMs).toEqual([125, 25, 500])
-    expect(recordedTiming(recorded, 0)).toEqual(instant)
+  it('is read from the frames against the content they carried, scaled by the replay speed, and dropped at speed 0', () => {
+    const pace = recordedPace(thoughtFirst, [0, 5, 8, 11, 14, 17, 20, 20])!
+    expect(pace).toEqual({
+      firstFrameMs: 10,
+      firstContentMs: 3000,
+      content: [
+        { reached: 0.25, atMs: 3000 },
+        { reached: 0.4, atMs: 3020 },
+        { reached: 0.55, atMs: 3040 },
+        { reached: 0.7, atMs: 3060 },
+        { reached: 0.85, atMs: 3080 },
+        { reached: 1, atMs: 3100 },
+      ],
+      lastFrameMs: 3120,
+    })
+    expect(recordedTiming(pace, 2).recorded).toMatchObject({ firstFrameMs: 5, firstContentMs: 1500, lastFrameMs: 1560 })
+    expect(recordedTiming(pace, 0)).toEqual(instant)
     expect(recordedTiming(undefined, 1)).toEqual(instant)
+    // Frames no reader can count each carry an equal share of the content.
+    expect(
+      recordedPace(
+        [
+          { atMs: 0, data: 'data: a' },
+          { atMs: 600, data: 'data: b' },
+        ],
+        undefined,
+      )!.content,
+    ).toEqual([
+      { reached: 0.5, atMs: 0 },
+      { reached: 1, atMs: 600 },
+    ])
   })
 
-  it.each(modes)('plays a replayed stream at that pace ($name)', async (mode) => {
+  it('keeps the wait to the first content, and plays the rest where the recording reached that far, whatever the frame count', () => {
+    const pace = recordedPace(thoughtFirst, [0, 5, 8, 11, 14, 17, 20, 20])!
+    const frame = (tokens: number) => ({ text: 'x', tokens })
+    // A role frame, ten content frames of one token, a finish frame and [DONE]: twelve frames for the recorded eight.
+    const played = [frame(0), ...Array.from({ length: 10 }, () => frame(1)), frame(0), frame(0)]
+    const delays = frameDelays({ frames: played, timing: { ...instant, recorded: pace } })
+    const times = delays.map((_, index) => delays.slice(0, index + 1).reduce((sum, delay) => sum + delay, 0))
+    expect(times[0]).toBe(10)
+    expect(times[1]).toBe(3000)
+    expect(times.slice(2, 11)).toEqual([3000, 3020, 3020, 3040, 3060, 3060, 3080, 3100, 3100])
+    expect(times.slice(11)).toEqual([3120, 3120])
+  })
+
+  it.each(modes)('plays a replayed stream at that pace, its first words after the recorded time to first token ($name)', async (mode) => {
+    const late = thoughtFirst.map((frame) => ({ ...frame, atMs: frame.atMs / 5 }))
     const slow = recording([
-      chatExchange(
-        1,
-        'Slowly',
-        { text: 'One two three four.' },
-        {
-          stream: true,
-          frames: [
-            { atMs: 0, data: 'data: first' },
-            { atMs: 600, data: 'data: last' },
-          ],
-        },
-      ),
+      chatExchange(1, 'Slowly', { text: 'Hello there, world, in more words than were recorded.' }, { stream: true, frames: late }),
     ])
     const h = await mode.start({ replay: slow })
     try {
       const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${h.baseUrl}/v1`, maxRetries: 0 })
       const started = performance.now()
       let text = ''
-      for await (const chunk of await client.chat.completions.create({ ...ask('Slowly'), stream: true }))
-        text += chunk.choices[0]?.delta.content ?? ''
-      expect(text).toBe('One two three four.')
-      // The 600 ms the recording took between its first and last frame, spread over the frames played.
-      expect(performance.now() - started).toBeGreaterThanOrEqual(500)
+      let firstWords: number | undefined
+      for await (const chunk of await client.chat.completions.create({ ...ask('Slowly'), stream: true })) {
+        const content = chunk.choices[0]?.delta.content ?? ''
+        if (content !== '' && firstWords === undefined) firstWords = performance.now() - started
+        text += content
+      }
+      expect(text).toBe('Hello there, world, in more words than were recorded.')
+      // The recording's first content came at 600 ms.
+      expect(firstWords).toBeGreaterThanOrEqual(550)
     } finally {
       await h.close()
     }

@@ -1,9 +1,10 @@
+import { jsonSchemaText } from '../../src/schema/json-schema-file.ts'
 import { readFileSync } from 'node:fs'
 import Ajv from 'ajv'
 import { afterEach, describe, expect, it } from 'vitest'
-import { scenarioJsonSchema, scenarioJsonSchemaText } from '../../src/scenarios/scenario-json-schema.ts'
+import { scenarioJsonSchema } from '../../src/scenarios/scenario-json-schema.ts'
 import { defaultWorld } from '../../src/world/default-world.ts'
-import { worldJsonSchema, worldJsonSchemaText } from '../../src/world/world-json-schema.ts'
+import { worldJsonSchema } from '../../src/world/world-json-schema.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
 import { bin, fixture, inRepo } from '../support/paths.ts'
 
@@ -34,7 +35,7 @@ function properties(node: JsonSchema, path = ''): [string, JsonSchema][] {
 
 describe('the world file JSON Schema', () => {
   it('ships schemas/world.schema.json exactly as the zod schemas generate it (npm run schema:write), in the package', () => {
-    expect(readFileSync(schemaFile, 'utf8')).toBe(worldJsonSchemaText())
+    expect(readFileSync(schemaFile, 'utf8')).toBe(jsonSchemaText(worldJsonSchema()))
     const pkg = JSON.parse(readFileSync(inRepo('package.json'), 'utf8')) as { files: string[] }
     expect(pkg.files).toContain('schemas')
   })
@@ -133,11 +134,11 @@ describe('llm-gateway-mock schema', () => {
   it('prints the world file schema with "world", and the scenario file schema with "scenario" or nothing', async () => {
     running = run('schema', 'world')
     expect(await running.exited).toBe(0)
-    expect(running.output()).toBe(worldJsonSchemaText())
+    expect(running.output()).toBe(jsonSchemaText(worldJsonSchema()))
     for (const args of [['schema', 'scenario'], ['schema']]) {
       running = run(...args)
       expect(await running.exited).toBe(0)
-      expect(running.output()).toBe(scenarioJsonSchemaText())
+      expect(running.output()).toBe(jsonSchemaText(scenarioJsonSchema()))
     }
   })
 

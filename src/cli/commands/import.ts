@@ -1,17 +1,21 @@
-import { chmod, writeFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import type { CommandModule } from 'yargs'
 import { maskKey } from '../../auth/mask-key.ts'
 import { importWorld } from '../../node/import/import-world.ts'
 import { UpstreamError } from '../../node/import/upstream-error.ts'
 import { CliError } from '../cli-error.ts'
 import { exitCodes } from '../exit-codes.ts'
-import { textFlag } from '../flag-values.ts'
+import { integerFlag, textFlag } from '../flag-values.ts'
 import { formatImportReport } from '../format-import-report.ts'
+import { accessTokenVariable, upstreamKeyVariable } from '../upstream-credentials.ts'
 
 interface ImportArgs {
   upstream: string
-  key: string[]
+  key?: string[]
   'access-token'?: string
+  'user-id'?: number
   out: string
   'keep-keys': boolean
 }
@@ -21,6 +25,12 @@ function keysFlag(values: unknown): string[] {
   const keys = [values].flat().map((value) => textFlag('key', 'an API key of the upstream')(value))
   if (keys.length === 0) throw new Error('--key must be an API key of the upstream, got no value')
   return keys
+}
+
+/** The keys: `--key`, else those the environment variable holds (separated by commas or white space). */
+function keysOf(args: ImportArgs): string[] {
+  if (args.key !== undefined) return args.key
+  return (process.env[upstreamKeyVariable] ?? '').split(/[\s,]+/).filter((key) => key !== '')
 }
 
 function upstreamFlag(value: unknown): string {
@@ -56,16 +66,20 @@ export const importCommand: CommandModule<object, ImportArgs> = {
       .option('key', {
         type: 'string',
         array: true,
-        demandOption: true,
         requiresArg: true,
         coerce: keysFlag,
-        describe: 'An API key of the upstream; repeat for each key to import',
+        describe: `An API key of the upstream; repeat for each key to import. Or set ${upstreamKeyVariable} (several separated by commas), which ps does not show`,
       })
       .option('access-token', {
         type: 'string',
         requiresArg: true,
         coerce: textFlag('access-token', 'a dashboard access token of the upstream'),
-        describe: "A user's dashboard access token: imports the user, their group and quota, and their prices",
+        describe: `A user's dashboard access token: imports the user, their group and quota, and their prices. Or set ${accessTokenVariable}`,
+      })
+      .option('user-id', {
+        requiresArg: true,
+        coerce: integerFlag('user-id', 1, Number.MAX_SAFE_INTEGER, 'a user id (a positive integer)'),
+        describe: "The access token's user id, sent as New-Api-User (new-api releases before 2026-07-20 want it)",
       })
       .option('out', {
         alias: 'o',
@@ -80,12 +94,20 @@ export const importCommand: CommandModule<object, ImportArgs> = {
         default: false,
         describe: "Keep the upstream's keys in the world instead of fresh local ones (the file then holds secrets)",
       })
+      .check((args) => {
+        if (keysOf(args as ImportArgs).length === 0) throw new Error(`Missing required argument: key (or set ${upstreamKeyVariable})`)
+        if (args['user-id'] !== undefined && args['access-token'] === undefined && !process.env[accessTokenVariable]?.trim())
+          throw new Error('--user-id goes with the access token it is the user of: give --access-token too')
+        return true
+      })
       .strict(),
   async handler(args) {
+    const accessToken = args['access-token'] ?? (process.env[accessTokenVariable]?.trim() || undefined)
     const imported = await importWorld({
       upstream: args.upstream,
-      keys: args.key,
-      accessToken: args['access-token'],
+      keys: keysOf(args),
+      accessToken,
+      ...(args['user-id'] !== undefined && { userId: args['user-id'] }),
       keepKeys: args['keep-keys'],
     }).catch((error: unknown) => {
       if (error instanceof UpstreamError) throw new CliError(error.message, exitCodes.upstream)
@@ -99,7 +121,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
       upstream: args.upstream,
       out: toStdout ? undefined : args.out,
       keepKeys: args['keep-keys'],
-      maskedAccessToken: args['access-token'] === undefined ? undefined : maskKey(args['access-token']),
+      maskedAccessToken: accessToken === undefined ? undefined : maskKey(accessToken),
     })
     // With the world on stdout, the report goes beside it, not into it.
     if (toStdout) console.error(report)
@@ -107,12 +129,18 @@ export const importCommand: CommandModule<object, ImportArgs> = {
   },
 }
 
-/** Writes the world readable by its owner alone (an existing file included): it may hold the upstream's keys. */
+/**
+ * Writes the world readable by its owner alone, an existing file included: it may hold the
+ * upstream's keys. A new file made owner-only is renamed over the path, so no moment has the
+ * text in a file others may read.
+ */
 async function writeSecretFile(path: string, text: string): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    await writeFile(path, text, { mode: 0o600 })
-    await chmod(path, 0o600)
+    await writeFile(temporary, text, { mode: 0o600, flag: 'wx' })
+    await rename(temporary, path)
   } catch (error) {
+    await rm(temporary, { force: true })
     throw new CliError(`Cannot write ${path}: ${(error as Error).message}`, exitCodes.usage)
   }
 }

@@ -1,10 +1,11 @@
 import { writeFile } from 'node:fs/promises'
 import type { CommandModule } from 'yargs'
-import { recordingJsonSchemaText } from '../../recording/recording-json-schema.ts'
-import { scenarioJsonSchemaText } from '../../scenarios/scenario-json-schema.ts'
-import { worldJsonSchemaText } from '../../world/world-json-schema.ts'
+import { recordingJsonSchema } from '../../recording/recording-json-schema.ts'
+import { jsonSchemaText } from '../../schema/json-schema-file.ts'
+import { scenarioJsonSchema } from '../../scenarios/scenario-json-schema.ts'
+import { worldJsonSchema } from '../../world/world-json-schema.ts'
 
-const kinds = { scenario: scenarioJsonSchemaText, world: worldJsonSchemaText, recording: recordingJsonSchemaText } as const
+const kinds = { scenario: scenarioJsonSchema, world: worldJsonSchema, recording: recordingJsonSchema } as const
 type Kind = keyof typeof kinds
 
 interface SchemaArgs {
@@ -31,7 +32,7 @@ export const schemaCommand: CommandModule<object, SchemaArgs> = {
       .option('out', { alias: 'o', type: 'string', describe: 'Write it to this file instead of printing it' })
       .strict(),
   async handler(args) {
-    const text = kinds[args.kind]()
+    const text = jsonSchemaText(kinds[args.kind]())
     if (args.out === undefined) process.stdout.write(text)
     else {
       await writeFile(args.out, text)

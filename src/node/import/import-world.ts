@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { buildImportedWorld, type ImportedWorld } from '../../world/import/build-imported-world.ts'
 import { slugOf } from '../../world/import/slug.ts'
 import { resolveWorld } from '../../world/resolve-world.ts'
+import type { GeminiListEntry } from '../../world/import/upstream-answers.ts'
+import type { Model } from '../../world/schemas.ts'
 import { visibleModels } from '../../world/visibility.ts'
+import { toGeminiModel } from '../../surfaces/gemini/gemini-model.ts'
 import { World } from '../../world/world.ts'
 import { readUpstream, type ReadUpstreamOptions } from './read-upstream.ts'
 
@@ -43,10 +46,33 @@ export async function importWorld(options: ImportWorldOptions): Promise<Imported
     const local = world.findToken(imported.keys[index]!.local)
     const user = local && world.findUser(local.userId)
     if (!key.models || !local || !user) return []
-    const here = visibleModels(world, local, user).map((model) => model.id)
+    const visible = visibleModels(world, local, user)
+    const here = visible.map((model) => model.id)
     const there = key.models.map((model) => model.id)
-    if (here.join('\n') === there.join('\n')) return []
-    return [`${key.label}: lists ${there.join(', ') || 'no models'} upstream but ${here.join(', ') || 'none'} here`]
+    const listed =
+      here.join('\n') === there.join('\n')
+        ? []
+        : [`${key.label}: lists ${there.join(', ') || 'no models'} upstream but ${here.join(', ') || 'none'} here`]
+    return [...listed, ...kindDifferences(key.label, visible, key.geminiModels ?? [])]
   })
   return { ...imported, notes: [...notes, ...imported.notes, ...differences] }
+}
+
+/**
+ * Where the upstream's Gemini list tells what a model does (the methods it serves: generating,
+ * embedding, or neither), whether the kind imported serves the same: a model imported as chat
+ * that the upstream serves as speech would answer here where the upstream refuses.
+ */
+function kindDifferences(label: string, visible: readonly Model[], listed: readonly GeminiListEntry[]): string[] {
+  const byId = new Map(visible.map((model) => [model.id, model]))
+  return listed.flatMap((entry) => {
+    const model = byId.get(entry.name.replace(/^models\//, ''))
+    const there = entry.supportedGenerationMethods
+    if (!model || !Array.isArray(there)) return []
+    const here = toGeminiModel(model).supportedGenerationMethods
+    if ([...here].sort().join() === [...there].sort().join()) return []
+    return [
+      `${label}: ${model.id} is a ${model.kind} model here, but the upstream's Gemini list gives it ${there.join(', ') || 'no methods'}`,
+    ]
+  })
 }

@@ -1,8 +1,17 @@
 import { maskKey } from '../../auth/mask-key.ts'
 import { normalizeKey } from '../../world/normalize-key.ts'
-import { pricingSchema, statusSchema, userModelsSchema, userSelfSchema, type UpstreamAnswers } from '../../world/import/upstream-answers.ts'
+import {
+  pricingSchema,
+  statusSchema,
+  tokenLogSchema,
+  userModelsSchema,
+  userSelfSchema,
+  type UpstreamAnswers,
+} from '../../world/import/upstream-answers.ts'
+import type { z } from 'zod'
+import type { UpstreamKey } from '../../world/import/upstream-answers.ts'
 import { readUpstreamKey } from './read-upstream-key.ts'
-import { upstreamClient } from './upstream-client.ts'
+import { upstreamClient, type Outcome, type UpstreamClient } from './upstream-client.ts'
 import { UpstreamError } from './upstream-error.ts'
 
 export interface ReadUpstreamOptions {
@@ -12,6 +21,12 @@ export interface ReadUpstreamOptions {
   keys: readonly string[]
   /** A user's dashboard access token, to read the user, their groups and their prices. */
   accessToken?: string
+  /**
+   * The access token's user id, sent as `New-Api-User` (new-api releases before 2026-07-20 want
+   * it beside the token). Without it, a refused token is tried again with the id the keys' own
+   * log tells, where it tells one.
+   */
+  userId?: number
   /** How to call the upstream (default: the global `fetch`). */
   fetch?: typeof fetch
   /** How long one request may take (default 30 s). */
@@ -68,20 +83,20 @@ export async function readUpstream(options: ReadUpstreamOptions): Promise<{ answ
   if (status.ok) answers.status = status.value.data
   else failed('GET /api/status', status.why)
 
-  const dashboard: Record<string, string> = options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}
+  // The user first: how the dashboard takes the token decides how /api/pricing is asked.
+  let dashboard: Record<string, string> = {}
+  if (options.accessToken) {
+    answers.accessToken = options.accessToken
+    const user = await readUser(client, options, answers.keys, notes)
+    dashboard = user.headers
+    if (user.self.ok) answers.self = user.self.value.data
+    else failed('GET /api/user/self', user.self.why)
+  }
   const pricing = await client.get('/api/pricing', dashboard, pricingSchema)
   if (pricing.ok) answers.pricing = pricing.value
   else failed('GET /api/pricing', pricing.why)
 
   if (options.accessToken) {
-    answers.accessToken = options.accessToken
-    const self = await client.get('/api/user/self', dashboard, userSelfSchema)
-    if (!self.ok && (self.status === 401 || self.status === 403)) {
-      const label = `--access-token (${maskKey(options.accessToken)})`
-      throw new UpstreamError(`${label}: the upstream refused this access token (GET /api/user/self: ${self.why}).`)
-    }
-    if (self.ok) answers.self = self.value.data
-    else failed('GET /api/user/self', self.why)
     // The user's own group, where /api/pricing gives it no ratio.
     const group = answers.self?.group
     if (group && !(answers.pricing?.group_ratio && group in answers.pricing.group_ratio)) {
@@ -96,4 +111,55 @@ export async function readUpstream(options: ReadUpstreamOptions): Promise<{ answ
     notes.push(`${route}: ${why}${which}: ${consequences[route] ?? 'left out'}`)
   }
   return { answers, notes }
+}
+
+/**
+ * `GET /api/user/self` with the access token, and the headers that worked. new-api releases before
+ * 2026-07-20 want the user's id in `New-Api-User` beside the token: `--user-id`, else, when the
+ * token is refused without it, the id the keys' own log (`/api/log/token`) tells, if it tells one.
+ * A token refused all the same is an `UpstreamError` that names the header and the flag.
+ */
+async function readUser(
+  client: UpstreamClient,
+  options: ReadUpstreamOptions,
+  keys: readonly UpstreamKey[],
+  notes: string[],
+): Promise<{ headers: Record<string, string>; self: Outcome<z.infer<typeof userSelfSchema>> }> {
+  const token = options.accessToken!
+  const headersFor = (userId: number | undefined): Record<string, string> => ({
+    authorization: `Bearer ${token}`,
+    ...(userId !== undefined && { 'new-api-user': String(userId) }),
+  })
+  let headers = headersFor(options.userId)
+  let self = await client.get('/api/user/self', headers, userSelfSchema)
+  const refused = () => !self.ok && (self.status === 401 || self.status === 403)
+  if (refused() && options.userId === undefined) {
+    const userId = await userIdFromLogs(client, keys)
+    if (userId !== undefined) {
+      headers = headersFor(userId)
+      self = await client.get('/api/user/self', headers, userSelfSchema)
+      if (!refused())
+        notes.push(`the access token's user id (${userId}) was read from the keys' log (/api/log/token) and sent as New-Api-User`)
+    }
+  }
+  if (refused()) {
+    const label = `--access-token (${maskKey(token)})`
+    const why = !self.ok ? self.why : ''
+    const hint =
+      options.userId === undefined
+        ? " new-api releases before 2026-07-20 also want the user's id in a New-Api-User header: give it with --user-id N."
+        : ` (with New-Api-User: ${options.userId})`
+    throw new UpstreamError(`${label}: the upstream refused this access token (GET /api/user/self: ${why}).${hint}`)
+  }
+  return { headers, self }
+}
+
+/** The user id the keys' log of requests names (new-api's `/api/log/token`), the first key's that has one. */
+async function userIdFromLogs(client: UpstreamClient, keys: readonly UpstreamKey[]): Promise<number | undefined> {
+  for (const key of keys) {
+    const log = await client.get('/api/log/token', { authorization: `Bearer ${key.key}` }, tokenLogSchema)
+    const userId = log.ok ? log.value.data?.find((entry) => typeof entry.user_id === 'number' && entry.user_id > 0)?.user_id : undefined
+    if (typeof userId === 'number') return userId
+  }
+  return undefined
 }

@@ -7,16 +7,20 @@ import { defaultMaxBodyBytes } from '../../pipeline/body/read-json-body.ts'
 import { specProfile } from '../../profiles/spec-profile.ts'
 import { identifyRoute } from '../../recording/identify-route.ts'
 import { recordExchange, withoutKey } from '../../recording/record-exchange.ts'
+import { readRecordedRequest } from '../../recording/recorded-request.ts'
 import { redactText, type Redaction } from '../../recording/redact.ts'
 import { startServer } from '../create-server.ts'
+import { maxRecordedBytes } from './answer-capture.ts'
+import { drainable } from './drain-server.ts'
 import { forwardToUpstream, upstreamAgents, type UpstreamAnswer } from './forward-to-upstream.ts'
 import { RecordingFile } from './recording-file.ts'
+import { tunnelUpgrades } from './tunnel-upgrade.ts'
 import { upstreamRequest, type Upstream } from './upstream-request.ts'
 
 export interface RecorderOptions {
   /** The upstream gateway's base URL, e.g. `https://gateway.example.com` (no credentials in it). */
   upstream: string
-  /** The directory the session's recording file goes into (made, owner-only, if missing). Default `./recordings`. */
+  /** The directory the session's recording file goes into (made, owner-only, if missing; checked at start). Default `./recordings`. */
   out?: string
   /** 0 picks any free port. Default 4010. The recorder listens on 127.0.0.1 only. */
   port?: number
@@ -30,6 +34,8 @@ export interface RecorderOptions {
 
 /** One exchange as the recorder reports it (what its log line shows). */
 export interface RecorderExchange {
+  /** When the request came (ISO time). */
+  time: string
   method: string
   /** The path and query, without credentials and redacted. */
   path: string
@@ -39,9 +45,9 @@ export interface RecorderExchange {
   /** For a stream: how many events it had. */
   frames?: number
   durationMs: number
-  /** The exchange's number in the recording, when it was recorded. */
+  /** The exchange's number in the recording, once the file holds it. */
   recorded?: number
-  /** Why it was not recorded, or what to know about how it was. */
+  /** Why it was not recorded (or not yet written), or what to know about how it was. */
   note?: string
 }
 
@@ -51,27 +57,37 @@ export interface RunningRecorder {
   readonly port: number
   /** The upstream as shown: its origin and path, never a credential. */
   readonly upstream: string
-  /** The session's recording file (written at the first exchange). */
+  /** The session's recording file, claimed at start (removed at close if nothing was recorded). */
   readonly file: string
-  /** How many exchanges are in the file. */
+  /** How many exchanges the file holds. */
   readonly recorded: number
-  /** Stops accepting requests, waits for the answers still coming from the upstream to be recorded, and resolves once the file is written. */
-  close(): Promise<void>
+  /**
+   * Stops accepting requests, lets the answers being relayed finish and waits for those still
+   * coming from the upstream to be recorded, then writes the file a last time. `{ force: true }`
+   * (also while an earlier close waits) cuts every connection instead and records what has come.
+   * Rejects when the file could not be written with every exchange.
+   */
+  close(options?: { force?: boolean }): Promise<void>
 }
 
 /**
  * Starts a recorder: a server on loopback that forwards every request to the upstream gateway,
  * relays its answer as it comes, and writes each exchange into one recording file per session
  * (src/recording/record-exchange.ts says what is kept). It is the gateway's own server adapter
- * serving one msw handler that forwards.
+ * serving one msw handler that forwards; WebSocket handshakes are tunnelled to the upstream, not
+ * recorded. Throws a `TypeError` for an upstream URL it cannot use and a `RecordingDirectoryError`
+ * when the directory cannot be made or written.
  */
 export async function startRecorder(options: RecorderOptions): Promise<RunningRecorder> {
   const upstream: Upstream = { base: upstreamUrl(options.upstream), ...(options.upstreamKey !== undefined && { key: options.upstreamKey }) }
   const shownUpstream = upstream.base.href.replace(/\/+$/, '')
-  const file = new RecordingFile(options.out ?? 'recordings', { upstream: shownUpstream, recordedAt: new Date() })
+  const file = await RecordingFile.open(options.out ?? 'recordings', { upstream: shownUpstream, recordedAt: new Date() })
   const agents = upstreamAgents()
   const patterns = options.redact ?? []
   const pending = new Set<Promise<void>>()
+  const tell = (exchange: RecorderExchange) => options.onExchange?.(exchange)
+  const unreachable = (detail: string, path: string) =>
+    renderFailure(specProfile, gatewayError('upstream_unreachable', { upstream: shownUpstream, detail }), path)
   let count = 0
 
   const answer = async (request: Request): Promise<Response> => {
@@ -79,73 +95,60 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     const time = new Date().toISOString()
     const started = performance.now()
     const body = new Uint8Array(await request.arrayBuffer())
-    const outgoing = upstreamRequest(request, upstream)
+    const identified = identifyRoute(request)
+    const outgoing = upstreamRequest(request, upstream, identified.route)
     const redaction: Redaction = { patterns, secrets: outgoing.secrets }
     const url = new URL(request.url)
     const target = url.pathname + url.search
-    const shownPath = redactText(withoutKey(target), redaction)
+    const said = { time, method: request.method, path: redactText(withoutKey(target), redaction) }
     let forwarded
     try {
       forwarded = await forwardToUpstream(outgoing, request.method, body, agents)
     } catch (error) {
       const detail = redactText((error as NodeJS.ErrnoException).code ?? String(error), redaction)
-      options.onExchange?.({
-        method: request.method,
-        path: shownPath,
-        durationMs: performance.now() - started,
-        note: `not recorded: the upstream did not answer (${detail})`,
-      })
-      return toResponse(
-        renderFailure(specProfile, gatewayError('upstream_unreachable', { upstream: shownUpstream, detail }), url.pathname),
-        request.signal,
-      )
+      tell({ ...said, durationMs: performance.now() - started, note: `not recorded: the upstream did not answer (${detail})` })
+      return toResponse(unreachable(detail, url.pathname), request.signal)
     }
-    const identified = identifyRoute(request)
+    const reading = readRecordedRequest(identified.route, body, request.headers.get('content-type'))
     const recording = forwarded.answer
       .then(async (answered: UpstreamAnswer) => {
         const facts = {
-          method: request.method,
-          path: shownPath,
+          ...said,
           status: answered.status,
           durationMs: answered.durationMs,
           ...(answered.frames && { frames: answered.frames.length }),
         }
-        if (identified.surface === 'admin') {
-          options.onExchange?.({ ...facts, note: "not recorded: the upstream mock's own admin route" })
-          return
-        }
-        if (answered.tooLarge) {
-          options.onExchange?.({ ...facts, note: 'not recorded: larger than a recording keeps (64 MiB)' })
-          return
-        }
+        if (identified.surface === 'admin') return tell({ ...facts, note: "not recorded: the upstream mock's own admin route" })
+        const { tooLarge, ...captured } = answered
         const outcome = recordExchange(
-          { id, time, method: request.method, target, ...identified, requestBody: new TextDecoder().decode(body), ...answered },
+          {
+            id,
+            time,
+            method: request.method,
+            target,
+            ...identified,
+            request: await reading,
+            ...captured,
+            ...(tooLarge && { tooLarge: `larger than a recording keeps (${maxRecordedBytes / 2 ** 20} MiB)` }),
+          },
           redaction,
         )
-        if ('skipped' in outcome) {
-          options.onExchange?.({ ...facts, note: `not recorded: ${outcome.skipped}` })
-          return
-        }
-        await file.add(outcome.exchange)
-        const failed = file.failure
-        options.onExchange?.({
+        const model = outcome.model === undefined ? {} : { model: outcome.model }
+        if ('skipped' in outcome) return tell({ ...facts, ...model, note: `not recorded: ${outcome.skipped}` })
+        const failure = await file.add(outcome.exchange)
+        tell({
           ...facts,
+          ...model,
           path: outcome.exchange.path,
-          ...(outcome.exchange.model !== undefined && { model: outcome.exchange.model }),
-          ...(failed
-            ? { note: `not recorded: cannot write ${file.path} (${failed.message})` }
+          ...(failure
+            ? { note: `not written yet: cannot write ${file.path} (${failure.message}); the next write tries again` }
             : { recorded: id, ...(outcome.note && { note: outcome.note }) }),
         })
       })
       .catch((error: unknown) => {
         // A bug, not the upstream's doing: say so, and keep recording the rest.
         console.error('[llm-gateway-mock] failed to record an exchange:', error)
-        options.onExchange?.({
-          method: request.method,
-          path: shownPath,
-          durationMs: performance.now() - started,
-          note: 'not recorded: an internal error (on stderr)',
-        })
+        tell({ ...said, durationMs: performance.now() - started, note: 'not recorded: an internal error (on stderr)' })
       })
     pending.add(recording)
     void recording.finally(() => pending.delete(recording))
@@ -156,31 +159,53 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const seam: AdapterSeam = {
     routes: [{ method: '*', prefix: null, handler }],
     failure: (error, path) => renderFailure(specProfile, error, path),
-    // WebSockets are not recorded: a handshake gets the 404 of a path no route serves.
+    // Never asked: the recorder tunnels handshakes to the upstream itself (below).
     upgrade: () => undefined,
     maxMessageBytes: defaultMaxBodyBytes,
     // The recorder has no admin routes, so no inspector page to read.
     usePageFiles: () => undefined,
   }
   const server = await startServer({ [kAdapterSeam]: seam }, { port: options.port ?? 4010, host: '127.0.0.1' })
+  const tunnels = tunnelUpgrades(upstream, () => server.url, {
+    told: (tunnelled) => tell({ time: new Date(Date.now() - tunnelled.durationMs).toISOString(), ...tunnelled }),
+    unreachable,
+  })
+  // The gateway's own socket routes are not the recorder's: its handshakes go to the upstream.
+  server.server.removeAllListeners('upgrade').on('upgrade', tunnels.onUpgrade)
+  const connections = drainable(server.server)
+  let closing: Promise<void> | undefined
+  const cut = () => {
+    connections.cut()
+    tunnels.closeAll()
+    // Stops the reading of answers still coming: what came is recorded, or said to be cut short.
+    agents.destroy()
+  }
   return {
     url: server.url,
     port: server.port,
     upstream: shownUpstream,
     file: file.path,
     get recorded() {
-      return file.size
+      return file.recorded
     },
-    async close() {
-      await server.close()
-      while (pending.size > 0) await Promise.allSettled([...pending])
-      agents.destroy()
-      await file.flushed()
+    close(closeOptions = {}) {
+      if (closeOptions.force) cut()
+      closing ??= (async () => {
+        tunnels.closeAll()
+        await connections.drain()
+        while (pending.size > 0) await Promise.allSettled([...pending])
+        agents.destroy()
+        await file.close()
+      })()
+      return closing
     },
   }
 }
 
-/** The upstream's base URL, refused when it is not http(s) or carries credentials (they would show in logs and files). */
+/**
+ * The upstream's base URL, refused when it is not http(s), carries credentials (they would show
+ * in logs and files), or ends in an API version, which clients put in their paths already.
+ */
 function upstreamUrl(text: string): URL {
   let url: URL
   try {
@@ -193,5 +218,12 @@ function upstreamUrl(text: string): URL {
   if (url.username || url.password)
     throw new TypeError('the upstream URL must not carry credentials: give the key with --upstream-key (or let clients send theirs)')
   if (url.search || url.hash) throw new TypeError('the upstream URL must not have a query or fragment: give its origin and base path')
+  const version = /\/(v\d+(?:(?:alpha|beta)\d*)?)\/*$/.exec(url.pathname)
+  if (version) {
+    const base = `${url.origin}${url.pathname.slice(0, version.index)}`
+    throw new TypeError(
+      `the upstream must be the gateway's base URL without /${version[1]} (clients' paths start with it already, so every path would be /${version[1]}/${version[1]}/…): give ${base}`,
+    )
+  }
   return url
 }

@@ -1,5 +1,7 @@
 import { pathnameOf } from '../../http/path-matcher.ts'
 import { surfaceOf } from '../../http/surface-of.ts'
+import type { Route } from '../../pipeline/route.ts'
+import { apiKeyProtocolPrefix } from '../../http/websocket-protocols.ts'
 
 /** The gateway a recorder forwards to. */
 export interface Upstream {
@@ -33,16 +35,20 @@ export const hopByHopHeaders: ReadonlySet<string> = new Set([
 const setHere = new Set(['host', 'content-length', 'accept-encoding'])
 // Where each surface's clients carry an API key when they send none the upstream key could replace.
 const keyHeaderOf = { openai: 'authorization', anthropic: 'x-api-key', gemini: 'x-goog-api-key' } as const
+// The dashboard paths that take an API key rather than a user's access token, for an upstream that
+// serves one this gateway does not (new-api's log of a key's requests).
+const apiKeyDashboardPaths = new Set(['/api/usage/token', '/api/log/token'])
 
 /**
  * The upstream's request for a client's: the same method, path, query and headers (less the
  * hop-by-hop ones; `identity` encoding, so the recording reads what came back), to the upstream's
  * base URL. Credentials go as the client sent them, or, with an upstream key, replaced by it in
- * the same place (`Authorization: Bearer`, `x-api-key`, `x-goog-api-key`, `?key=`); a request
- * that carries none gets it where its surface's clients put one. The dashboard routes (`/api/…`)
+ * the same place (`Authorization: Bearer`, `x-api-key`, `x-goog-api-key`, `?key=`, the
+ * `openai-insecure-api-key.` subprotocol) on the routes that take an API key; a request that
+ * carries none gets it where its surface's clients put one. The dashboard's user routes (`/api/…`)
  * take a user's access token, not an API key: theirs always go as sent.
  */
-export function upstreamRequest(request: Request, upstream: Upstream): OutgoingRequest {
+export function upstreamRequest(request: Request, upstream: Upstream, route: Route<any, any> | undefined): OutgoingRequest {
   const incoming = new URL(request.url)
   const url = new URL(upstream.base.href.replace(/\/+$/, '') + incoming.pathname + incoming.search)
   const headers: Record<string, string> = {}
@@ -58,12 +64,21 @@ export function upstreamRequest(request: Request, upstream: Upstream): OutgoingR
   const authorization = headers.authorization?.trim().replace(/^\S+\s+/, '')
   if (authorization) secrets.push(authorization)
   for (const name of ['x-api-key', 'x-goog-api-key']) if (headers[name]) secrets.push(headers[name].trim())
+  const protocols = headers['sec-websocket-protocol']?.split(',').map((protocol) => protocol.trim())
+  const protocolKey = protocols?.find((protocol) => protocol.startsWith(apiKeyProtocolPrefix))
+  if (protocolKey) secrets.push(protocolKey.slice(apiKeyProtocolPrefix.length))
 
   const key = upstream.key
   const path = pathnameOf(request.url)
-  if (key !== undefined && surfaceOf(path) !== 'dashboard') {
+  if (key !== undefined && takesApiKey(route, path)) {
     secrets.push(key)
     let placed = false
+    if (protocolKey) {
+      headers['sec-websocket-protocol'] = protocols!
+        .map((protocol) => (protocol === protocolKey ? apiKeyProtocolPrefix + key : protocol))
+        .join(', ')
+      placed = true
+    }
     if (queryKey !== null) {
       url.searchParams.set('key', key)
       placed = true
@@ -85,4 +100,10 @@ export function upstreamRequest(request: Request, upstream: Upstream): OutgoingR
     }
   }
   return { url, headers, secrets }
+}
+
+/** Whether a request's credential is an API key: its route's, or for a path no route serves, every path but the dashboard's user routes. */
+function takesApiKey(route: Route<any, any> | undefined, path: string): boolean {
+  if (route) return route.auth.credential === 'api-key'
+  return surfaceOf(path) !== 'dashboard' || apiKeyDashboardPaths.has(path.replace(/\/+$/, ''))
 }

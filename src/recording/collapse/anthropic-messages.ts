@@ -2,7 +2,7 @@ import type { FinishReason } from '../../generation/compose-reply.ts'
 import type { RecordedReply } from '../recording-schema.ts'
 import type { SseEvent } from '../sse-frames.ts'
 import { ReplyBuilder, type AnswerReader, type CollapsedStream } from './collapsed.ts'
-import { argumentsOf, numberOf, objectOf, parseJson, stringOf, usageOf } from './json-fields.ts'
+import { numberOf, objectOf, parseJson, stringOf } from './json-fields.ts'
 
 /** Anthropic's stop reasons in neutral terms; the others (a stop sequence, a refusal, a pause) end the turn. */
 function stopReason(reason: unknown): FinishReason | undefined {
@@ -35,10 +35,7 @@ export const messagesReader: AnswerReader = {
     reply.id = stringOf(message.id)
     for (const block of message.content) addBlock(reply, objectOf(block))
     reply.finishReason = stopReason(message.stop_reason)
-    const usage = usageOf(objectOf(message.usage)?.input_tokens, objectOf(message.usage)?.output_tokens)
-    reply.promptTokens = usage?.promptTokens
-    reply.completionTokens = usage?.completionTokens
-    return reply.build(argumentsOf)
+    return reply.usage(objectOf(message.usage)?.input_tokens, objectOf(message.usage)?.output_tokens).build()
   },
 
   stream(events: readonly SseEvent[]): CollapsedStream {
@@ -47,7 +44,9 @@ export const messagesReader: AnswerReader = {
     let failed: string | undefined
     // The block each index names: a tool's input arrives as JSON text in pieces.
     const blocks = new Map<number, string>()
+    const progress: number[] = []
     for (const { event: name, data } of events) {
+      progress.push(0)
       const event = objectOf(parseJson(data))
       const type = stringOf(event?.type) ?? name
       if (type === 'message_start') {
@@ -76,7 +75,8 @@ export const messagesReader: AnswerReader = {
       } else if (type === 'error') {
         failed = stringOf(objectOf(event?.error)?.message) ?? 'an error event'
       }
+      progress[progress.length - 1] = reply.spelled
     }
-    return { reply: reply.build(argumentsOf), complete: stopped && failed === undefined, ...(failed !== undefined && { failed }) }
+    return reply.collapsed(stopped, failed, progress)
   },
 }

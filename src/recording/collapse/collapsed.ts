@@ -1,6 +1,7 @@
 import type { FinishReason } from '../../generation/compose-reply.ts'
 import type { RecordedEmbeddings, RecordedReply } from '../recording-schema.ts'
 import type { SseEvent } from '../sse-frames.ts'
+import { argumentsOf, numberOf } from './json-fields.ts'
 
 /** What a stream came to: the reply it spelled, and whether it ended as its surface ends a finished stream. */
 export interface CollapsedStream {
@@ -9,6 +10,11 @@ export interface CollapsedStream {
   complete: boolean
   /** Why the stream did not finish, when an error event ended it. */
   failed?: string
+  /**
+   * After each event, how much of the reply's content (text, tool names and arguments) had been
+   * spelled, in characters: where in the reply each event was, which a replay's pace follows.
+   */
+  progress: number[]
 }
 
 /** How one route family's answers read back as content. */
@@ -29,11 +35,34 @@ export class ReplyBuilder {
   promptTokens: number | undefined
   completionTokens: number | undefined
 
-  build(argumentsOf: (text: string) => Record<string, unknown>): RecordedReply {
+  /** The usage a reply reports, when it reports both counters. */
+  usage(prompt: unknown, completion: unknown): this {
+    const promptTokens = numberOf(prompt)
+    const completionTokens = numberOf(completion)
+    const both = promptTokens !== undefined && completionTokens !== undefined
+    this.promptTokens = both ? promptTokens : undefined
+    this.completionTokens = both ? completionTokens : undefined
+    return this
+  }
+
+  /** How much content the reply spells so far, in characters (reasoning left out: the replay does not send it). */
+  get spelled(): number {
+    let count = this.text.length
+    for (const call of this.calls)
+      count += call.name.length + (call.arguments ? JSON.stringify(call.arguments).length : call.argumentsText.length)
+    return count
+  }
+
+  /** What a stream came to: the reply, whether it finished, and what failed it. */
+  collapsed(complete: boolean, failed: string | undefined, progress: number[]): CollapsedStream {
+    return { reply: this.build(), complete: complete && failed === undefined, ...(failed !== undefined && { failed }), progress }
+  }
+
+  build(): RecordedReply {
     const toolCalls = this.calls.map((call) => ({
       ...(call.id !== undefined && { id: call.id }),
       name: call.name,
-      arguments: call.arguments ?? argumentsOf(call.argumentsText),
+      ...(call.arguments ? { arguments: call.arguments } : argumentsOf(call.argumentsText)),
     }))
     return {
       ...(this.id !== undefined && { id: this.id }),

@@ -1,7 +1,7 @@
 import type { RecordedReply } from '../recording-schema.ts'
 import type { SseEvent } from '../sse-frames.ts'
 import { ReplyBuilder, type AnswerReader, type CollapsedStream } from './collapsed.ts'
-import { argumentsOf, arrayOf, numberOf, objectOf, parseJson, stringOf } from './json-fields.ts'
+import { arrayOf, numberOf, objectOf, parseJson, stringOf } from './json-fields.ts'
 
 /** One `GenerateContentResponse` (a whole answer, or a stream's chunk) added to the reply; whether it carried a finish reason. */
 function addChunk(reply: ReplyBuilder, body: Record<string, unknown>): boolean {
@@ -37,19 +37,22 @@ export const generateReader: AnswerReader = {
     if (!response || !Array.isArray(response.candidates)) return undefined
     const reply = new ReplyBuilder()
     addChunk(reply, response)
-    return reply.build(argumentsOf)
+    return reply.build()
   },
 
   stream(events: readonly SseEvent[]): CollapsedStream {
     const reply = new ReplyBuilder()
     let finished = false
     let failed: string | undefined
+    const progress: number[] = []
     for (const { data } of events) {
       const chunk = objectOf(parseJson(data))
-      if (!chunk) continue
-      if (chunk.error !== undefined) failed = stringOf(objectOf(chunk.error)?.message) ?? 'an error event'
-      if (addChunk(reply, chunk)) finished = true
+      if (chunk) {
+        if (chunk.error !== undefined) failed = stringOf(objectOf(chunk.error)?.message) ?? 'an error event'
+        if (addChunk(reply, chunk)) finished = true
+      }
+      progress.push(reply.spelled)
     }
-    return { reply: reply.build(argumentsOf), complete: finished && failed === undefined, ...(failed !== undefined && { failed }) }
+    return reply.collapsed(finished, failed, progress)
   },
 }

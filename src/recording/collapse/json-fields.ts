@@ -29,17 +29,14 @@ export function parseJson(text: string): unknown {
   }
 }
 
-/** Tool call arguments as the object they spell: JSON text parsed (text that is not an object kept under `arguments`), an object as it is. */
-export function argumentsOf(value: unknown): Record<string, unknown> {
-  const parsed = typeof value === 'string' ? (value.trim() === '' ? {} : parseJson(value)) : value
-  const object = objectOf(parsed)
-  if (object) return object
-  return typeof value === 'string' ? { arguments: value } : {}
-}
-
-/** Usage from two counters, when the upstream reported both. */
-export function usageOf(prompt: unknown, completion: unknown): { promptTokens: number; completionTokens: number } | undefined {
-  const promptTokens = numberOf(prompt)
-  const completionTokens = numberOf(completion)
-  return promptTokens === undefined || completionTokens === undefined ? undefined : { promptTokens, completionTokens }
+/**
+ * Tool call arguments as a recording keeps them: the object JSON text spells (none spells `{}`),
+ * or the text as it came when it spells no object (an array, text cut short), so that the replay
+ * sends it as it was.
+ */
+export function argumentsOf(value: unknown): { arguments: Record<string, unknown> } | { argumentsText: string } {
+  if (typeof value !== 'string') return { arguments: objectOf(value) ?? {} }
+  if (value.trim() === '') return { arguments: {} }
+  const object = objectOf(parseJson(value))
+  return object ? { arguments: object } : { argumentsText: value }
 }

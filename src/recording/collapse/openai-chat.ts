@@ -2,7 +2,7 @@ import type { FinishReason } from '../../generation/compose-reply.ts'
 import type { RecordedReply } from '../recording-schema.ts'
 import type { SseEvent } from '../sse-frames.ts'
 import { ReplyBuilder, type AnswerReader, type CollapsedStream } from './collapsed.ts'
-import { argumentsOf, arrayOf, numberOf, objectOf, parseJson, stringOf, usageOf } from './json-fields.ts'
+import { arrayOf, numberOf, objectOf, parseJson, stringOf } from './json-fields.ts'
 
 /** OpenAI's finish reasons in neutral terms; a content filter's stop is a stop. */
 export function chatFinishReason(reason: unknown): FinishReason | undefined {
@@ -34,10 +34,7 @@ export const chatReader: AnswerReader = {
       if (name) reply.calls.push({ id: stringOf(call?.id), name, argumentsText: stringOf(fn?.arguments) ?? '' })
     }
     reply.finishReason = chatFinishReason(choice?.finish_reason)
-    const usage = usageOf(objectOf(completion.usage)?.prompt_tokens, objectOf(completion.usage)?.completion_tokens)
-    reply.promptTokens = usage?.promptTokens
-    reply.completionTokens = usage?.completionTokens
-    return reply.build(argumentsOf)
+    return reply.usage(objectOf(completion.usage)?.prompt_tokens, objectOf(completion.usage)?.completion_tokens).build()
   },
 
   stream(events: readonly SseEvent[]): CollapsedStream {
@@ -45,7 +42,9 @@ export const chatReader: AnswerReader = {
     const byIndex = new Map<number, (typeof reply.calls)[number]>()
     let done = false
     let failed: string | undefined
+    const progress: number[] = []
     for (const { data } of events) {
+      progress.push(reply.spelled)
       if (data.trim() === '[DONE]') {
         done = true
         continue
@@ -80,7 +79,8 @@ export const chatReader: AnswerReader = {
         }
       }
       reply.finishReason = chatFinishReason(choice?.finish_reason) ?? reply.finishReason
+      progress[progress.length - 1] = reply.spelled
     }
-    return { reply: reply.build(argumentsOf), complete: done && failed === undefined, ...(failed !== undefined && { failed }) }
+    return reply.collapsed(done, failed, progress)
   },
 }

@@ -1,7 +1,7 @@
 import type { RecordedReply } from '../recording-schema.ts'
 import type { SseEvent } from '../sse-frames.ts'
 import { ReplyBuilder, type AnswerReader, type CollapsedStream } from './collapsed.ts'
-import { argumentsOf, arrayOf, objectOf, parseJson, stringOf, usageOf } from './json-fields.ts'
+import { arrayOf, objectOf, parseJson, stringOf } from './json-fields.ts'
 
 /** A Responses API response object, read back: its message text, function calls and reasoning summaries, in order. */
 function readResponse(body: unknown): RecordedReply | undefined {
@@ -22,13 +22,11 @@ function readResponse(body: unknown): RecordedReply | undefined {
   }
   const incomplete = stringOf(objectOf(response.incomplete_details)?.reason)
   reply.finishReason = incomplete === 'max_output_tokens' ? 'length' : reply.calls.length > 0 ? 'tool_calls' : 'stop'
-  const usage = usageOf(objectOf(response.usage)?.input_tokens, objectOf(response.usage)?.output_tokens)
-  reply.promptTokens = usage?.promptTokens
-  reply.completionTokens = usage?.completionTokens
-  return reply.build(argumentsOf)
+  return reply.usage(objectOf(response.usage)?.input_tokens, objectOf(response.usage)?.output_tokens).build()
 }
 
 const finished = new Set(['response.completed', 'response.incomplete'])
+const deltas = new Set(['response.output_text.delta', 'response.function_call_arguments.delta'])
 
 /**
  * The Responses API, read back. A stream ends with `response.completed` (or `.incomplete`),
@@ -40,9 +38,14 @@ export const responsesReader: AnswerReader = {
     let last: RecordedReply | undefined
     let complete = false
     let failed: string | undefined
+    // The reply is read from the last event; where each event was in it, from the deltas before.
+    let spelled = 0
+    const progress: number[] = []
     for (const { data } of events) {
       const event = objectOf(parseJson(data))
       const type = stringOf(event?.type)
+      if (type !== undefined && deltas.has(type)) spelled += stringOf(event?.delta)?.length ?? 0
+      progress.push(spelled)
       if (type === undefined) continue
       if (finished.has(type)) {
         last = readResponse(event?.response)
@@ -52,9 +55,10 @@ export const responsesReader: AnswerReader = {
       }
     }
     return {
-      reply: last ?? new ReplyBuilder().build(argumentsOf),
+      reply: last ?? new ReplyBuilder().build(),
       complete: complete && failed === undefined,
       ...(failed !== undefined && { failed }),
+      progress,
     }
   },
 }

@@ -118,7 +118,13 @@ export function buildImportedWorld(answers: UpstreamAnswers, options: ImportOpti
   }
   if (!self) {
     const why = answers.accessToken ? '/api/user/self did not answer' : 'no --access-token'
-    notes.push(`the keys' owner is not told (${why}): user "${username}" holds them, with quota for 1 000 000 USD`)
+    notes.push(
+      `the keys' owner is not told (${why}): user "${username}" holds them, with quota for 1 000 000 USD; a key whose owner has no quota left upstream works here where the upstream refuses it`,
+    )
+  } else if (answers.keys.length > 0) {
+    notes.push(
+      `the keys are imported as ${username}'s, on their quota: no route tells a key's owner, so a key of another user (one whose quota is spent, say) works here where the upstream refuses it`,
+    )
   }
 
   const inWorld = [...new Set(groups.flatMap((group) => group.models ?? []))]

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { endpointTypeSchema, type modelSchema } from '../schemas.ts'
+import { endpointTypeSchema, type ModelKind, type modelSchema } from '../schemas.ts'
 import type { AnthropicListEntry, GeminiListEntry, OpenAIListEntry, PricingEntry } from './upstream-answers.ts'
 
 type ModelInput = z.input<typeof modelSchema>
@@ -31,6 +31,8 @@ export interface ImportedModel {
   droppedTypes: string[]
   /** An embedding model whose dimensions were assumed. */
   assumedDimensions?: number
+  /** The kind, when no list told it and the model's name did (a well-known name). */
+  kindFromName?: ModelKind
 }
 
 /** A world model from what the upstream says of it; what no route tells keeps the world's default. */
@@ -41,7 +43,7 @@ export function importedModel(facts: ModelFacts): ImportedModel {
     ...new Set(listedTypes.filter((type) => endpointTypeSchema.safeParse(type).success)),
   ] as ModelInput['endpointTypes']
   const droppedTypes = listedTypes.filter((type) => !endpointTypeSchema.safeParse(type).success)
-  const kind = kindOf(id, listedTypes, gemini?.supportedGenerationMethods)
+  const { kind, fromName } = kindOf(id, listedTypes, gemini?.supportedGenerationMethods)
   const displayName = [anthropic?.display_name, gemini?.displayName].find((name) => name && name !== id)
   const description = gemini?.description || pricing?.description || undefined
   const contextWindow = positive(anthropic?.max_input_tokens) ?? positive(gemini?.inputTokenLimit)
@@ -50,7 +52,7 @@ export function importedModel(facts: ModelFacts): ImportedModel {
   const dimensions = kind === 'embedding' ? (knownDimensions[id] ?? usualDimensions) : undefined
   const model: ModelInput = {
     id,
-    ...(kind === 'embedding' ? { kind, dimensions } : {}),
+    ...(kind === 'embedding' ? { kind, dimensions } : kind === 'chat' ? {} : { kind }),
     ...(openai?.owned_by || pricing?.owner_by ? { ownedBy: openai?.owned_by || pricing?.owner_by || undefined } : {}),
     ...(displayName ? { displayName } : {}),
     ...(description ? { description } : {}),
@@ -64,18 +66,48 @@ export function importedModel(facts: ModelFacts): ImportedModel {
     model,
     droppedTypes,
     ...(kind === 'embedding' && !(id in knownDimensions) ? { assumedDimensions: dimensions } : {}),
+    ...(fromName ? { kindFromName: kind } : {}),
   }
 }
 
+// The kinds an endpoint type tells: the routes it names serve one kind of model.
+const kindByType: readonly (readonly [string, ModelKind])[] = [
+  ['image-generation', 'image'],
+  ['jina-rerank', 'rerank'],
+  ['embeddings', 'embedding'],
+]
+
+// Well-known names, for a model no list tells the kind of: new-api lists most models of an OpenAI
+// channel with the `openai` endpoint type alone, whatever they do. An open model named `…-Instruct`
+// is a chat model: only OpenAI's own instruct models answer completions alone.
+const kindByName: readonly (readonly [RegExp, ModelKind])[] = [
+  [/embed/i, 'embedding'],
+  [/rerank/i, 'rerank'],
+  [/(?:^|[-_.])tts(?:$|[-_.])|speech/i, 'speech'],
+  [/whisper|transcri/i, 'transcription'],
+  [/moderation/i, 'moderation'],
+  [/realtime/i, 'realtime'],
+  [/^gpt-[\d.]+(?:-turbo)?-instruct|^(?:text-)?(?:davinci|babbage)(?:-\d+)?$/i, 'completion'],
+  [/^(?:dall-e|gpt-image|imagen)/i, 'image'],
+]
+
 /**
- * Chat or embedding: what Google's list says the model does, else an `embeddings` endpoint type
- * (this mock lists one), else the name (new-api lists an OpenAI channel's embedding models as chat
- * endpoints).
+ * What a model does: what Google's list says (generates or embeds), else an endpoint type that
+ * names one kind's routes (`image-generation`, `jina-rerank`, `embeddings`), else a well-known name
+ * (`tts-1`, `whisper-1`, `omni-moderation-latest`, `gpt-realtime`, `gpt-3.5-turbo-instruct`, …),
+ * else chat.
  */
-function kindOf(id: string, types: readonly string[], methods: readonly string[] | null | undefined): 'chat' | 'embedding' {
-  if (methods && methods.length > 0) return methods.includes('generateContent') || !methods.includes('embedContent') ? 'chat' : 'embedding'
-  if (types.includes('embeddings')) return 'embedding'
-  return /embed/i.test(id) ? 'embedding' : 'chat'
+function kindOf(
+  id: string,
+  types: readonly string[],
+  methods: readonly string[] | null | undefined,
+): { kind: ModelKind; fromName: boolean } {
+  if (methods?.includes('generateContent')) return { kind: 'chat', fromName: false }
+  if (methods?.includes('embedContent')) return { kind: 'embedding', fromName: false }
+  const typed = kindByType.find(([type]) => types.includes(type))
+  if (typed) return { kind: typed[1], fromName: false }
+  const named = kindByName.find(([pattern]) => pattern.test(id))
+  return named ? { kind: named[1], fromName: true } : { kind: 'chat', fromName: false }
 }
 
 /** A `/api/pricing` entry as world pricing: `quota_type` 1 is a price per call, 0 ratios. */

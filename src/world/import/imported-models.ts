@@ -35,6 +35,7 @@ export function importedModels(
   const withoutPrice: string[] = []
   const droppedTypes = new Set<string>()
   const assumed: string[] = []
+  const named: string[] = []
   for (const model of facts.values()) {
     if (!wanted.has(model.id)) continue
     const imported = importedModel(model)
@@ -42,6 +43,7 @@ export function importedModels(
     if (!model.pricing && !model.unpriced) withoutPrice.push(model.id)
     for (const type of imported.droppedTypes) droppedTypes.add(type)
     if (imported.assumedDimensions) assumed.push(`${model.id} (${imported.assumedDimensions})`)
+    if (imported.kindFromName) named.push(`${model.id} (${imported.kindFromName})`)
   }
 
   const notes: string[] = []
@@ -51,5 +53,7 @@ export function importedModels(
     notes.push(`the upstream hides ${[...unpriced].join(', ')} from keys whose groups enable them: imported without a price`)
   if (droppedTypes.size > 0) notes.push(`endpoint types the world does not model were left out: ${[...droppedTypes].join(', ')}`)
   if (assumed.length > 0) notes.push(`no route tells the dimensions of ${assumed.join(', ')}: assumed`)
+  if (named.length > 0)
+    notes.push(`no list tells what ${named.join(', ')} ${named.length === 1 ? 'does' : 'do'}: the kind is taken from the name`)
   return { models, notes }
 }

@@ -133,6 +133,9 @@ export type BillingUsageAnswer = z.infer<typeof billingUsageSchema>
 export type PricingAnswer = z.infer<typeof pricingSchema>
 export type PricingEntry = PricingAnswer['data'][number]
 export type StatusAnswer = z.infer<typeof statusSchema>['data']
+/** new-api's `GET /api/log/token`: a key's log of requests, each naming the user who made it. */
+export const tokenLogSchema = lazySchema(() => z.looseObject({ data: z.array(z.looseObject({ user_id: count() })).nullish() }))
+
 export type UserSelfAnswer = z.infer<typeof userSelfSchema>['data']
 
 /** What the upstream said about one `--key`. */

@@ -41,6 +41,21 @@ export function responsesConversation(request: ResponsesRequest, stored: StoredC
   return { conversation: toConversation(request, read.settings, items), items }
 }
 
+/**
+ * A request's conversation from its own input alone, whatever it continues: the stored response
+ * it names is left out, and an item it names by id stands as an empty assistant turn. What must
+ * read the same whichever store holds the rest (a recording's request key: the upstream's store
+ * while recording, the gateway's while replaying).
+ */
+export function ownInputConversation(request: ResponsesRequest): Conversation {
+  const read = readRequest(request)
+  if (!read.refersToStore) return read.standalone.conversation
+  const items = read.items.map((item): ResolvedItem =>
+    item.kind === 'reference' ? { kind: 'message', role: 'assistant', text: '' } : item,
+  )
+  return toConversation(request, read.settings, items)
+}
+
 interface ReadRequest {
   items: readonly InputItem[]
   settings: Omit<Conversation, 'system' | 'turns'>

@@ -1,0 +1,133 @@
+import { request as httpRequest, STATUS_CODES, type IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import type { Duplex } from 'node:stream'
+import type { RenderedResponse } from '../../http/rendered-response.ts'
+import { identifyRoute } from '../../recording/identify-route.ts'
+import { withoutKey } from '../../recording/record-exchange.ts'
+import { redactText } from '../../recording/redact.ts'
+import { requestUrlOf } from '../node-request.ts'
+import { upstreamRequest, type Upstream } from './upstream-request.ts'
+
+/** What a tunnelled handshake came to, for the recorder's log line. */
+export interface Tunnelled {
+  method: string
+  /** The path and query, without credentials. */
+  path: string
+  status?: number
+  durationMs: number
+  note: string
+}
+
+/**
+ * The recorder's side of WebSocket handshakes (`/v1/realtime`, the Responses API's socket): each
+ * goes to the upstream with its credentials as sent, or replaced by the upstream key as an HTTP
+ * request's would be, and once the upstream switches protocols the bytes go both ways as they
+ * come, unrecorded (a socket's messages are no request and answer a replay could match). A
+ * handshake the upstream refuses gets the upstream's answer; one it does not answer, 502.
+ */
+export function tunnelUpgrades(
+  upstream: Upstream,
+  origin: () => string,
+  answers: {
+    /** Told of each handshake once the upstream answered it, or did not. */
+    told(tunnelled: Tunnelled): void
+    /** The answer to a handshake the upstream did not answer. */
+    unreachable(detail: string, path: string): RenderedResponse
+  },
+) {
+  const open = new Set<Duplex>()
+  const track = (socket: Duplex) => {
+    open.add(socket)
+    socket.once('close', () => open.delete(socket))
+    socket.on('error', () => socket.destroy())
+  }
+
+  return {
+    onUpgrade(req: IncomingMessage, client: Duplex, head: Buffer): void {
+      track(client)
+      const started = performance.now()
+      const url = requestUrlOf(req, origin())
+      const headers: [string, string][] = []
+      for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!])
+      const request = new Request(url, { headers })
+      const outgoing = upstreamRequest(request, upstream, identifyRoute(request).route)
+      const target = new URL(url)
+      const path = redactText(withoutKey(target.pathname + target.search), { patterns: [], secrets: outgoing.secrets })
+      const say = (status: number | undefined, note: string) =>
+        answers.told({
+          method: req.method ?? 'GET',
+          path,
+          ...(status !== undefined && { status }),
+          durationMs: performance.now() - started,
+          note,
+        })
+
+      delete outgoing.headers['accept-encoding']
+      const send = outgoing.url.protocol === 'https:' ? httpsRequest : httpRequest
+      const call = send(outgoing.url, {
+        method: req.method ?? 'GET',
+        headers: { ...outgoing.headers, connection: 'Upgrade', upgrade: req.headers.upgrade ?? 'websocket' },
+        agent: false,
+      })
+      call.once('upgrade', (res, socket, upstreamHead) => {
+        track(socket)
+        if (client.destroyed) return socket.destroy()
+        client.write(headOf(res))
+        if (upstreamHead.length > 0) client.write(upstreamHead)
+        if (head.length > 0) socket.write(head)
+        socket.pipe(client)
+        client.pipe(socket)
+        const end = () => {
+          socket.destroy()
+          client.destroy()
+        }
+        socket.once('close', end)
+        client.once('close', end)
+        say(res.statusCode, 'relayed, not recorded: a WebSocket')
+      })
+      call.once('response', (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.once('end', () => {
+          const body = Buffer.concat(chunks)
+          if (!client.destroyed) client.end(Buffer.concat([Buffer.from(headOf(res, body.length)), body]))
+          say(res.statusCode, 'relayed, not recorded: the upstream refused the WebSocket handshake')
+        })
+        res.on('error', () => client.destroy())
+      })
+      call.once('error', (error: NodeJS.ErrnoException) => {
+        const detail = redactText(error.code ?? error.message, { patterns: [], secrets: outgoing.secrets })
+        if (!client.destroyed) client.end(renderedHttp(answers.unreachable(detail, target.pathname)))
+        say(undefined, `not relayed: the upstream did not answer (${detail})`)
+      })
+      client.once('close', () => call.destroy())
+      call.end()
+    },
+
+    /** Ends every tunnel, both sides. */
+    closeAll(): void {
+      for (const socket of open) socket.destroy()
+    },
+  }
+}
+
+/** An upstream answer's status line and headers as the client gets them; for a refusal, with its body's length and the connection closed after. */
+function headOf(res: IncomingMessage, bodyLength?: number): string {
+  const lines = [`HTTP/1.1 ${res.statusCode ?? 502} ${res.statusMessage || STATUS_CODES[res.statusCode ?? 502] || ''}`]
+  for (let i = 0; i < res.rawHeaders.length; i += 2) {
+    const name = res.rawHeaders[i]!.toLowerCase()
+    if (bodyLength !== undefined && (name === 'content-length' || name === 'transfer-encoding' || name === 'connection')) continue
+    lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`)
+  }
+  if (bodyLength !== undefined) lines.push(`content-length: ${bodyLength}`, 'connection: close')
+  return `${lines.join('\r\n')}\r\n\r\n`
+}
+
+/** An answer of the recorder's own, on a socket that is no HTTP response yet. */
+function renderedHttp(rendered: RenderedResponse): string {
+  const body = typeof rendered.body === 'string' ? rendered.body : ''
+  const lines = [`HTTP/1.1 ${rendered.status} ${STATUS_CODES[rendered.status] ?? ''}`]
+  for (const [name, value] of Object.entries(rendered.headers)) lines.push(`${name}: ${value}`)
+  lines.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close')
+  return `${lines.join('\r\n')}\r\n\r\n${body}`
+}
