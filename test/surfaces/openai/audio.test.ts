@@ -1,6 +1,7 @@
 import OpenAI, { toFile } from 'openai'
-import { describe, expect, it } from 'vitest'
-import type { RequestLogEntry } from '../../../src/index.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGateway, type RequestLogEntry } from '../../../src/index.ts'
+import { startServer, type RunningServer } from '../../../src/node/index.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
@@ -117,5 +118,70 @@ describe.each(modes)('openai SDK audio ($name)', (mode) => {
         status: 400,
       })
     })
+  })
+})
+
+describe('long speech', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer(await createGateway(), { port: 0 })
+  })
+  afterAll(() => server.close())
+  const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${server.url}/v1`, maxRetries: 0 })
+  // 4 096 characters of short words, many different: the longest input OpenAI takes, at its slowest speed.
+  const longest = Array.from({ length: 1000 }, (_, index) => `w${index.toString(36)}`)
+    .join(' ')
+    .padEnd(4096, ' x')
+    .slice(0, 4096)
+
+  it('leaves the server to other clients while it is made: a request sent meanwhile is answered first', async () => {
+    // The encoder is loaded on the first speech: after that, a speech request goes straight to its work.
+    await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'warm up' })
+    const answered: string[] = []
+    // Sent once the server has the speech request: with the speech made in one piece, it would wait for all of it.
+    const status = new Promise<void>((resolve, reject) => {
+      server.server.once('request', () => {
+        fetch(`${server.url}/api/status`)
+          .then(async (response) => {
+            await response.arrayBuffer()
+            answered.push('status')
+            resolve()
+          })
+          .catch(reject)
+      })
+    })
+    const speech = client()
+      .audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest, speed: 0.25 })
+      .then(async (response) => {
+        await response.arrayBuffer()
+        answered.push('speech')
+      })
+    await Promise.all([status, speech])
+    expect(answered).toEqual(['status', 'speech'])
+  })
+
+  it('lasts ten minutes at most: a longer text is said faster to fit', async () => {
+    const wav = Buffer.from(
+      await (
+        await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest, speed: 0.25, response_format: 'wav' })
+      ).arrayBuffer(),
+    )
+    expect(readWavHeader(wav).seconds).toBe(600)
+    const mp3 = Buffer.from(
+      await (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest, speed: 0.25 })).arrayBuffer(),
+    )
+    const transcript = await client().audio.transcriptions.create({
+      model: 'whisper-1',
+      file: await toFile(mp3, 'long.mp3'),
+      response_format: 'verbose_json',
+    })
+    expect(transcript.text).toBe(longest)
+    expect(transcript.duration).toBeCloseTo(600, 1)
+  })
+
+  it('refuses more than 4 096 characters, as OpenAI does', async () => {
+    const error = await rejection(client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: `${longest}x` }))
+    expect(error).toMatchObject({ status: 400, param: 'input' })
+    expect((error as Error).message).toContain('String should have at most 4096 characters')
   })
 })
