@@ -52,6 +52,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   body_not_multipart: { contentType: string }
   /** An uploaded audio file the gateway cannot read (not WAV or MP3, or broken). */
   audio_unreadable: { detail: string }
+  /** Uploaded audio shorter than the least OpenAI transcribes (`least` seconds). */
+  audio_too_short: { seconds: number; least: number }
   path_model_missing: { expected: string }
   page_limit_invalid: { got: string }
   page_cursor_unknown: { param: string; id: string }

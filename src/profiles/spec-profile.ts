@@ -154,6 +154,8 @@ export const specProfile: Profile = {
       'This route takes a multipart/form-data upload (the audio as a `file` part, the other fields as text parts), got content type {contentType}.',
     ),
     audio_unreadable: badRequest('The uploaded file is not audio the gateway can read ({detail}): send WAV or MP3.'),
+    // OpenAI's code and words.
+    audio_too_short: { ...badRequest('Audio file is too short. Minimum audio length is {least} seconds.'), code: 'audio_too_short' },
     path_model_missing: badRequest('The model name is missing: expected {expected}.'),
     page_limit_invalid: badRequest('limit: expected an integer from 1 to 1000, got {got}'),
     page_cursor_unknown: badRequest('{param}: no model "{id}" in this list'),

@@ -14,7 +14,7 @@ import {
   type GenerationTrigger,
   type SurfaceName,
 } from '../support/catalogue-walk.ts'
-import { imageGone, imageRequest, kindMismatch, upload } from '../support/upload-triggers.ts'
+import { emptyWav, imageGone, imageRequest, kindMismatch, upload } from '../support/upload-triggers.ts'
 
 // new-api's answers as its source (QuantumNous/new-api) gives them, written out.
 const requestId = String.raw`\d{23}6d6f636b\w{8}`
@@ -489,6 +489,15 @@ const table: CatalogueTable = {
       send: upload('/v1/audio/transcriptions', 'not audio at all'),
       status: 500,
       body: relay('error getting audio duration: it is neither a WAV (RIFF/WAVE) nor an MP3 file', 'count_token_failed'),
+    },
+  ],
+  // Relayed to the upstream, whose refusal comes back as OpenAI wrote it.
+  audio_too_short: [
+    {
+      surface: 'openai',
+      send: upload('/v1/audio/transcriptions', emptyWav),
+      status: 400,
+      body: upstreamOpenAI('Audio file is too short. Minimum audio length is 0.1 seconds.', 'invalid_request_error', 'audio_too_short', 'file'),
     },
   ],
   model_kind_mismatch: [

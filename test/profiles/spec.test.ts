@@ -14,7 +14,7 @@ import {
   type GenerationTrigger,
   type SurfaceName,
 } from '../support/catalogue-walk.ts'
-import { imageGone, imageRequest, kindMismatch, upload } from '../support/upload-triggers.ts'
+import { emptyWav, imageGone, imageRequest, kindMismatch, upload } from '../support/upload-triggers.ts'
 
 // The spec profile's answers, written out (docs/routes.md): each surface's vendor envelope.
 const openai = (message: unknown, code: string, type = 'invalid_request_error', param: string | null = null) => ({
@@ -585,6 +585,14 @@ const table: CatalogueTable = {
         undefined,
         'file',
       ),
+    },
+  ],
+  audio_too_short: [
+    {
+      surface: 'openai',
+      send: upload('/v1/audio/transcriptions', emptyWav),
+      status: 400,
+      body: openai('Audio file is too short. Minimum audio length is 0.1 seconds.', 'audio_too_short', undefined, 'file'),
     },
   ],
   model_kind_mismatch: [

@@ -121,6 +121,79 @@ describe.each(modes)('openai SDK audio ($name)', (mode) => {
   })
 })
 
+/** A WAV header (24 kHz 16-bit mono) for `dataBytes` of samples, and the samples (silence). */
+function wav(dataBytes: number): Buffer {
+  const bytes = Buffer.alloc(44 + dataBytes)
+  bytes.write('RIFF', 0)
+  bytes.writeUInt32LE(36 + dataBytes, 4)
+  bytes.write('WAVEfmt ', 8)
+  bytes.writeUInt32LE(16, 16)
+  bytes.writeUInt16LE(1, 20)
+  bytes.writeUInt16LE(1, 22)
+  bytes.writeUInt32LE(24_000, 24)
+  bytes.writeUInt32LE(48_000, 28)
+  bytes.writeUInt16LE(2, 32)
+  bytes.writeUInt16LE(16, 34)
+  bytes.write('data', 36)
+  bytes.writeUInt32LE(dataBytes, 40)
+  return bytes
+}
+
+/** `bytes` with the 32-bit little-endian number at `at` set to `value`. */
+function changed(bytes: Buffer, at: number, value: number): Buffer {
+  bytes.writeUInt32LE(value, at)
+  return bytes
+}
+
+describe.each(modes)('broken and silent audio ($name)', (mode) => {
+  const harness = useHarness(mode)
+  const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+  const transcribe = async (bytes: Buffer, name: string) =>
+    rejection(
+      client().audio.transcriptions.create({ model: 'whisper-1', file: await toFile(bytes, name), response_format: 'verbose_json' }),
+    )
+  const mp3 = async () =>
+    Buffer.from(await (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'one two three four' })).arrayBuffer())
+
+  it.each([
+    ['cut off inside its fmt chunk', wav(0).subarray(0, 30), 'the WAV file has no usable fmt chunk'],
+    ['whose fmt chunk claims 4 GB', changed(wav(10), 16, 0xffffffff), 'the WAV file has no data chunk'],
+    ['that claims one byte a second', changed(wav(4800), 28, 1), 'the WAV file has no usable fmt chunk'],
+  ])('refuses a WAV %s with 400 audio_unreadable, saying why', async (_, bytes, why) => {
+    const error = await transcribe(bytes, 'a.wav')
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request_error', param: 'file' })
+    expect((error as Error).message).toContain(`(${why})`)
+  })
+
+  it('refuses an MP3 cut off before its first whole frame with 400, and reads one cut later as far as it goes', async () => {
+    const whole = await mp3()
+    const firstFrame = 10 + ((whole[6]! << 21) | (whole[7]! << 14) | (whole[8]! << 7) | whole[9]!)
+    const error = await transcribe(whole.subarray(0, firstFrame + 100), 'a.mp3')
+    expect(error).toMatchObject({ status: 400, param: 'file' })
+    expect((error as Error).message).toContain('the MP3 file holds no whole MPEG audio frame')
+    const cut = await client().audio.transcriptions.create({
+      model: 'whisper-1',
+      file: await toFile(whole.subarray(0, whole.length - 50), 'a.mp3'),
+      response_format: 'verbose_json',
+    })
+    expect(cut.text).toBe('one two three four')
+    expect(cut.duration).toBeLessThan(1.6)
+  })
+
+  it('refuses audio shorter than a tenth of a second as OpenAI does', async () => {
+    for (const bytes of [wav(0), wav(4000)]) {
+      expect(await transcribe(bytes, 'a.wav')).toMatchObject({
+        status: 400,
+        code: 'audio_too_short',
+        param: 'file',
+        message: '400 Audio file is too short. Minimum audio length is 0.1 seconds.',
+      })
+    }
+    const enough = await client().audio.transcriptions.create({ model: 'whisper-1', file: await toFile(wav(4800), 'a.wav') })
+    expect(enough.text).not.toBe('')
+  })
+})
+
 describe('long speech', () => {
   let server: RunningServer
   beforeAll(async () => {
