@@ -107,6 +107,13 @@ describe.each(modes)('openai SDK audio ($name)', (mode) => {
       })
     })
 
+    it('refuses stream: true, naming the field, rather than answer what the SDK reads as an empty stream', async () => {
+      const file = await toFile(await speak('wav'), 'a.wav')
+      const error = (await rejection(client().audio.transcriptions.create({ model: 'whisper-1', file, stream: true }))) as Error
+      expect(error).toMatchObject({ status: profile === 'spec' ? 400 : 500 })
+      expect(error.message).toContain('stream: the gateway sends transcripts whole')
+    })
+
     it('refuses opus, a missing file and the wrong kind of model, naming the field', async () => {
       const opus = (await rejection(
         client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'x', response_format: 'opus' }),

@@ -71,5 +71,11 @@ describe.each(modes)('openai SDK images ($name)', (mode) => {
       const format = (await rejection(client().images.generate({ model: 'dall-e-3', prompt: 'x', output_format: 'webp' }))) as Error
       expect(format.message).toContain('output_format: the gateway makes PNG images: output_format must be "png"')
     })
+
+    it('refuses stream: true, naming the field, rather than answer what the SDK reads as an empty stream', async () => {
+      const error = (await rejection(client().images.generate({ model: 'dall-e-3', prompt: 'x', stream: true }))) as Error
+      expect(error).toMatchObject({ status: profile === 'spec' ? 400 : 500, param: profile === 'spec' ? 'stream' : '' })
+      expect(error.message).toContain('stream: the gateway sends images whole')
+    })
   })
 })
