@@ -2,6 +2,7 @@ import OpenAI, { toFile } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type RequestLogEntry } from '../../../src/index.ts'
 import { startServer, type RunningServer } from '../../../src/node/index.ts'
+import { answerOrder } from '../../support/answer-order.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
@@ -217,27 +218,10 @@ describe('long speech', () => {
   it('leaves the server to other clients while it is made: a request sent meanwhile is answered first', async () => {
     // The encoder is loaded on the first speech: after that, a speech request goes straight to its work.
     await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'warm up' })
-    const answered: string[] = []
-    // Sent once the server has the speech request: with the speech made in one piece, it would wait for all of it.
-    const status = new Promise<void>((resolve, reject) => {
-      server.server.once('request', () => {
-        fetch(`${server.url}/api/status`)
-          .then(async (response) => {
-            await response.arrayBuffer()
-            answered.push('status')
-            resolve()
-          })
-          .catch(reject)
-      })
-    })
-    const speech = client()
-      .audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest, speed: 0.25 })
-      .then(async (response) => {
-        await response.arrayBuffer()
-        answered.push('speech')
-      })
-    await Promise.all([status, speech])
-    expect(answered).toEqual(['status', 'speech'])
+    const order = await answerOrder(server, async () =>
+      (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest, speed: 0.25 })).arrayBuffer(),
+    )
+    expect(order).toEqual(['status', 'slow'])
   })
 
   it('lasts ten minutes at most: a longer text is said faster to fit', async () => {

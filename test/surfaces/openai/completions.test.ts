@@ -1,6 +1,8 @@
 import OpenAI from 'openai'
-import { describe, expect, it } from 'vitest'
-import type { RequestLogEntry } from '../../../src/index.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGateway, type RequestLogEntry } from '../../../src/index.ts'
+import { startServer, type RunningServer } from '../../../src/node/index.ts'
+import { answerOrder } from '../../support/answer-order.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
@@ -109,5 +111,35 @@ describe.each(modes)('openai SDK completions ($name)', (mode) => {
     expect(n.message).toContain('n: the gateway generates one choice per prompt: n must be 1')
     const missing = await apiError(client().completions.create({ model: instruct } as never))
     expect(missing.message).toContain('prompt: expected a string, a list of strings, a list of token ids or a list of token-id lists')
+  })
+
+  it('answers 2 048 prompts and refuses more, naming the cap', async () => {
+    const most = await client().completions.create({
+      model: instruct,
+      prompt: Array.from({ length: 2048 }, (_, index) => `p${index}`),
+      max_tokens: 1,
+    })
+    expect(most.choices).toHaveLength(2048)
+    for (const prompt of [Array(2049).fill('x'), Array(2049).fill([1, 2])]) {
+      const error = await apiError(client().completions.create({ model: instruct, prompt }))
+      expect(error).toMatchObject({ status: 400, param: 'prompt' })
+      expect(error.message).toContain('prompt: at most 2048 prompts per request, got 2049')
+    }
+  })
+})
+
+describe('many prompts', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer(await createGateway(), { port: 0 })
+  })
+  afterAll(() => server.close())
+
+  it('leave the server to other clients while they are answered: a request sent meanwhile is answered first', async () => {
+    const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${server.url}/v1`, maxRetries: 0 })
+    // The tokenizer is loaded on the first generation: after that, a request goes straight to its work.
+    await client.completions.create({ model: instruct, prompt: 'warm up' })
+    const prompt = Array.from({ length: 2048 }, (_, index) => `prompt number ${index} of a long list`)
+    expect(await answerOrder(server, () => client.completions.create({ model: instruct, prompt }))).toEqual(['status', 'slow'])
   })
 })

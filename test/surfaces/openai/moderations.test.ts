@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { modes, useHarness } from '../../support/modes.ts'
+import { rejection } from '../../support/rejection.ts'
 
 const categories = [
   'harassment',
@@ -55,6 +56,13 @@ describe.each(modes)('openai SDK moderations ($name)', (mode) => {
     expect(response.results).toHaveLength(1)
     expect(response.results[0]!.category_applied_input_types.violence).toEqual(['text', 'image'])
     expect(response.results[0]!.category_applied_input_types.harassment).toEqual(['text'])
+  })
+
+  it('classifies 2 048 inputs and refuses more, naming the cap', async () => {
+    expect((await client().moderations.create({ input: Array(2048).fill('hello') })).results).toHaveLength(2048)
+    const error = (await rejection(client().moderations.create({ input: Array(2049).fill('hello') }))) as Error
+    expect(error).toMatchObject({ status: 400, param: 'input' })
+    expect(error.message).toContain('input: at most 2048 inputs per request, got 2049')
   })
 
   it('is the same answer for the same input', async () => {
