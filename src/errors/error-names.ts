@@ -74,8 +74,11 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   model_not_embedding: { model: string; field: string }
   /** An embedding model on a generation route; `field` is the body field that holds the prompt (`messages`, `contents`). */
   model_is_embedding: { model: string; field: string }
-  /** A model of another kind than the route serves (a speech model on images, an image model on chat); `expected` names the kinds it takes. */
-  model_kind_mismatch: { model: string; kind: string; expected: string; route: string }
+  /**
+   * A model of another kind than the route serves (a speech model on images, an image model on chat):
+   * `kind` as the world spells it, `described` with its article ("an image model"), `expected` the kinds the route takes.
+   */
+  model_kind_mismatch: { model: string; kind: string; described: string; expected: string; route: string }
   /** More dimensions than an embedding model's vectors have. */
   dimensions_too_large: { model: string; requested: number; max: number }
 

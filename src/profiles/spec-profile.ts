@@ -179,7 +179,7 @@ export const specProfile: Profile = {
       "The model '{model}' is an embedding model and cannot generate text. Send it to POST /v1/embeddings or a Gemini :embedContent / :batchEmbedContents route, or use a chat model here.",
     ),
     model_kind_mismatch: badRequest(
-      "The model '{model}' is a {kind} model, and {route} takes {expected}. GET /v1/models lists this key's models with their supported_endpoint_types.",
+      "The model '{model}' is {described}, and {route} takes {expected}. GET /v1/models lists this key's models with their supported_endpoint_types.",
     ),
     dimensions_too_large: badRequest("The model '{model}' makes vectors of {max} dimensions: ask for at most {max}, got {requested}."),
 

@@ -65,6 +65,10 @@ describe.each(modes)('openai SDK images ($name)', (mode) => {
 
     it('refuses another kind of model, a bad size and a format it does not make', async () => {
       expect(await rejection(client().images.generate({ model: 'gpt-4o-mini', prompt: 'x' }))).toMatchObject({ status: 400 })
+      const image = (await rejection(
+        client().chat.completions.create({ model: 'dall-e-3', messages: [{ role: 'user', content: 'x' }] }),
+      )) as Error
+      expect(image.message).toContain("The model 'dall-e-3' is an image model, and POST /v1/chat/completions takes a chat model.")
       expect(await rejection(client().images.generate({ model: 'dall-e-3', prompt: 'x', size: 'big' as never }))).toMatchObject({
         status: profile === 'spec' ? 400 : 500,
       })
