@@ -57,6 +57,12 @@ describe.each(modes)('openai SDK images ($name)', (mode) => {
       expect((await expired.json()).error.code).toBe('image_not_found')
     })
 
+    it("answers a request that names no model with the profile's default, which the default world has", async () => {
+      const image = await client().images.generate({ prompt: 'no model named', size: '256x256', response_format: 'b64_json' })
+      expect(image.data).toHaveLength(1)
+      expect(log.at(-1)).toMatchObject({ status: 200, model: profile === 'spec' ? 'dall-e-2' : 'dall-e' })
+    })
+
     it('is the same picture for the same prompt and size', async () => {
       const ask = () => client().images.generate({ model: 'dall-e-3', prompt: 'same', size: '256x256', response_format: 'b64_json' })
       const [a, b] = await Promise.all([ask(), ask()])

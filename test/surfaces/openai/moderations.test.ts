@@ -19,6 +19,17 @@ const categories = [
   'violence/graphic',
 ]
 
+describe.each(modes)('moderations naming no model, new-api profile ($name)', (mode) => {
+  const harness = useHarness(mode, { profile: 'new-api' })
+
+  it("get new-api's default model, text-moderation-stable, which the default world has", async () => {
+    const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+    const response = await client.moderations.create({ input: 'What a lovely day' })
+    expect(response.model).toBe('text-moderation-stable')
+    expect(response.results).toHaveLength(1)
+  })
+})
+
 describe.each(modes)('openai SDK moderations ($name)', (mode) => {
   const harness = useHarness(mode)
   const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
