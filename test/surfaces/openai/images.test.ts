@@ -1,7 +1,10 @@
+import { Agent } from 'node:http'
 import OpenAI from 'openai'
 import { PNG } from 'pngjs'
-import { describe, expect, it } from 'vitest'
-import type { RequestLogEntry } from '../../../src/index.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGateway, type RequestLogEntry } from '../../../src/index.ts'
+import { startServer, type RunningServer } from '../../../src/node/index.ts'
+import { exchange } from '../../support/http-exchange.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
@@ -87,5 +90,34 @@ describe.each(modes)('openai SDK images ($name)', (mode) => {
       expect(error).toMatchObject({ status: profile === 'spec' ? 400 : 500, param: profile === 'spec' ? 'stream' : '' })
       expect(error.message).toContain('stream: the gateway sends images whole')
     })
+  })
+})
+
+describe('image urls on a server reached by another name', () => {
+  let server: RunningServer
+  const agent = new Agent()
+  beforeAll(async () => {
+    server = await startServer(await createGateway(), { port: 0 })
+  })
+  afterAll(async () => {
+    agent.destroy()
+    await server.close()
+  })
+  const generate = (host?: string) =>
+    exchange(server.url, agent, {
+      method: 'POST',
+      path: '/v1/images/generations',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json', ...(host !== undefined && { host }) },
+      body: JSON.stringify({ model: 'dall-e-3', prompt: 'a lighthouse', size: '256x256' }),
+    })
+  const urlOf = async (host?: string) => JSON.parse((await generate(host)).body.toString()).data[0].url as string
+
+  it('point where the client reached the gateway: the Host it sent', async () => {
+    expect(await urlOf('myhost.lan:9999')).toMatch(/^http:\/\/myhost\.lan:9999\/v1\/images\/files\/img-\w+\.png$/)
+    expect(await urlOf('[::1]:8080')).toMatch(/^http:\/\/\[::1\]:8080\/v1\/images\/files\//)
+  })
+
+  it("fall back to the server's own address for a Host that is not a host", async () => {
+    expect((await urlOf('evil.example/path?x=')).startsWith(`${server.url}/v1/images/files/`)).toBe(true)
   })
 })
