@@ -101,6 +101,26 @@ describe('/v1/responses over a WebSocket, as Codex CLI opens it (the ws package,
     await harness.gateway.useScenario()
   })
 
+  it('breaks a response mid-stream with an error event carrying the HTTP status, as docs/routes.md says, then response.failed', async () => {
+    await harness.gateway.useScenario('mid-stream-error')
+    try {
+      const { socket, events } = await open()
+      socket.send(create({ model: 'gpt-4o-mini', input: 'Tell me a long story about the sea' }))
+      const played = await events.until((event) => event.type === 'response.failed')
+      const [error, failed] = played.slice(-2)
+      expect(error).toEqual({
+        type: 'error',
+        sequence_number: played.length - 2,
+        status: 529,
+        error: { type: 'upstream_error', code: 'upstream_error', message: 'Overloaded: the upstream dropped the stream.', param: null },
+      })
+      expect(failed).toMatchObject({ type: 'response.failed', sequence_number: played.length - 1, response: { status: 'failed' } })
+      socket.close()
+    } finally {
+      await harness.gateway.useScenario()
+    }
+  })
+
   it('stops with sockets open: close() ends them', async () => {
     const other = await startSocketGateway('HTTP server')
     const socket = new WebSocket(`${other.baseURL.replace(/^http/, 'ws')}/responses`, { headers: codexHeaders })
