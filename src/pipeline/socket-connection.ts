@@ -1,3 +1,4 @@
+import { gatewayError } from '../errors/gateway-error.ts'
 import { createRequestId } from '../http/request-id.ts'
 import type { ResolvedError } from '../profiles/resolved-error.ts'
 import { playOnSocket, type SocketPlayback } from '../streaming/socket-frames.ts'
@@ -108,9 +109,13 @@ export class SocketConnection<Auth = any> {
     return renderError(this.#handshake, error).resolved
   }
 
-  /** Runs one response after those before it on this connection. */
+  /**
+   * Runs one response after those before it on this connection. One whose turn comes after the
+   * connection closed is dropped: nobody is left to answer, so it is neither admitted, charged
+   * nor journaled (`'stopped'`).
+   */
   respond(response: SocketResponse): Promise<SocketPlayback | 'failed'> {
-    const run = this.#queue.then(() => this.#respond(response))
+    const run = this.#queue.then(() => (this.isOpen ? this.#respond(response) : ('stopped' as const)))
     this.#queue = run.catch(() => undefined)
     return run
   }
@@ -143,6 +148,8 @@ export class SocketConnection<Auth = any> {
     let failure: { name: string; code: string | number | null } | undefined
     try {
       await admit(context)
+      // Closed while admitted (a scenario's delay): like a client that left an HTTP request, not charged.
+      if (!this.isOpen) throw gatewayError('client_closed')
       const rendered = renderReply(context, await response.work(context))
       const stop = response.stop ? AbortSignal.any([this.#closed.signal, response.stop]) : this.#closed.signal
       outcome = await playOnSocket(rendered.body as StreamPlan, this, stop, response.sent)
