@@ -108,6 +108,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   // WebSockets: the Realtime API and the Responses API over a socket.
   /** A WebSocket route asked without a WebSocket handshake the gateway can answer; `hint` says what to do instead. */
   websocket_required: { method: string; path: string; hint: string }
+  /** A handshake whose WebSocket headers the server's WebSocket library refuses (`detail`: which, in its words). */
+  websocket_handshake_invalid: { detail: string }
   /** `/v1/realtime` without `?model=`. */
   query_model_missing: Record<string, never>
   /** A model of another kind at `/v1/realtime`. */

@@ -1,3 +1,4 @@
+import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
 import { exchangeOf } from '../http/exchange.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { createRequestId } from '../http/request-id.ts'
@@ -18,8 +19,15 @@ export type UpgradeOutcome =
       accepted: true
       /** The subprotocol to confirm, if the client offered one the route takes. */
       protocol: string | undefined
-      /** Starts the route's session on the accepted socket. */
+      /** The socket is open: journaled as 101, and the route's session starts on it. */
       open(peer: SocketPeer): SocketSession
+      /**
+       * The transport refused the handshake after all (the `ws` package's own checks of its
+       * headers): journaled with the error's status, and answered in the route's envelope.
+       */
+      refuse(error: GatewayError): RenderedResponse
+      /** The client left before its socket opened: journaled as 499, as a client that leaves an HTTP request is. */
+      abandon(): void
     }
   | {
       accepted: false
@@ -38,7 +46,9 @@ export const refusalCloseCode = (status: number): number => 4000 + status
  * `openai-insecure-api-key.` subprotocol), then, for a route whose handshake names a model, its
  * admission as an `upgrade` (scenario, visibility and kind, quota left); a route whose responses
  * each name their model still lets the scenario refuse the handshake. Journaled as `GET <path>`
- * with 101, or with the refusal's status.
+ * once its fate is known: 101 when the socket opens, or the refusal's status (the admission's, the
+ * transport's), or 499 when the client left first. `request.signal` aborts when the client leaves
+ * or the server closes, which ends a scenario's delay.
  */
 export async function runUpgrade(
   route: SocketRoute<any>,
@@ -77,11 +87,25 @@ export async function runUpgrade(
       closeCode: refusalCloseCode(resolved.status),
     }
   }
-  reportRequest(context, 101, undefined, started)
+  // Journaled once, when the handshake's fate is known.
+  let journaled = false
+  const journal = (status: number, failure?: { name: string; code: string | number | null }) => {
+    if (journaled) return
+    journaled = true
+    reportRequest(context, status, failure, started)
+  }
+  const fail = (error: unknown): RenderedResponse => {
+    const { error: failure, rendered } = renderError(context, error)
+    journal(rendered.status, failure)
+    return rendered
+  }
   return {
     accepted: true,
     protocol: route.socket.protocol(offeredProtocols(request)),
+    refuse: fail,
+    abandon: () => void fail(gatewayError('client_closed')),
     open(peer) {
+      journal(101)
       const connection = new SocketConnection(route, context, peer, route.socket.model ? context.admission.model : undefined)
       const session = route.socket.open(connection)
       return {

@@ -241,6 +241,7 @@ export const specProfile: Profile = {
         'Image {file} is gone: the gateway keeps the images it generates for {minutes} minutes on its clock, the last {limit} of them, until it is reset.',
     },
     websocket_required: badRequest('{method} {path} is a WebSocket route: {hint}'),
+    websocket_handshake_invalid: badRequest('The WebSocket handshake is invalid: {detail}.'),
     query_model_missing: { ...badRequest("Missing required parameter: 'model'."), code: 'missing_required_parameter', param: 'model' },
     model_not_realtime: {
       ...badRequest(

@@ -599,6 +599,9 @@ const table: CatalogueTable = {
       ),
     },
   ],
+  websocket_handshake_invalid: {
+    unreachable: "a handshake the server's `ws` package refuses: test/node/serve-websockets.test.ts sends one with a bad Sec-WebSocket-Key",
+  },
   websocket_required: [
     {
       surface: 'openai',
