@@ -256,6 +256,24 @@ describe('scenarios on /v1/realtime (both bindings)', () => {
         harness.gateway.scenario.assertDone()
         await harness.gateway.useScenario()
       })
+
+      it('announces a response cancelled before its first event: response.created, then response.done cancelled', async () => {
+        // Held in admission long enough for the cancel to come first.
+        await harness.gateway.useScenario({ name: 'held', rules: [{ when: { route: 'WS /v1/realtime' }, then: { delayMs: 200 } }] })
+        try {
+          const { rt, events } = await connect(harness)
+          await events.until((event) => event.type === 'session.created')
+          rt.send({ type: 'response.create' })
+          rt.send({ type: 'response.cancel' })
+          const ended = await events.until(isDone)
+          expect(ended.map((event) => event.type)).toEqual(['response.created', 'response.done'])
+          expect(ended[0].response.id).toBe(ended[1].response.id)
+          expect(ended[1].response).toMatchObject({ status: 'cancelled', status_details: { reason: 'client_cancelled' } })
+          rt.close()
+        } finally {
+          await harness.gateway.useScenario()
+        }
+      })
     })
   }
 })

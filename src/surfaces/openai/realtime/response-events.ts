@@ -22,8 +22,12 @@ export interface ResponseSetting {
 export interface ResponsePlan {
   frames: StreamFrame[]
   output: RealtimeItem[]
-  /** `response.done` for a cancelled response (it was billed in full when it started). */
-  cancelled(): object
+  /**
+   * The events that end a cancelled response (billed in full when it started): `response.done`
+   * cancelled, after `response.created` when it was cancelled before that went out, so that a
+   * client always hears of a response before its end.
+   */
+  cancelled(announced: boolean): object[]
   /** An error that breaks the response: the `error` event, then `response.done` failed. */
   failed(error: ResolvedError): object[]
 }
@@ -69,7 +73,8 @@ export function planResponse(
     usage: withUsage,
   })
   const inConversation = setting.conversationId !== null
-  add({ type: 'response.created', response: response('in_progress', [], null, null) })
+  const created = { type: 'response.created', response: response('in_progress', [], null, null) }
+  add(created)
 
   const output: RealtimeItem[] = []
   let previous = setting.previousItemId
@@ -132,11 +137,14 @@ export function planResponse(
   return {
     frames,
     output,
-    cancelled: () => ({
-      event_id: event(),
-      type: 'response.done',
-      response: response('cancelled', [], { type: 'cancelled', reason: 'client_cancelled' }, usage),
-    }),
+    cancelled: (announced) => [
+      ...(announced ? [] : [{ event_id: event(), ...created }]),
+      {
+        event_id: event(),
+        type: 'response.done',
+        response: response('cancelled', [], { type: 'cancelled', reason: 'client_cancelled' }, usage),
+      },
+    ],
     failed: (error) => [
       errorEvent(error, event()),
       {
