@@ -9,6 +9,7 @@ import { admit, consultScenario } from './3-admit.ts'
 import { renderError } from './5-render.ts'
 import { PipelineContext } from './pipeline-context.ts'
 import { reportRequest } from './run-pipeline.ts'
+import type { PipelineStage } from '../journal/request-log-entry.ts'
 import { SocketConnection, type SocketPeer } from './socket-connection.ts'
 import { routeSurface } from './route.ts'
 import type { SocketRoute, SocketSession } from './socket-route.ts'
@@ -71,15 +72,17 @@ export async function runUpgrade(
     now,
     exchangeOf(request),
   )
+  let stage: PipelineStage = 'authenticate'
   try {
     authenticate(context)
+    stage = 'admit'
     if (route.socket.model) {
       await admit(context)
       route.socket.serves?.(context.admission.model)
     } else await consultScenario(context, '', false, true)
   } catch (error) {
     const { error: failure, resolved, rendered } = renderError(context, error)
-    reportRequest(context, rendered.status, failure, started)
+    reportRequest(context, rendered.status, failure, started, { stage, rendered, handshake: true })
     return {
       accepted: false,
       rendered,
@@ -87,16 +90,16 @@ export async function runUpgrade(
       closeCode: refusalCloseCode(resolved.status),
     }
   }
-  // Journaled once, when the handshake's fate is known.
+  // Journaled once, when the handshake's fate is known; a handshake has no body, and an accepted one no reply but its status.
   let journaled = false
-  const journal = (status: number, failure?: { name: string; code: string | number | null }) => {
+  const journal = (rendered: RenderedResponse, failure?: { name: string; code: string | number | null }) => {
     if (journaled) return
     journaled = true
-    reportRequest(context, status, failure, started)
+    reportRequest(context, rendered.status, failure, started, { stage: 'handle', rendered, handshake: true })
   }
   const fail = (error: unknown): RenderedResponse => {
     const { error: failure, rendered } = renderError(context, error)
-    journal(rendered.status, failure)
+    journal(rendered, failure)
     return rendered
   }
   return {
@@ -105,7 +108,7 @@ export async function runUpgrade(
     refuse: fail,
     abandon: () => void fail(gatewayError('client_closed')),
     open(peer) {
-      journal(101)
+      journal({ status: 101, headers: {}, body: '' })
       const connection = new SocketConnection(route, context, peer, route.socket.model ? context.admission.model : undefined)
       const session = route.socket.open(connection)
       return {

@@ -33,11 +33,14 @@ export const speechRoute = defineRoute({
     assertKind(context, ['speech'])
     const speed = body.speed ?? 1
     const format = body.response_format ?? 'mp3'
-    const speech = planSpeech(body.input, speed)
+    // A scenario's reply.text is said instead of the input (which is still what is billed).
+    const said = context.admission.action.reply?.text ?? body.input
+    context.note.reply = { text: said }
+    const speech = planSpeech(said, speed)
     chargeRequest(context, { promptTokens: [...body.input].length, completionTokens: audioDurationTokens(speech.seconds) })
-    if (format === 'mp3') return raw(await encodeSpeechMp3(speech, body.input), contentTypes.mp3)
+    if (format === 'mp3') return raw(await encodeSpeechMp3(speech, said), contentTypes.mp3)
     const samples = speechSamples(speech)
     if (format === 'pcm') return raw(new Uint8Array(samples.buffer), contentTypes.pcm)
-    return raw(encodeWav(samples, speechSampleRate, body.input), contentTypes.wav)
+    return raw(encodeWav(samples, speechSampleRate, said), contentTypes.wav)
   },
 })

@@ -37,10 +37,12 @@ function transcriptionRoute(task: 'transcribe' | 'translate') {
       assertKind(context, ['transcription'])
       const audio = readAudio(body.file.bytes)
       if ('problem' in audio) throw gatewayError('audio_unreadable', { detail: audio.problem }, { param: 'file' })
-      if (audio.seconds < leastSeconds) throw gatewayError('audio_too_short', { seconds: audio.seconds, least: leastSeconds }, { param: 'file' })
+      if (audio.seconds < leastSeconds)
+        throw gatewayError('audio_too_short', { seconds: audio.seconds, least: leastSeconds }, { param: 'file' })
       chargeRequest(context, { promptTokens: audioDurationTokens(audio.seconds), completionTokens: 0 })
       const seed = stableHash(`${body.file.bytes.length}\n${String.fromCharCode(...body.file.bytes.subarray(0, 512))}`)
       const text = context.admission.action.reply?.text ?? audio.text ?? loremText(Math.max(1, Math.round(audio.seconds * 2.5)), seed)
+      context.note.reply = { text }
       const transcript = {
         task,
         language: task === 'translate' ? 'english' : (body.language ?? 'english'),

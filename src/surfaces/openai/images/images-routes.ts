@@ -44,6 +44,7 @@ export const imagesGenerationsRoute = defineRoute({
       count * sizeQualityRatio(body),
     )
     const revised = context.admission.action.reply?.text ?? body.prompt
+    context.note.reply = { text: revised }
     const store = runtime.state.get(imageStoreSlot)
     const data = []
     for (let index = 0; index < count; index++) {

@@ -9,8 +9,11 @@ import { updateSession } from './session-config.ts'
 /** The least audio `input_audio_buffer.commit` takes, as OpenAI's Realtime API has it. */
 const leastCommitMs = 100
 
-/** What a client event does to the session, and the events it answers with; a refusal is raised (the session sends it as an `error` event). */
-export function handleClientEvent(state: RealtimeSessionState, event: ClientEvent): void {
+/**
+ * What a client event (`text` as received) does to the session, and the events it answers with; a
+ * refusal is raised (the session sends it as an `error` event).
+ */
+export function handleClientEvent(state: RealtimeSessionState, event: ClientEvent, text: string): void {
   const { conversation, send } = state
   switch (event.type) {
     case 'session.update':
@@ -48,7 +51,7 @@ export function handleClientEvent(state: RealtimeSessionState, event: ClientEven
     case 'input_audio_buffer.commit':
       return commitAudio(state)
     case 'response.create':
-      return startResponse(state, event.response ?? {})
+      return startResponse(state, event.response ?? {}, text)
     case 'response.cancel':
       if (!state.active) throw gatewayError('realtime_response_not_active')
       state.active.cancel.abort()

@@ -9,12 +9,12 @@ import { audioUsage, errorEvent, planResponse, realtimeUsage, type ResponsePlan 
 import { responseSettings } from './session-config.ts'
 
 /**
- * `response.create`: one response at a time, admitted and billed as an HTTP generation is, its
+ * `response.create` (`text`, as the client sent it): one response at a time, admitted and billed as an HTTP generation is, its
  * events played with the model's timing. Its output joins the conversation (unless it asked for
  * `conversation: "none"`) as its last event goes out; `response.cancel` ends it with
  * `response.done` cancelled.
  */
-export function startResponse(state: RealtimeSessionState, params: ResponseParams): void {
+export function startResponse(state: RealtimeSessionState, params: ResponseParams, text: string): void {
   const { connection, conversation } = state
   if (state.active) throw gatewayError('realtime_response_active', { id: state.active.id })
   const id = state.newId('resp')
@@ -32,6 +32,7 @@ export function startResponse(state: RealtimeSessionState, params: ResponseParam
   const previousItemId = conversation.lastItemId
   void connection
     .respond({
+      text,
       model: state.model.id,
       stop: current.cancel.signal,
       async work(admitted) {

@@ -44,7 +44,7 @@ export function realtimeSession(connection: SocketConnection<TokenAuth>): Socket
         const { type, event_id } = parseSocketEvent(typed, text, connection.runtime.maxBodyDepth)
         if (typeof event_id === 'string') clientEventId = event_id
         if (!clientEventTypes.includes(type)) throw gatewayError('socket_event_unknown', { type, supported })
-        handleClientEvent(state, parseSocketEvent(clientEventSchema, text, connection.runtime.maxBodyDepth))
+        handleClientEvent(state, parseSocketEvent(clientEventSchema, text, connection.runtime.maxBodyDepth), text)
       } catch (error) {
         connection.send(errorEvent(connection.resolve(error), newId('event'), clientEventId))
       }

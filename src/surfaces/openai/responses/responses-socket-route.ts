@@ -52,6 +52,7 @@ function responsesSession(connection: SocketConnection<TokenAuth>): SocketSessio
       }
       const request = body
       void connection.respond({
+        text,
         model: request.model,
         async work(context) {
           const conversations = connectionConversations(own, shared, userId)
