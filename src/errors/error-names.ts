@@ -155,6 +155,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   internal: { detail: string }
 
   // The admin API.
+  /** A call that changes something, sent as a form on another page could send it: not JSON, without a header of the gateway's. */
+  admin_call_not_json: RequestFacts
   journal_limit_invalid: { got: string }
   /** `GET /__mock/journal/{requestId}` names a request not among the last `limit` kept in detail (or none at all). */
   journal_detail_not_kept: { requestId: string; limit: number }

@@ -317,6 +317,12 @@ export const specProfile: Profile = {
     internal: { status: 500, code: 'internal_error', type: 'server_error', message: 'Internal error in llm-gateway-mock: {detail}' },
 
     journal_limit_invalid: badRequest('limit must be a non-negative integer, got {got}'),
+    admin_call_not_json: {
+      ...badRequest(
+        '{method} {path} changes the gateway: send it with Content-Type: application/json (or the admin token as a header). A form on another web page can send neither, which is why the gateway asks.',
+      ),
+      status: 415,
+    },
     journal_detail_not_kept: {
       ...badRequest(
         'No request {requestId} in detail: the gateway keeps the last {limit} requests in detail (createGateway({ detailLimit }), --journal-details).',

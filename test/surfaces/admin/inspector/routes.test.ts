@@ -307,13 +307,14 @@ describe.each(modes)('the inspector routes ($name)', (mode) => {
       const request = await events.next((event) => event.event === 'request')
       expect(JSON.parse(request.data) as RequestLogEntry).toEqual(last())
 
-      await fetch(`${harness.baseUrl}/__mock/clock`, { method: 'POST', body: JSON.stringify({ advanceMs: 1000 }) })
+      const json = { 'content-type': 'application/json' }
+      await fetch(`${harness.baseUrl}/__mock/clock`, { method: 'POST', headers: json, body: JSON.stringify({ advanceMs: 1000 }) })
       expect(JSON.parse((await events.next((event) => event.event === 'state')).data)).toEqual({ change: 'clock' })
       await harness.gateway.useScenario('rate-limited')
       expect(JSON.parse((await events.next((event) => event.event === 'state')).data)).toEqual({ change: 'scenario' })
       await fetch(`${harness.baseUrl}/__mock/journal`, { method: 'DELETE' })
       expect(JSON.parse((await events.next((event) => event.event === 'state')).data)).toEqual({ change: 'journal' })
-      await fetch(`${harness.baseUrl}/__mock/reset`, { method: 'POST' })
+      await fetch(`${harness.baseUrl}/__mock/reset`, { method: 'POST', headers: json })
       const changes: string[] = []
       while (changes.at(-1) !== 'reset')
         changes.push((JSON.parse((await events.next((event) => event.event === 'state')).data) as { change: string }).change)
