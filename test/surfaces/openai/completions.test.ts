@@ -65,6 +65,13 @@ describe.each(modes)('openai SDK completions ($name)', (mode) => {
     for (const top of logprobs.top_logprobs!.slice(1)) expect(Object.keys(top!)).toHaveLength(2)
   })
 
+  it("counts text_offset from the prompt's start without echo too, as OpenAI does", async () => {
+    const completion = await client().completions.create({ model: instruct, prompt: 'Count me', logprobs: 1, max_tokens: 3 })
+    const { text_offset: offsets, tokens } = completion.choices[0]!.logprobs!
+    expect(offsets![0]).toBe('Count me'.length)
+    expect(offsets![1]).toBe('Count me'.length + tokens![0]!.length)
+  })
+
   it('serves chat models too, as gateways relay completions to chat and coder models', async () => {
     const completion = await client().completions.create({ model: 'gpt-4o-mini', prompt: 'Hi', max_tokens: 50 })
     expect(completion.choices[0]!.text).toBe('This is a mock reply from gpt-4o-mini. You said: "Hi"')
