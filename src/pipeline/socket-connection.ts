@@ -107,9 +107,13 @@ export class SocketConnection<Auth = any> {
     this.#closed.abort()
   }
 
-  /** An error raised while handling a client event, in the active profile's terms (journaled with nothing: it is no request). */
+  /**
+   * An error raised while handling a client event, in the active profile's terms, under a request
+   * id of its own (a profile that prints ids in its messages tells each apart from the handshake's).
+   * Journaled with nothing: it is no request.
+   */
   resolve(error: unknown): ResolvedError {
-    return renderError(this.#handshake, error).resolved
+    return renderError(this.#handshake, error, createRequestId(this.runtime.clock.now())).resolved
   }
 
   /**

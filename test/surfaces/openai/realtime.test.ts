@@ -155,6 +155,13 @@ describe.each(['HTTP server', 'setupServer'] as const)('OpenAIRealtimeWebSocket 
         const notActive = (await events.until((event) => event.type === 'error')).at(-1)
         expect(notActive.error.code).toBe('response_cancel_not_active')
         expect(errors).toHaveLength(4)
+        if (profile === 'new-api') {
+          // new-api prints a request id in its messages: each error its own, none the handshake's.
+          const handshake = harness.gateway.journal.entries.findLast((entry) => entry.method === 'GET')!.requestId
+          const ids = [tooShort, unknown, notJson, notActive].map((event) => /\(request id: (\S+)\)$/.exec(event.error.message)?.[1])
+          expect(ids.every((id) => id !== undefined && id !== handshake)).toBe(true)
+          expect(new Set(ids).size).toBe(4)
+        }
         rt.send({ type: 'conversation.item.create', item: userText('Still there?') })
         await events.until((event) => event.type === 'conversation.item.done')
         rt.close()

@@ -28,6 +28,7 @@ export const responsesSocketRoute = defineSocketRoute<TokenAuth>({
   socket: {
     protocol: acceptedProtocol,
     errorEvent: (error) => socketErrorEvent(error),
+    serverOnlyClients: 'a client on the `ws` package (Codex CLI, and clients like it)',
     open: responsesSession,
   },
 })
