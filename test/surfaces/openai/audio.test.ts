@@ -4,6 +4,7 @@ import { createGateway, type RequestLogEntry } from '../../../src/index.ts'
 import { startServer, type RunningServer } from '../../../src/node/index.ts'
 import { answerOrder } from '../../support/answer-order.ts'
 import { modes, useHarness } from '../../support/modes.ts'
+import { tinyWav } from '../../support/sweep-routes.ts'
 import { rejection } from '../../support/rejection.ts'
 
 const sentence = 'The quick brown fox jumps over the lazy dog and runs far away into the woods'
@@ -129,24 +130,6 @@ describe.each(modes)('openai SDK audio ($name)', (mode) => {
   })
 })
 
-/** A WAV header (24 kHz 16-bit mono) for `dataBytes` of samples, and the samples (silence). */
-function wav(dataBytes: number): Buffer {
-  const bytes = Buffer.alloc(44 + dataBytes)
-  bytes.write('RIFF', 0)
-  bytes.writeUInt32LE(36 + dataBytes, 4)
-  bytes.write('WAVEfmt ', 8)
-  bytes.writeUInt32LE(16, 16)
-  bytes.writeUInt16LE(1, 20)
-  bytes.writeUInt16LE(1, 22)
-  bytes.writeUInt32LE(24_000, 24)
-  bytes.writeUInt32LE(48_000, 28)
-  bytes.writeUInt16LE(2, 32)
-  bytes.writeUInt16LE(16, 34)
-  bytes.write('data', 36)
-  bytes.writeUInt32LE(dataBytes, 40)
-  return bytes
-}
-
 /** `bytes` with the 32-bit little-endian number at `at` set to `value`. */
 function changed(bytes: Buffer, at: number, value: number): Buffer {
   bytes.writeUInt32LE(value, at)
@@ -164,9 +147,9 @@ describe.each(modes)('broken and silent audio ($name)', (mode) => {
     Buffer.from(await (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'one two three four' })).arrayBuffer())
 
   it.each([
-    ['cut off inside its fmt chunk', wav(0).subarray(0, 30), 'the WAV file has no usable fmt chunk'],
-    ['whose fmt chunk claims 4 GB', changed(wav(10), 16, 0xffffffff), 'the WAV file has no data chunk'],
-    ['that claims one byte a second', changed(wav(4800), 28, 1), 'the WAV file has no usable fmt chunk'],
+    ['cut off inside its fmt chunk', tinyWav(0).subarray(0, 30), 'the WAV file has no usable fmt chunk'],
+    ['whose fmt chunk claims 4 GB', changed(tinyWav(10), 16, 0xffffffff), 'the WAV file has no data chunk'],
+    ['that claims one byte a second', changed(tinyWav(4800), 28, 1), 'the WAV file has no usable fmt chunk'],
   ])('refuses a WAV %s with 400 audio_unreadable, saying why', async (_, bytes, why) => {
     const error = await transcribe(bytes, 'a.wav')
     expect(error).toMatchObject({ status: 400, code: 'invalid_request_error', param: 'file' })
@@ -189,7 +172,7 @@ describe.each(modes)('broken and silent audio ($name)', (mode) => {
   })
 
   it('refuses audio shorter than a tenth of a second as OpenAI does', async () => {
-    for (const bytes of [wav(0), wav(4000)]) {
+    for (const bytes of [tinyWav(0), tinyWav(4000)]) {
       expect(await transcribe(bytes, 'a.wav')).toMatchObject({
         status: 400,
         code: 'audio_too_short',
@@ -197,7 +180,7 @@ describe.each(modes)('broken and silent audio ($name)', (mode) => {
         message: '400 Audio file is too short. Minimum audio length is 0.1 seconds.',
       })
     }
-    const enough = await client().audio.transcriptions.create({ model: 'whisper-1', file: await toFile(wav(4800), 'a.wav') })
+    const enough = await client().audio.transcriptions.create({ model: 'whisper-1', file: await toFile(tinyWav(4800), 'a.wav') })
     expect(enough.text).not.toBe('')
   })
 })
