@@ -497,7 +497,12 @@ const table: CatalogueTable = {
       surface: 'openai',
       send: upload('/v1/audio/transcriptions', emptyWav),
       status: 400,
-      body: upstreamOpenAI('Audio file is too short. Minimum audio length is 0.1 seconds.', 'invalid_request_error', 'audio_too_short', 'file'),
+      body: upstreamOpenAI(
+        'Audio file is too short. Minimum audio length is 0.1 seconds.',
+        'invalid_request_error',
+        'audio_too_short',
+        'file',
+      ),
     },
   ],
   model_kind_mismatch: [

@@ -105,7 +105,9 @@ describe.each(modes)('openai SDK completions ($name)', (mode) => {
   it('refuses an instruct model on chat completions, as OpenAI does', async () => {
     const error = await apiError(client().chat.completions.create({ model: instruct, messages: [{ role: 'user', content: 'x' }] }))
     expect(error).toMatchObject({ status: 400, param: 'model' })
-    expect(error.message).toContain(`The model '${instruct}' is a completion (instruct) model, and POST /v1/chat/completions takes a chat model.`)
+    expect(error.message).toContain(
+      `The model '${instruct}' is a completion (instruct) model, and POST /v1/chat/completions takes a chat model.`,
+    )
   })
 
   it('refuses a prompt that does not fit the window with its max_tokens', async () => {
