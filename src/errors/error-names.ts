@@ -52,6 +52,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   body_not_multipart: { contentType: string }
   /** An uploaded audio file the gateway cannot read (not WAV or MP3, or broken). */
   audio_unreadable: { detail: string }
+  /** Uploaded audio shorter than the least OpenAI transcribes (`least` seconds). */
+  audio_too_short: { seconds: number; least: number }
   path_model_missing: { expected: string }
   page_limit_invalid: { got: string }
   page_cursor_unknown: { param: string; id: string }
@@ -72,8 +74,11 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   model_not_embedding: { model: string; field: string }
   /** An embedding model on a generation route; `field` is the body field that holds the prompt (`messages`, `contents`). */
   model_is_embedding: { model: string; field: string }
-  /** A model of another kind than the route serves (a speech model on images, an image model on chat); `expected` names the kinds it takes. */
-  model_kind_mismatch: { model: string; kind: string; expected: string; route: string }
+  /**
+   * A model of another kind than the route serves (a speech model on images, an image model on chat):
+   * `kind` as the world spells it, `described` with its article ("an image model"), `expected` the kinds the route takes.
+   */
+  model_kind_mismatch: { model: string; kind: string; described: string; expected: string; route: string }
   /** More dimensions than an embedding model's vectors have. */
   dimensions_too_large: { model: string; requested: number; max: number }
 
@@ -103,6 +108,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   // WebSockets: the Realtime API and the Responses API over a socket.
   /** A WebSocket route asked without a WebSocket handshake the gateway can answer; `hint` says what to do instead. */
   websocket_required: { method: string; path: string; hint: string }
+  /** A handshake whose WebSocket headers the server's WebSocket library refuses (`detail`: which, in its words). */
+  websocket_handshake_invalid: { detail: string }
   /** `/v1/realtime` without `?model=`. */
   query_model_missing: Record<string, never>
   /** A model of another kind at `/v1/realtime`. */
@@ -148,6 +155,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   internal: { detail: string }
 
   // The admin API.
+  /** A call that changes something, sent as a form on another page could send it: not JSON, without a header of the gateway's. */
+  admin_call_not_json: RequestFacts
   journal_limit_invalid: { got: string }
   /** `GET /__mock/journal/{requestId}` names a request not among the last `limit` kept in detail (or none at all). */
   journal_detail_not_kept: { requestId: string; limit: number }

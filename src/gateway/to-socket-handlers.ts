@@ -12,31 +12,55 @@ import { servesRoute } from '../profiles/serves-route.ts'
  * as the server's; a refused one opens, gets the route's `error` event, and closes with 4000 plus
  * the HTTP status the server would have answered (in-process there is no HTTP answer to give).
  * Without `baseUrl` they answer the routes' paths on any host, `ws:` or `wss:`.
+ *
+ * Every gateway's handler for a route comes from one msw link, made once per process, that
+ * matches the route's path on any origin: each link is a listener on msw's process-wide
+ * BroadcastChannel for good, so a link per gateway would add listeners with every gateway a
+ * process creates. A connection goes to every handler the test registered for its path; the one
+ * whose gateway's base URL it is serves it. One that none of them serves goes through to the
+ * network (`server.connect()`), as msw lets through a connection no handler takes.
  */
 export function toSocketHandlers(routes: readonly Route<any, any>[], runtime: GatewayRuntime, baseUrl?: string): WebSocketHandler[] {
-  const base = baseUrl?.replace(/\/+$/, '')
+  const base = baseUrl === undefined ? undefined : new URL(baseUrl.replace(/\/+$/, ''))
   return routes.filter(isSocketRoute).map((route) =>
-    linkFor(socketUrlPattern(route.path, base)).addEventListener('connection', ({ client, info }) => {
-      serveInProcess(route, runtime, client, info.protocols)
+    linkFor(route.path).addEventListener('connection', ({ client, server, info }) => {
+      if (claimed.has(client)) return
+      if (isAt(client.url, route.path, base)) {
+        claimed.add(client)
+        serveInProcess(route, runtime, client, info.protocols)
+        return
+      }
+      // msw hands a connection to each handler in turn, a microtask apart: by the next task, a
+      // gateway whose base URL it is has taken it, or none will.
+      setTimeout(() => {
+        if (claimed.has(client)) return
+        claimed.add(client)
+        server.connect()
+      }, 0)
     }),
   )
 }
 
-// Each msw link listens on one process-wide BroadcastChannel for good: one link per URL pattern,
-// shared by every gateway, rather than two more listeners for each gateway a process creates.
 const links = new Map<string, ReturnType<typeof ws.link>>()
+// The connections a gateway has taken (or sent on to the network), whichever handler saw them first.
+const claimed = new WeakSet<object>()
 
-function linkFor(pattern: RegExp): ReturnType<typeof ws.link> {
-  let link = links.get(pattern.source)
-  if (!link) links.set(pattern.source, (link = ws.link(pattern)))
+/** The link for a route's path on any origin, under any base path: made once per process. */
+function linkFor(path: string): ReturnType<typeof ws.link> {
+  let link = links.get(path)
+  if (!link) {
+    const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    // msw matches the URL without its query.
+    links.set(path, (link = ws.link(new RegExp(`^wss?://[^/]+(?:/[^?#]*)?${escaped}/?$`))))
+  }
   return link
 }
 
-/** `wss?://` and the base URL's host and path (any host without one), then the route's path; msw matches it without the query. */
-function socketUrlPattern(path: string, base: string | undefined): RegExp {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const origin = base === undefined ? '[^/]+' : escape(base.replace(/^https?:\/\//, ''))
-  return new RegExp(`^wss?://${origin}${escape(path)}/?$`)
+/** Whether a socket's URL is the route's on this gateway: its base URL's host and path (any host without one), then the route's path. */
+function isAt(url: URL, path: string, base: URL | undefined): boolean {
+  const pathname = url.pathname.replace(/(.)\/$/, '$1')
+  if (base === undefined) return pathname === path
+  return url.host === base.host && pathname === `${base.pathname.replace(/\/$/, '')}${path}`
 }
 
 interface InProcessClient {
@@ -56,27 +80,29 @@ function serveInProcess(
   // Listen at once: the client may send as soon as it opens, before the handshake is admitted.
   const early: string[] = []
   let session: SocketSession | undefined
-  let closed = false
+  // The handshake's signal: a scenario's delay ends when the client leaves.
+  const left = new AbortController()
   client.addEventListener('message', (event) => {
     if (typeof event.data !== 'string') return
     if (session) session.receive(event.data)
     else early.push(event.data)
   })
   client.addEventListener('close', () => {
-    closed = true
+    left.abort()
     session?.closed()
   })
 
   void (async () => {
     if (!servesRoute(runtime.profile, route)) return client.close(4404, 'Not Found')
-    const request = new Request(client.url.href.replace(/^ws/, 'http'))
+    const request = new Request(client.url.href.replace(/^ws/, 'http'), { signal: left.signal })
     offerProtocols(request, typeof protocols === 'string' ? [protocols] : (protocols ?? []))
     const outcome = await runUpgrade(route, runtime, request, {})
-    if (closed) return
     if (!outcome.accepted) {
+      if (left.signal.aborted) return
       client.send(outcome.event)
       return closeAfterSends(client, outcome.closeCode, 'Refused')
     }
+    if (left.signal.aborted) return outcome.abandon()
     session = outcome.open({
       send: (text) => client.send(text),
       close: (code, reason) => closeAfterSends(client, code, reason),

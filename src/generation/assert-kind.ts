@@ -23,6 +23,7 @@ export function assertKind(context: AdmittedRequest, kinds: readonly ModelKind[]
     {
       model: model.id,
       kind: model.kind,
+      described: described[model.kind],
       expected: kinds.map((kind) => described[kind]).join(' or '),
       route: `${context.request.method} ${context.pathname}`,
     },

@@ -13,6 +13,10 @@ import { resolveTiming } from './resolve-timing.ts'
 import { loadTokenizer } from './tokenizer.ts'
 import type { AdmittedRequest } from './admitted-request.ts'
 import { replayedReply } from './replayed-reply.ts'
+import { yieldToEventLoop } from '../time/yield-to-event-loop.ts'
+
+// A request of many prompts lets other clients in between every so many of them.
+const promptsBetweenTurns = 64
 
 /** A generation that has been decided and paid for: all a surface needs to write its reply. */
 export interface Generation {
@@ -73,7 +77,8 @@ export async function generateAll(
   const tokenizer = await loadTokenizer()
   const replayed = context.replayed?.kind === 'generation' && conversations.length === 1 ? context.replayed : undefined
   const replies: Readonly<GeneratedReply>[] = []
-  for (const conversation of conversations) {
+  for (const [index, conversation] of conversations.entries()) {
+    if (index > 0 && index % promptsBetweenTurns === 0) await yieldToEventLoop()
     const promptTokens = await countPromptTokens(tokenizer, conversation)
     assertFitsContext(model, promptTokens, conversation.maxOutputTokens, options.promptParam)
     replies.push(

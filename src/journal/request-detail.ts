@@ -16,10 +16,16 @@ export function keptText(text: string | Uint8Array): KeptText {
   return text.length <= maxKeptChars ? text : { omittedChars: text.length }
 }
 
-/** The reply a generation composed: what a scenario step's `then.reply` would give to answer the same. */
+/**
+ * What a route answered that a scenario step's `then.reply` gives back to answer the same: the
+ * text and tool calls a generation composed (a transcript, an image's revised prompt, the text a
+ * speech says), the categories a moderation flagged, the scores a rerank gave.
+ */
 export interface ComposedReply {
-  text: string
-  toolCalls: readonly { name: string; arguments: Record<string, unknown> }[]
+  text?: string
+  toolCalls?: readonly { name: string; arguments: Record<string, unknown> }[]
+  moderation?: { categories: readonly string[] }
+  scores?: readonly number[]
 }
 
 /**
@@ -37,8 +43,11 @@ export interface RequestDetail {
   requestBody?: KeptText
   /** The answer's body: its JSON text, or the stream as planned, with `written` filled in as frames went out. */
   reply: KeptText | StreamPlan
-  /** Scenario steps and rules meet generation requests only. */
-  generation: boolean
+  /**
+   * What scenario steps can meet of it: a generation request, a WebSocket handshake (a step with
+   * `upgrade: true`), or nothing (steps meet generations and handshakes only).
+   */
+  meets: 'request' | 'handshake' | null
   /** The key that authenticated the request as the world spells it (a key of the world, never an unknown one). */
   worldKey?: string
   /** What a generation composed. */

@@ -13,12 +13,24 @@ export interface AudioProblem {
   problem: string
 }
 
-/** The duration (and any embedded text) of a WAV or MP3 file, or what is wrong with it. */
+// The fewest bytes a second any WAV that holds sound stores (8 kHz, 4-bit ADPCM stores about 4 000).
+const leastByteRate = 1000
+
+/**
+ * The duration (and any embedded text) of a WAV or MP3 file, or what is wrong with it. A file cut
+ * short, or whose headers say more than it holds, is read as far as it goes or refused, never
+ * read past its end.
+ */
 export function readAudio(bytes: Uint8Array): AudioInfo | AudioProblem {
   if (bytes.length === 0) return { problem: 'the file is empty' }
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WAVE') return readWav(bytes)
-  const mp3 = readMp3(bytes)
-  if (mp3) return mp3
+  try {
+    if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WAVE') return readWav(bytes)
+    const mp3 = readMp3(bytes)
+    if (mp3) return mp3
+  } catch (error) {
+    // A header this reader trusted too far: the file is broken, not the gateway.
+    return { problem: `the file is damaged (${error instanceof Error ? error.message : String(error)})` }
+  }
   return { problem: 'it is neither a WAV (RIFF/WAVE) nor an MP3 file' }
 }
 
@@ -31,13 +43,13 @@ function readWav(bytes: Uint8Array): AudioInfo | AudioProblem {
     const id = ascii(bytes, at, 4)
     const size = view.getUint32(at + 4, true)
     const body = at + 8
-    if (id === 'fmt ' && size >= 16) byteRate = view.getUint32(body + 8, true)
+    if (id === 'fmt ' && size >= 16 && body + 16 <= bytes.length) byteRate = view.getUint32(body + 8, true)
     if (id === 'data') dataSize = Math.min(size, bytes.length - body)
     if (id === 'LIST' && ascii(bytes, body, 4) === 'INFO')
       text = infoComment(bytes, view, body + 4, Math.min(body + size, bytes.length)) ?? text
     at = body + size + (size % 2)
   }
-  if (byteRate === 0) return { problem: 'the WAV file has no usable fmt chunk' }
+  if (byteRate < leastByteRate) return { problem: 'the WAV file has no usable fmt chunk' }
   if (dataSize === undefined) return { problem: 'the WAV file has no data chunk' }
   return { format: 'wav', seconds: dataSize / byteRate, ...(text !== undefined && { text }) }
 }
@@ -67,8 +79,8 @@ const bitrates = {
 }
 const sampleRates: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] }
 
-/** An MP3's duration, summed frame by frame after any ID3v2 tag; `undefined` when no MPEG frame starts there. */
-function readMp3(bytes: Uint8Array): AudioInfo | undefined {
+/** An MP3's duration, summed frame by frame after any ID3v2 tag; `undefined` when it is no MP3 at all. */
+function readMp3(bytes: Uint8Array): AudioInfo | AudioProblem | undefined {
   let at = 0
   let text: string | undefined
   if (ascii(bytes, 0, 3) === 'ID3' && bytes.length >= 10) {
@@ -78,18 +90,17 @@ function readMp3(bytes: Uint8Array): AudioInfo | undefined {
   }
   let seconds = 0
   let frames = 0
+  // A frame cut off by the end of the file is not counted: a file cut short lasts as long as its whole frames.
   while (at + 4 <= bytes.length) {
     const frame = frameAt(bytes, at)
-    if (!frame) {
-      if (frames > 0) break
-      return undefined
-    }
+    if (!frame || at + frame.length > bytes.length) break
     seconds += frame.samples / frame.rate
     frames += 1
     at += frame.length
   }
-  if (frames === 0) return undefined
-  return { format: 'mp3', seconds, ...(text !== undefined && { text }) }
+  if (frames > 0) return { format: 'mp3', seconds, ...(text !== undefined && { text }) }
+  if (text !== undefined || at > 0) return { problem: 'the MP3 file holds no whole MPEG audio frame' }
+  return undefined
 }
 
 function frameAt(bytes: Uint8Array, at: number): { length: number; samples: number; rate: number } | undefined {

@@ -1,38 +1,52 @@
-import { concat } from './concat-bytes.ts'
-
 const encoder = new TextEncoder()
 
 /**
  * A WAV file of 16-bit mono `samples`, with `text` in a LIST/INFO comment (`ICMT`), where the
- * gateway's transcription finds it again.
+ * gateway's transcription finds it again. Written into one buffer: speech can run to megabytes,
+ * and each copy of it would cost as much again.
  */
 export function encodeWav(samples: Int16Array, sampleRate: number, text?: string): Uint8Array {
-  const data = new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength)
-  const parts = [riffChunk('fmt ', formatChunk(sampleRate)), riffChunk('data', data)]
-  if (text !== undefined) parts.push(riffChunk('LIST', concat([ascii('INFO'), riffChunk('ICMT', encoder.encode(`${text}\0`))])))
-  const body = concat([ascii('WAVE'), ...parts])
-  return riffChunk('RIFF', body)
-}
-
-function formatChunk(sampleRate: number): Uint8Array {
-  const format = new DataView(new ArrayBuffer(16))
-  format.setUint16(0, 1, true) // PCM
-  format.setUint16(2, 1, true) // mono
-  format.setUint32(4, sampleRate, true)
-  format.setUint32(8, sampleRate * 2, true) // bytes a second
-  format.setUint16(12, 2, true) // bytes a sample frame
-  format.setUint16(14, 16, true) // bits a sample
-  return new Uint8Array(format.buffer)
-}
-
-function riffChunk(id: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(8 + data.length + (data.length % 2))
-  out.set(ascii(id))
-  new DataView(out.buffer).setUint32(4, data.length, true)
-  out.set(data, 8)
+  const comment = text === undefined ? undefined : encoder.encode(`${text}\0`)
+  const data = samples.byteLength
+  const list = comment === undefined ? 0 : 8 + 4 + 8 + padded(comment.length)
+  const size = 12 + (8 + 16) + (8 + padded(data)) + list
+  const out = new Uint8Array(size)
+  const view = new DataView(out.buffer)
+  let at = 0
+  const chunk = (id: string, length: number) => {
+    ascii(out, at, id)
+    view.setUint32(at + 4, length, true)
+    at += 8
+  }
+  chunk('RIFF', size - 8)
+  ascii(out, at, 'WAVE')
+  at += 4
+  chunk('fmt ', 16)
+  view.setUint16(at, 1, true) // PCM
+  view.setUint16(at + 2, 1, true) // mono
+  view.setUint32(at + 4, sampleRate, true)
+  view.setUint32(at + 8, sampleRate * 2, true) // bytes a second
+  view.setUint16(at + 12, 2, true) // bytes a sample frame
+  view.setUint16(at + 14, 16, true) // bits a sample
+  at += 16
+  chunk('data', data)
+  out.set(new Uint8Array(samples.buffer, samples.byteOffset, data), at)
+  at += padded(data)
+  if (comment !== undefined) {
+    chunk('LIST', 4 + 8 + padded(comment.length))
+    ascii(out, at, 'INFO')
+    at += 4
+    chunk('ICMT', comment.length)
+    out.set(comment, at)
+  }
   return out
 }
 
-function ascii(text: string): Uint8Array {
-  return Uint8Array.from(text, (c) => c.charCodeAt(0))
+/** A chunk's length as stored: RIFF pads odd lengths to even. */
+function padded(length: number): number {
+  return length + (length % 2)
+}
+
+function ascii(out: Uint8Array, at: number, text: string): void {
+  for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i)
 }

@@ -93,15 +93,60 @@ export interface AdminAccessInput {
    * only loopback clients get in.
    */
   adminToken?: string
+  /** The address the server is bound to (`127.0.0.1`, `0.0.0.0`, …): a `Host` naming it names this server. */
+  boundAddress?: string
 }
 
 const allowed: AdapterClient = Object.freeze({ admin: true })
 const refused: AdapterClient = Object.freeze({ admin: false })
 
-/** Whether one request may use the admin routes (`/__mock/*`). */
+/**
+ * Whether one request may use the admin routes (`/__mock/*`). Any web page the developer visits
+ * can send requests to a server on loopback, so, whatever the mode, a request a browser marks as
+ * coming from another page (its `Origin` is not the origin of the `Host` it was sent to) is
+ * refused. Without a token, the `Host` must also name this machine (a loopback name or address, or
+ * the address the server is bound to): a page whose own name was made to resolve to 127.0.0.1
+ * (DNS rebinding) sends its own name as Host, and would otherwise read the world and the journal.
+ * With a token any Host is served, so a server on `0.0.0.0` answers other machines by whatever
+ * name they reach it: such a page cannot present the token, and the inspector's cookie belongs to
+ * the name it was set for.
+ */
 export function adminAccessOf(input: AdminAccessInput): AdapterClient {
   // Only admin routes read the answer: every other request skips the header and the hash.
   if (!input.pathname.includes('/__mock')) return refused
-  if (input.adminToken === undefined) return isLoopbackAddress(input.remoteAddress) ? allowed : refused
+  const host = input.headers.get('host')
+  if (!isOwnOrigin(input.headers.get('origin'), host)) return refused
+  if (input.adminToken === undefined) {
+    return isLoopbackAddress(input.remoteAddress) && (host === null || namesThisMachine(host, input.boundAddress)) ? allowed : refused
+  }
   return isAdminToken(presentedAdminToken(input.headers, input.pathname, input.browser), input.adminToken) ? allowed : refused
+}
+
+/**
+ * Whether a request comes from the server's own page, as far as a browser says: no `Origin` (not a
+ * browser, or a same-origin GET), or one whose host is the `Host` the request was sent to. Schemes
+ * are not compared: behind a proxy that ends TLS the page is `https:` and the server `http:`.
+ */
+function isOwnOrigin(origin: string | null, host: string | null): boolean {
+  if (origin === null) return true
+  if (host === null) return false
+  try {
+    return new URL(origin).host === new URL(`http://${host}`).host
+  } catch {
+    return false
+  }
+}
+
+/** Whether a `Host` header names this machine: `localhost` (and its subdomains), a loopback address, or the address the server is bound to. */
+function namesThisMachine(host: string, boundAddress: string | undefined): boolean {
+  let hostname: string
+  try {
+    hostname = new URL(`http://${host}`).hostname
+  } catch {
+    return false
+  }
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true
+  const address = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname
+  if (readLoopback(address)) return true
+  return boundAddress !== undefined && boundAddress !== '0.0.0.0' && boundAddress !== '::' && address === boundAddress.toLowerCase()
 }

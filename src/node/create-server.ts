@@ -54,6 +54,7 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
   // Read on the inspector's first request, and only where the build has not bundled its page.
   seam.usePageFiles(async (name) => (await import('./page-files-on-disk.ts')).readPageFileFromDisk(name))
   let origin = ''
+  let boundAddress = ''
 
   // msw tries every handler in turn and each one parses the request; the prefix index hands
   // getResponse only the route(s) that can match, plus the catch-all.
@@ -89,6 +90,7 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
       pathname,
       browser: request,
       adminToken,
+      boundAddress,
     })
     const exchange: AdapterExchange = text === undefined ? { client } : { client, body: text }
     beginExchange(request, exchange)
@@ -129,6 +131,7 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
   })
   const address = server.address() as AddressInfo
   origin = `http://${clientHostOf(address)}:${address.port}`
+  boundAddress = address.address
 
   return {
     url: origin,

@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { WebSocket, WebSocketServer } from 'ws'
 import type { AdapterSeam } from '../gateway/adapter-seam.ts'
-import { gatewayError } from '../errors/gateway-error.ts'
+import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { requestUrlOf } from './node-request.ts'
@@ -21,40 +21,70 @@ const handshakeOnly = new Set(['connection', 'upgrade', 'sec-websocket-key', 'se
 export function serveWebSockets(seam: AdapterSeam, origin: () => string, maxPayload: number) {
   let server: Promise<WebSocketServer> | undefined
   const protocols = new WeakMap<IncomingMessage, string>()
+  // What each handshake the core accepted becomes if the `ws` package refuses it after all.
+  const refusals = new WeakMap<IncomingMessage, (error: GatewayError) => RenderedResponse>()
   const pending = new Set<Duplex>()
   const open = new Set<WebSocket>()
 
   const webSocketServer = () =>
-    (server ??= import('ws').then(
-      ({ WebSocketServer }) =>
-        new WebSocketServer({
-          noServer: true,
-          maxPayload,
-          clientTracking: false,
-          // Confirm the subprotocol the route chose: a browser fails a handshake that offered some and got none back.
-          handleProtocols: (_offered, request) => protocols.get(request) ?? false,
-        }),
-    ))
+    (server ??= import('ws').then(({ WebSocketServer }) => {
+      const wss = new WebSocketServer({
+        noServer: true,
+        maxPayload,
+        clientTracking: false,
+        // Confirm the subprotocol the route chose: a browser fails a handshake that offered some and got none back.
+        handleProtocols: (_offered, request) => protocols.get(request) ?? false,
+      })
+      // A handshake whose WebSocket headers `ws` refuses (a bad Sec-WebSocket-Key, version, …):
+      // answered, and journaled, in the route's terms rather than as ws's bare 400.
+      wss.on('wsClientError', (error, socket, request) => {
+        const refuse = refusals.get(request)
+        const detail = error.message
+        if (refuse) writeRefusal(socket, refuse(gatewayError('websocket_handshake_invalid', { detail })))
+        else socket.destroy()
+      })
+      return wss
+    }))
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     pending.add(socket)
-    socket.once('close', () => pending.delete(socket))
+    // The handshake's own signal: a scenario's delay ends when the client leaves or the server closes (which destroys the socket).
+    const left = new AbortController()
+    socket.once('close', () => {
+      pending.delete(socket)
+      left.abort()
+    })
     socket.on('error', () => socket.destroy())
+    // Read while the core decides, or a client that leaves would go unnoticed: a paused socket sees
+    // no end. A client sends nothing before its 101, but whatever comes is kept for `ws`.
+    const early: Buffer[] = [head]
+    const keep = (chunk: Buffer) => early.push(chunk)
+    const ended = () => socket.destroy()
+    socket.on('data', keep)
+    socket.once('end', ended)
     const url = requestUrlOf(req, origin())
     const path = pathnameOf(url)
     const headers: [string, string][] = []
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       if (!handshakeOnly.has(req.rawHeaders[i]!.toLowerCase())) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!])
     }
-    const request = new Request(url, { headers })
+    const request = new Request(url, { headers, signal: left.signal })
     const answer = seam.upgrade(request, path)
     const outcome = await answer
     if (!outcome) return writeRefusal(socket, seam.failure(gatewayError('route_not_found', { method: 'GET', path }), path))
     if (!outcome.accepted) return writeRefusal(socket, outcome.rendered)
     const wss = await webSocketServer()
-    if (socket.destroyed) return
+    if (socket.destroyed) return outcome.abandon()
+    // `ws` reads the socket from here on, in the same turn.
+    socket.off('data', keep)
+    socket.off('end', ended)
     if (outcome.protocol !== undefined) protocols.set(req, outcome.protocol)
-    wss.handleUpgrade(req, socket, head, (client) => {
+    refusals.set(req, outcome.refuse)
+    // Destroyed unopened (a client that sent its FIN already, the server closing): the client left.
+    const abandoned = () => outcome.abandon()
+    socket.once('close', abandoned)
+    wss.handleUpgrade(req, socket, Buffer.concat(early), (client) => {
+      socket.off('close', abandoned)
       pending.delete(socket)
       open.add(client)
       const session = outcome.open({

@@ -57,14 +57,19 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
   }
 }
 
-/** A failure as the profile answers it; anything that is not a `GatewayError` is a bug, reported and answered as `internal`. */
+/**
+ * A failure as the profile answers it; anything that is not a `GatewayError` is a bug, reported
+ * and answered as `internal`. `requestId`: the id it is told under, the request's unless it is one
+ * of several answers to it (an error event on an open socket).
+ */
 export function renderError(
   context: PipelineContext,
   failure: unknown,
+  requestId: string = context.requestId,
 ): { error: { name: string; code: string | number | null }; resolved: ResolvedError; rendered: RenderedResponse } {
   const error = toGatewayError(failure)
   const profile = profileOf(context)
-  const { resolved, envelope } = resolveError(profile, error, context.surface, context.requestId, requestLanguage(profile, context.request))
+  const { resolved, envelope } = resolveError(profile, error, context.surface, requestId, requestLanguage(profile, context.request))
   return {
     error: { name: error.errorName, code: resolved.code },
     resolved,

@@ -2,6 +2,7 @@ import type { AuthInput } from '../auth/auth-requirement.ts'
 import type { AdapterExchange } from '../http/exchange.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
+import { requestOrigin } from '../http/request-origin.ts'
 import type { Profile } from '../profiles/profile-type.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
 import type { World } from '../world/world.ts'
@@ -41,7 +42,7 @@ export class PipelineContext implements RouteContext<any, any>, AuthInput {
   }
 
   get gatewayBase(): string {
-    return this.url.origin + this.runtime.basePath
+    return requestOrigin(this.request, this.url) + this.runtime.basePath
   }
 
   get world(): World {

@@ -84,7 +84,7 @@ export function reportRequest(
   status: number,
   failure: { name: string; code: string | number | null } | undefined,
   started: number,
-  more: { stage?: PipelineStage; rendered?: RenderedResponse } = {},
+  more: { stage?: PipelineStage; rendered?: RenderedResponse; handshake?: boolean } = {},
 ): void {
   const { runtime } = context
   const entry: RequestLogEntry = {
@@ -110,11 +110,17 @@ export function reportRequest(
     durationMs: performance.now() - started,
   }
   const keep = more.rendered !== undefined && runtime.keepsDetails && context.surface !== 'admin'
-  runtime.report(entry, keep ? detailOf(context, entry, more.rendered!, started) : undefined)
+  runtime.report(entry, keep ? detailOf(context, entry, more.rendered!, started, more.handshake === true) : undefined)
 }
 
 /** The request in detail, for the inspector: references to the URL, the body text and the rendered answer. */
-function detailOf(context: PipelineContext, entry: RequestLogEntry, rendered: RenderedResponse, startedAt: number): RequestDetail {
+function detailOf(
+  context: PipelineContext,
+  entry: RequestLogEntry,
+  rendered: RenderedResponse,
+  startedAt: number,
+  handshake: boolean,
+): RequestDetail {
   const { body } = rendered
   return {
     entry,
@@ -123,7 +129,7 @@ function detailOf(context: PipelineContext, entry: RequestLogEntry, rendered: Re
     requestBody: context.bodyText === undefined ? undefined : keptText(context.bodyText),
     // An open feed is an admin route's, and admin requests are not kept.
     reply: isComplete(body) ? keptText(body) : 'frames' in body ? body : '',
-    generation: context.route.model?.admission === 'generation',
+    meets: handshake ? 'handshake' : context.route.model?.admission === 'generation' ? 'request' : null,
     worldKey: context.auth?.token?.key,
     composed: context.note.reply,
   }

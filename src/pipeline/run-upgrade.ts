@@ -1,3 +1,4 @@
+import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
 import { exchangeOf } from '../http/exchange.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { createRequestId } from '../http/request-id.ts'
@@ -8,6 +9,7 @@ import { admit, consultScenario } from './3-admit.ts'
 import { renderError } from './5-render.ts'
 import { PipelineContext } from './pipeline-context.ts'
 import { reportRequest } from './run-pipeline.ts'
+import type { PipelineStage } from '../journal/request-log-entry.ts'
 import { SocketConnection, type SocketPeer } from './socket-connection.ts'
 import { routeSurface } from './route.ts'
 import type { SocketRoute, SocketSession } from './socket-route.ts'
@@ -18,8 +20,15 @@ export type UpgradeOutcome =
       accepted: true
       /** The subprotocol to confirm, if the client offered one the route takes. */
       protocol: string | undefined
-      /** Starts the route's session on the accepted socket. */
+      /** The socket is open: journaled as 101, and the route's session starts on it. */
       open(peer: SocketPeer): SocketSession
+      /**
+       * The transport refused the handshake after all (the `ws` package's own checks of its
+       * headers): journaled with the error's status, and answered in the route's envelope.
+       */
+      refuse(error: GatewayError): RenderedResponse
+      /** The client left before its socket opened: journaled as 499, as a client that leaves an HTTP request is. */
+      abandon(): void
     }
   | {
       accepted: false
@@ -38,7 +47,9 @@ export const refusalCloseCode = (status: number): number => 4000 + status
  * `openai-insecure-api-key.` subprotocol), then, for a route whose handshake names a model, its
  * admission as an `upgrade` (scenario, visibility and kind, quota left); a route whose responses
  * each name their model still lets the scenario refuse the handshake. Journaled as `GET <path>`
- * with 101, or with the refusal's status.
+ * once its fate is known: 101 when the socket opens, or the refusal's status (the admission's, the
+ * transport's), or 499 when the client left first. `request.signal` aborts when the client leaves
+ * or the server closes, which ends a scenario's delay.
  */
 export async function runUpgrade(
   route: SocketRoute<any>,
@@ -61,15 +72,17 @@ export async function runUpgrade(
     now,
     exchangeOf(request),
   )
+  let stage: PipelineStage = 'authenticate'
   try {
     authenticate(context)
+    stage = 'admit'
     if (route.socket.model) {
       await admit(context)
       route.socket.serves?.(context.admission.model)
     } else await consultScenario(context, '', false, true)
   } catch (error) {
     const { error: failure, resolved, rendered } = renderError(context, error)
-    reportRequest(context, rendered.status, failure, started)
+    reportRequest(context, rendered.status, failure, started, { stage, rendered, handshake: true })
     return {
       accepted: false,
       rendered,
@@ -77,11 +90,25 @@ export async function runUpgrade(
       closeCode: refusalCloseCode(resolved.status),
     }
   }
-  reportRequest(context, 101, undefined, started)
+  // Journaled once, when the handshake's fate is known; a handshake has no body, and an accepted one no reply but its status.
+  let journaled = false
+  const journal = (rendered: RenderedResponse, failure?: { name: string; code: string | number | null }) => {
+    if (journaled) return
+    journaled = true
+    reportRequest(context, rendered.status, failure, started, { stage: 'handle', rendered, handshake: true })
+  }
+  const fail = (error: unknown): RenderedResponse => {
+    const { error: failure, rendered } = renderError(context, error)
+    journal(rendered, failure)
+    return rendered
+  }
   return {
     accepted: true,
     protocol: route.socket.protocol(offeredProtocols(request)),
+    refuse: fail,
+    abandon: () => void fail(gatewayError('client_closed')),
     open(peer) {
+      journal({ status: 101, headers: {}, body: '' })
       const connection = new SocketConnection(route, context, peer, route.socket.model ? context.admission.model : undefined)
       const session = route.socket.open(connection)
       return {

@@ -1,3 +1,4 @@
+import { gatewayError } from '../errors/gateway-error.ts'
 import { createRequestId } from '../http/request-id.ts'
 import type { ResolvedError } from '../profiles/resolved-error.ts'
 import { playOnSocket, type SocketPlayback } from '../streaming/socket-frames.ts'
@@ -9,6 +10,7 @@ import { PipelineContext } from './pipeline-context.ts'
 import type { StreamReply } from './reply.ts'
 import { socketMethod, type Route } from './route.ts'
 import { reportRequest } from './run-pipeline.ts'
+import type { PipelineStage } from '../journal/request-log-entry.ts'
 import type { Model } from '../world/schemas.ts'
 
 /** The transport under one accepted WebSocket: the server's `ws` socket, or msw's in-process client. */
@@ -23,6 +25,8 @@ export interface SocketPeer {
 
 /** One response on a socket: what it is about and how it is made. */
 export interface SocketResponse {
+  /** The client's event that asked for it, as received: the inspector shows it as the request body. */
+  text: string
   /** The model it asks for: admitted as an HTTP generation is (scenario, visibility, rate limits, quota). */
   model: string
   /** Makes the response's events, on the admitted context, as a stream reply whose frames are socket messages (a line each). */
@@ -103,14 +107,22 @@ export class SocketConnection<Auth = any> {
     this.#closed.abort()
   }
 
-  /** An error raised while handling a client event, in the active profile's terms (journaled with nothing: it is no request). */
+  /**
+   * An error raised while handling a client event, in the active profile's terms, under a request
+   * id of its own (a profile that prints ids in its messages tells each apart from the handshake's).
+   * Journaled with nothing: it is no request.
+   */
   resolve(error: unknown): ResolvedError {
-    return renderError(this.#handshake, error).resolved
+    return renderError(this.#handshake, error, createRequestId(this.runtime.clock.now())).resolved
   }
 
-  /** Runs one response after those before it on this connection. */
+  /**
+   * Runs one response after those before it on this connection. One whose turn comes after the
+   * connection closed is dropped: nobody is left to answer, so it is neither admitted, charged
+   * nor journaled (`'stopped'`).
+   */
   respond(response: SocketResponse): Promise<SocketPlayback | 'failed'> {
-    const run = this.#queue.then(() => this.#respond(response))
+    const run = this.#queue.then(() => (this.isOpen ? this.#respond(response) : ('stopped' as const)))
     this.#queue = run.catch(() => undefined)
     return run
   }
@@ -138,23 +150,27 @@ export class SocketConnection<Auth = any> {
       undefined,
     )
     context.auth = handshake.auth
-    let outcome: SocketPlayback | 'failed'
-    let status = 200
-    let failure: { name: string; code: string | number | null } | undefined
+    context.bodyText = response.text
+    let stage: PipelineStage = 'admit'
     try {
       await admit(context)
+      // Closed while admitted (a scenario's delay): like a client that left an HTTP request, not charged.
+      if (!this.isOpen) throw gatewayError('client_closed')
+      stage = 'handle'
       const rendered = renderReply(context, await response.work(context))
       const stop = response.stop ? AbortSignal.any([this.#closed.signal, response.stop]) : this.#closed.signal
-      outcome = await playOnSocket(rendered.body as StreamPlan, this, stop, response.sent)
+      const outcome = await playOnSocket(rendered.body as StreamPlan, this, stop, response.sent)
+      reportRequest(context, 200, undefined, started, { rendered })
+      return outcome
     } catch (error) {
-      const rendered = renderError(context, error)
-      ;({ error: failure } = rendered)
-      status = rendered.resolved.status
-      for (const event of response.failed(rendered.resolved)) this.send(event)
-      outcome = 'failed'
+      const { error: failure, resolved } = renderError(context, error)
+      const events = response.failed(resolved)
+      for (const event of events) this.send(event)
+      // The inspector shows what the client got: the events, a line each.
+      const rendered = { status: resolved.status, headers: {}, body: events.map((event) => JSON.stringify(event)).join('\n') }
+      reportRequest(context, resolved.status, failure, started, { stage, rendered })
+      return 'failed'
     }
-    reportRequest(context, status, failure, started)
-    return outcome
   }
 
   /** For the playback: a message, or the connection dropped. */

@@ -22,6 +22,8 @@ export interface SocketBehaviour<Auth> {
   protocol(offered: readonly string[]): string | undefined
   /** The event that tells a client its handshake was refused, where the refusal cannot be an HTTP answer (in-process). */
   errorEvent(error: ResolvedError): object
+  /** The clients of this route that msw cannot serve in-process, named for the hint they get there ("a client on the `ws` package (…)"). */
+  serverOnlyClients: string
   open(connection: SocketConnection<Auth>): SocketSession
 }
 
@@ -35,12 +37,11 @@ export interface SocketRoute<Auth = unknown> extends Route<Auth, undefined> {
 }
 
 const plainHint = 'open it with a WebSocket client (ws:// or wss://, `Upgrade: websocket`).'
-// In a test process a handshake by Node's http module (the `ws` package) reaches msw as a plain request.
-const inProcessHint =
-  "msw answers WebSockets in-process only for the global WebSocket class; a client on the `ws` package (OpenAIRealtimeWS, Codex CLI's kind of client) needs the gateway's server: startServer from 'llm-gateway-mock/node', or npx llm-gateway-mock."
 
 /** Defines a socket route: its handshake admits like a request, and a plain `GET` is told to open a socket. */
 export function defineSocketRoute<Auth>(route: Omit<SocketRoute<Auth>, 'method' | 'handle'>): SocketRoute<Auth> {
+  // In a test process a handshake by Node's http module (the `ws` package) reaches msw as a plain request.
+  const inProcessHint = `msw answers WebSockets in-process only for the global WebSocket class; ${route.socket.serverOnlyClients} needs the gateway's server: startServer from 'llm-gateway-mock/node', or npx llm-gateway-mock.`
   return {
     ...route,
     method: 'GET',

@@ -196,6 +196,8 @@ export const newApiProfile = defineProfile(specProfile, {
     body_not_multipart: relay(500, 'invalid_request', "request Content-Type isn't multipart/form-data"),
     // Estimating the upload's tokens reads its duration first; by code reading, a failure there is a 500.
     audio_unreadable: relay(500, 'count_token_failed', 'error getting audio duration: {detail}'),
+    // Relayed to the upstream, which refuses it as OpenAI does.
+    audio_too_short: openaiUpstream(400, 'audio_too_short', 'Audio file is too short. Minimum audio length is {least} seconds.'),
     body_model_not_string: middleware(400, 'Invalid request: Invalid request: field model must be a string'),
     path_model_missing: middleware(400, noModelName),
     // GetAndValidateRequest after the distributor: types.NewError defaults to 500.

@@ -154,6 +154,8 @@ export const specProfile: Profile = {
       'This route takes a multipart/form-data upload (the audio as a `file` part, the other fields as text parts), got content type {contentType}.',
     ),
     audio_unreadable: badRequest('The uploaded file is not audio the gateway can read ({detail}): send WAV or MP3.'),
+    // OpenAI's code and words.
+    audio_too_short: { ...badRequest('Audio file is too short. Minimum audio length is {least} seconds.'), code: 'audio_too_short' },
     path_model_missing: badRequest('The model name is missing: expected {expected}.'),
     page_limit_invalid: badRequest('limit: expected an integer from 1 to 1000, got {got}'),
     page_cursor_unknown: badRequest('{param}: no model "{id}" in this list'),
@@ -177,7 +179,7 @@ export const specProfile: Profile = {
       "The model '{model}' is an embedding model and cannot generate text. Send it to POST /v1/embeddings or a Gemini :embedContent / :batchEmbedContents route, or use a chat model here.",
     ),
     model_kind_mismatch: badRequest(
-      "The model '{model}' is a {kind} model, and {route} takes {expected}. GET /v1/models lists this key's models with their supported_endpoint_types.",
+      "The model '{model}' is {described}, and {route} takes {expected}. GET /v1/models lists this key's models with their supported_endpoint_types.",
     ),
     dimensions_too_large: badRequest("The model '{model}' makes vectors of {max} dimensions: ask for at most {max}, got {requested}."),
 
@@ -239,6 +241,7 @@ export const specProfile: Profile = {
         'Image {file} is gone: the gateway keeps the images it generates for {minutes} minutes on its clock, the last {limit} of them, until it is reset.',
     },
     websocket_required: badRequest('{method} {path} is a WebSocket route: {hint}'),
+    websocket_handshake_invalid: badRequest('The WebSocket handshake is invalid: {detail}.'),
     query_model_missing: { ...badRequest("Missing required parameter: 'model'."), code: 'missing_required_parameter', param: 'model' },
     model_not_realtime: {
       ...badRequest(
@@ -314,6 +317,12 @@ export const specProfile: Profile = {
     internal: { status: 500, code: 'internal_error', type: 'server_error', message: 'Internal error in llm-gateway-mock: {detail}' },
 
     journal_limit_invalid: badRequest('limit must be a non-negative integer, got {got}'),
+    admin_call_not_json: {
+      ...badRequest(
+        '{method} {path} changes the gateway: send it with Content-Type: application/json (or the admin token as a header). A form on another web page can send neither, which is why the gateway asks.',
+      ),
+      status: 415,
+    },
     journal_detail_not_kept: {
       ...badRequest(
         'No request {requestId} in detail: the gateway keeps the last {limit} requests in detail (createGateway({ detailLimit }), --journal-details).',

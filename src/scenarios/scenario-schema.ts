@@ -83,7 +83,7 @@ export const replyOverrideSchema = lazySchema(() =>
         .string()
         .optional()
         .describe(
-          "The reply text, sent as given (also to a request for structured output): a completion's text, a transcription's or translation's transcript, an image's revised_prompt.",
+          "The reply text, sent as given (also to a request for structured output): a completion's text, a transcription's or translation's transcript, an image's revised_prompt, what a speech says.",
         ),
       json: z
         .json()

@@ -2,6 +2,7 @@ import { isErrorCode, type ErrorCode } from '../errors/error-codes.ts'
 import type { ErrorName } from '../errors/error-names.ts'
 import type { RequestDetail } from '../journal/request-detail.ts'
 import { specProfile } from '../profiles/spec-profile.ts'
+import { moderationCategories, type ModerationCategory } from './moderation-categories.ts'
 import type { Action, RequestMatch } from './scenario-schema.ts'
 
 /** A scenario step as a user pastes it into a scenario's `steps`. */
@@ -23,6 +24,7 @@ export function stepOfRequest(detail: RequestDetail): StepInput {
   if (entry.model !== undefined) when.model = entry.model
   if (detail.worldKey !== undefined) when.key = detail.worldKey
   if (entry.stream !== undefined) when.stream = entry.stream
+  if (detail.meets === 'handshake') when.upgrade = true
   return { when, then: thenOf(detail) }
 }
 
@@ -33,9 +35,12 @@ function thenOf({ entry, composed }: RequestDetail): Action {
     return { fail: entry.status === status ? { code } : { code, status: entry.status } }
   }
   if (!composed) return {}
-  const toolCalls = composed.toolCalls.map(({ name, arguments: args }) => ({ name, arguments: args }))
-  if (toolCalls.length === 0) return { reply: { text: composed.text } }
-  return { reply: composed.text === '' ? { toolCalls } : { text: composed.text, toolCalls } }
+  const { text, toolCalls = [], moderation, scores } = composed
+  if (moderation) return { reply: { moderation: { categories: moderation.categories.filter(isModerationCategory) } } }
+  if (scores) return { reply: { scores: [...scores] } }
+  const calls = toolCalls.map(({ name, arguments: args }) => ({ name, arguments: args }))
+  if (calls.length === 0) return text === undefined ? {} : { reply: { text } }
+  return { reply: !text ? { toolCalls: calls } : { text, toolCalls: calls } }
 }
 
 /** The contract's code for a failure: the code the client got where it is one, else the one the spec profile gives its error. */
@@ -43,4 +48,8 @@ function contractCodeOf(name: ErrorName, code: string | undefined): ErrorCode {
   if (isErrorCode(code)) return code
   const spec = specProfile.errors[name]?.code
   return isErrorCode(spec) ? spec : 'upstream_error'
+}
+
+function isModerationCategory(name: string): name is ModerationCategory {
+  return (moderationCategories as readonly string[]).includes(name)
 }

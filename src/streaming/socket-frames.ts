@@ -8,7 +8,8 @@ export type SocketPlayback = 'done' | 'dropped' | 'stopped'
  * Plays a stream plan out on a WebSocket with the model's timing: each frame's text is one or
  * more messages, a line each. A disconnect frame drops the connection; `stop` aborting ends the
  * playback where it is (a client that left, a cancelled response). `sent` is told of each frame as
- * it goes, in the same turn, so what follows the last one is settled before the client can answer it.
+ * it goes, in the same turn, so what follows the last one is settled before the client can answer it;
+ * the plan's `written` gets each frame's time, for the inspector.
  */
 export async function playOnSocket(
   plan: StreamPlan,
@@ -26,6 +27,7 @@ export async function playOnSocket(
       return 'dropped'
     }
     for (const line of frame.text.split('\n')) if (line !== '') socket.send(line)
+    plan.written?.push(performance.now())
     sent(index + 1, plan.frames.length)
   }
   return 'done'

@@ -30,9 +30,12 @@ export const defaultWorld = {
         'unpriced-model',
         'gpt-3.5-turbo-instruct',
         'dall-e-3',
+        'dall-e-2',
+        'dall-e',
         'tts-1',
         'whisper-1',
         'omni-moderation-latest',
+        'text-moderation-stable',
         'jina-reranker-v2-base-multilingual',
         'gpt-realtime',
       ],
@@ -217,6 +220,24 @@ export const defaultWorld = {
       endpointTypes: ['image-generation', 'openai'],
       pricing: { pricePerCall: 0.04 },
     },
+    // The models a request that names none gets: OpenAI's default image model, and new-api's defaults
+    // for images and moderations (its distributor fills them in), so that such a call succeeds here.
+    {
+      id: 'dall-e-2',
+      kind: 'image',
+      ownedBy: 'openai',
+      displayName: 'DALL·E 2',
+      endpointTypes: ['image-generation', 'openai'],
+      pricing: { pricePerCall: 0.02 },
+    },
+    {
+      id: 'dall-e',
+      kind: 'image',
+      ownedBy: 'openai',
+      displayName: 'DALL·E',
+      endpointTypes: ['image-generation', 'openai'],
+      pricing: { pricePerCall: 0.02 },
+    },
     {
       id: 'tts-1',
       kind: 'speech',
@@ -243,6 +264,14 @@ export const defaultWorld = {
       endpointTypes: ['openai'],
       // Free, as OpenAI's moderation is.
       pricing: { ratio: 0 },
+    },
+    {
+      id: 'text-moderation-stable',
+      kind: 'moderation',
+      ownedBy: 'openai',
+      displayName: 'Text Moderation (stable)',
+      endpointTypes: ['openai'],
+      pricing: { ratio: 0.1 },
     },
     {
       id: 'jina-reranker-v2-base-multilingual',

@@ -256,7 +256,7 @@ describe('the llm-gateway-mock binary', () => {
     const lines = running.output().split('\n')
     const at = lines.findIndex((line) => line.includes('sk-unrestricted'))
     expect(lines[at + 1]).toMatch(
-      /models: gpt-4o-mini, gpt-4o, claude-sonnet-4-6, gemini-2\.5-flash, small-context-4k, text-embedding-3-small, text-embedding-3-large, gemini-embedding-001, gpt-3\.5-turbo-instruct, dall-e-3, tts-1, whisper-1, omni-moderation-latest, jina-reranker-v2-base-multilingual, gpt-realtime, priced-by-default$/,
+      /models: gpt-4o-mini, gpt-4o, claude-sonnet-4-6, gemini-2\.5-flash, small-context-4k, text-embedding-3-small, text-embedding-3-large, gemini-embedding-001, gpt-3\.5-turbo-instruct, dall-e-3, dall-e-2, dall-e, tts-1, whisper-1, omni-moderation-latest, text-moderation-stable, jina-reranker-v2-base-multilingual, gpt-realtime, priced-by-default$/,
     )
     expect(lines[at + 2]).toMatch(
       /hidden: unpriced-model, house-model \(no pricing: set their "pricing", or turn on settings\.selfUseMode\)$/,

@@ -60,11 +60,11 @@ describe.each(modes)('the README SDK examples ($name)', (mode) => {
 describe.each(modes)("the README's sk-low-quota ($name)", (mode) => {
   const harness = useHarness(mode)
   const row =
-    /^\| `sk-low-quota` \| (\d+) units left, less than a generation costs: the first one gets 403 `insufficient_quota`, saying what is left and what it costs \|$/m.exec(
+    /^\| `sk-low-quota` \| (\d+) units left: a generation of text, an image or audio costs more, so the first one gets 403 `insufficient_quota`, saying what is left and what it costs; a moderation \(free\) or a short embedding or rerank \(1 unit\) still passes \|$/m.exec(
       readme,
     )
 
-  it('is refused on its first request, on every generation surface, saying what is left and what it costs', async () => {
+  it('is refused on its first generation, of text, an image or audio, saying what is left and what it costs', async () => {
     expect(row, "the README's row for sk-low-quota").not.toBeNull()
     const left = Number(row![1])
     expect(harness.gateway.world.findToken('sk-low-quota')!.remainQuota).toBe(left)
@@ -80,6 +80,9 @@ describe.each(modes)("the README's sk-low-quota ($name)", (mode) => {
       openai.responses.create({ model: 'gpt-4o-mini', input: 'Hello' }),
       anthropic.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 256, messages: [{ role: 'user', content: 'Hello' }] }),
       genai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'Hello' }),
+      openai.completions.create({ model: 'gpt-3.5-turbo-instruct', prompt: 'Hello' }),
+      openai.images.generate({ model: 'dall-e-3', prompt: 'Hello' }),
+      openai.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'Hello' }),
     ]
     for (const refused of await Promise.allSettled(firstRequests)) {
       expect(refused.status).toBe('rejected')
@@ -88,6 +91,27 @@ describe.each(modes)("the README's sk-low-quota ($name)", (mode) => {
       expect(error.message).toMatch(new RegExp(`has ${left} quota units left; this request costs \\d+`))
     }
     expect(harness.gateway.world.findToken('sk-low-quota')!.remainQuota).toBe(left)
+  })
+
+  it('passes a moderation, free, and a short embedding or rerank, a unit each', async () => {
+    const left = Number(row![1])
+    const openai = new OpenAI({ apiKey: 'sk-low-quota', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+    const quota = () => harness.gateway.world.findToken('sk-low-quota')!.remainQuota
+    try {
+      for (let i = 0; i < 3; i++) await openai.moderations.create({ input: 'Hello' })
+      expect(quota()).toBe(left)
+      await openai.embeddings.create({ model: 'text-embedding-3-small', input: 'Hello' })
+      expect(quota()).toBe(left - 1)
+      const rerank = await fetch(`${harness.baseUrl}/v1/rerank`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-low-quota', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'jina-reranker-v2-base-multilingual', query: 'Hello', documents: ['Hello'] }),
+      })
+      expect(rerank.status).toBe(200)
+      expect(quota()).toBe(left - 2)
+    } finally {
+      await harness.gateway.reset()
+    }
   })
 })
 

@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { connect } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { modes, useHarness } from '../support/modes.ts'
+import { readMultipartBody } from '../../src/pipeline/body/read-multipart-body.ts'
 import { multipartBody, tinyWav } from '../support/sweep-routes.ts'
 
 const limit = 256 * 1024
@@ -124,5 +125,23 @@ describe('request bodies over HTTP', () => {
     // The small body never reached a route; the large one is the 400 of a body that stopped.
     const entries = harness.gateway.journal.entries.slice(before)
     expect(entries.map((entry) => entry.status)).toEqual([400, 200])
+  })
+})
+
+describe('a multipart body', () => {
+  it("keeps parts named as an object's own members (__proto__, constructor, toString) as the parts they are", async () => {
+    const form = new FormData()
+    form.append('__proto__', 'a')
+    form.append('constructor', 'b')
+    form.append('toString[]', 'c')
+    form.append('toString[]', 'd')
+    const request = new Request('http://gateway.test/v1/audio/transcriptions', { method: 'POST', body: form })
+    const fields = await readMultipartBody(request, limit)
+    expect(Object.getPrototypeOf(fields)).toBeNull()
+    expect(Object.entries(fields)).toEqual([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+      ['toString', ['c', 'd']],
+    ])
   })
 })

@@ -14,7 +14,7 @@ import {
   type GenerationTrigger,
   type SurfaceName,
 } from '../support/catalogue-walk.ts'
-import { imageGone, imageRequest, kindMismatch, upload } from '../support/upload-triggers.ts'
+import { emptyWav, imageGone, imageRequest, kindMismatch, upload } from '../support/upload-triggers.ts'
 
 // new-api's answers as its source (QuantumNous/new-api) gives them, written out.
 const requestId = String.raw`\d{23}6d6f636b\w{8}`
@@ -491,6 +491,20 @@ const table: CatalogueTable = {
       body: relay('error getting audio duration: it is neither a WAV (RIFF/WAVE) nor an MP3 file', 'count_token_failed'),
     },
   ],
+  // Relayed to the upstream, whose refusal comes back as OpenAI wrote it.
+  audio_too_short: [
+    {
+      surface: 'openai',
+      send: upload('/v1/audio/transcriptions', emptyWav),
+      status: 400,
+      body: upstreamOpenAI(
+        'Audio file is too short. Minimum audio length is 0.1 seconds.',
+        'invalid_request_error',
+        'audio_too_short',
+        'file',
+      ),
+    },
+  ],
   model_kind_mismatch: [
     {
       surface: 'openai',
@@ -590,6 +604,9 @@ const table: CatalogueTable = {
       ),
     },
   ],
+  websocket_handshake_invalid: {
+    unreachable: "a handshake the server's `ws` package refuses: test/node/serve-websockets.test.ts sends one with a bad Sec-WebSocket-Key",
+  },
   websocket_required: [
     {
       surface: 'openai',

@@ -14,7 +14,7 @@ import {
   type GenerationTrigger,
   type SurfaceName,
 } from '../support/catalogue-walk.ts'
-import { imageGone, imageRequest, kindMismatch, upload } from '../support/upload-triggers.ts'
+import { emptyWav, imageGone, imageRequest, kindMismatch, upload } from '../support/upload-triggers.ts'
 
 // The spec profile's answers, written out (docs/routes.md): each surface's vendor envelope.
 const openai = (message: unknown, code: string, type = 'invalid_request_error', param: string | null = null) => ({
@@ -587,6 +587,14 @@ const table: CatalogueTable = {
       ),
     },
   ],
+  audio_too_short: [
+    {
+      surface: 'openai',
+      send: upload('/v1/audio/transcriptions', emptyWav),
+      status: 400,
+      body: openai('Audio file is too short. Minimum audio length is 0.1 seconds.', 'audio_too_short', undefined, 'file'),
+    },
+  ],
   model_kind_mismatch: [
     {
       surface: 'openai',
@@ -737,6 +745,9 @@ const table: CatalogueTable = {
       ),
     },
   ],
+  websocket_handshake_invalid: {
+    unreachable: "a handshake the server's `ws` package refuses: test/node/serve-websockets.test.ts sends one with a bad Sec-WebSocket-Key",
+  },
   websocket_required: [
     {
       surface: 'openai',

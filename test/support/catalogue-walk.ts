@@ -282,6 +282,18 @@ export const admin = (code: string, message: unknown) => ({ error: { code, messa
 
 /** The mock's own admin API answers in its own terms whatever the profile: the same cases in every catalogue. */
 export const adminCases = {
+  admin_call_not_json: [
+    {
+      surface: 'admin',
+      send: http('POST', '/__mock/reset', { 'content-type': 'application/x-www-form-urlencoded' }, 'x=1'),
+      httpOnly: true,
+      status: 415,
+      body: admin(
+        'invalid_request_error',
+        'POST /__mock/reset changes the gateway: send it with Content-Type: application/json (or the admin token as a header). A form on another web page can send neither, which is why the gateway asks.',
+      ),
+    },
+  ],
   journal_limit_invalid: [
     {
       surface: 'admin',

@@ -164,9 +164,9 @@ const geminiEmbedRoutes = (['/v1beta', '/v1'] as const).flatMap((prefix): SweptR
   },
 ])
 
-/** A WAV file of a tenth of a second of silence: 24 kHz, 16-bit, mono. */
-export function tinyWav(): Buffer {
-  const data = Buffer.alloc(4800)
+/** A WAV file of `dataBytes` of silence (a tenth of a second unless told): 24 kHz, 16-bit, mono. */
+export function tinyWav(dataBytes = 4800): Buffer {
+  const data = Buffer.alloc(dataBytes)
   const header = Buffer.alloc(44)
   header.write('RIFF', 0, 'ascii')
   header.writeUInt32LE(36 + data.length, 4)
@@ -312,11 +312,12 @@ export const sweptRoutes: SweptRoute[] = [
   { method: 'GET', path: '/__mock/scenario', surface: 'admin', headers: {}, admin: true },
   { method: 'POST', path: '/__mock/scenario', surface: 'admin', headers: {}, body: scenarioBody, admin: true },
   { method: 'GET', path: '/__mock/scenario/pending', surface: 'admin', headers: {}, admin: true },
-  { method: 'POST', path: '/__mock/scenario/assert', surface: 'admin', headers: {}, admin: true },
+  // Admin POSTs are JSON, body or none: a form on another page cannot send that.
+  { method: 'POST', path: '/__mock/scenario/assert', surface: 'admin', headers: { 'content-type': 'application/json' }, admin: true },
   { method: 'GET', path: '/__mock/clock', surface: 'admin', headers: {}, admin: true },
   { method: 'POST', path: '/__mock/clock', surface: 'admin', headers: {}, body: { advanceMs: 1000 }, admin: true },
   { method: 'GET', path: '/__mock/world', surface: 'admin', headers: {}, admin: true },
-  { method: 'POST', path: '/__mock/reset', surface: 'admin', headers: {}, admin: true },
+  { method: 'POST', path: '/__mock/reset', surface: 'admin', headers: { 'content-type': 'application/json' }, admin: true },
   // The inspector's page, a file of it, its state; its event stream never ends, and a request's
   // detail needs a request id (test/surfaces/admin/inspector/routes.test.ts has both).
   { method: 'GET', path: '/__mock/', surface: 'admin', headers: {}, admin: true },

@@ -9,6 +9,9 @@ export const upload = (path: string, content: string) =>
     `--x\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n${content}\r\n--x--\r\n`,
   )
 
+/** A WAV file with no sound in it (8 kHz 8-bit mono: every byte of its header is ASCII, so it travels as text). */
+export const emptyWav = 'RIFF$\0\0\0WAVEfmt \x10\0\0\0\x01\0\x01\0\x40\x1f\0\0\x40\x1f\0\0\x01\0\x08\0data\0\0\0\0'
+
 /** `POST /v1/images/generations` naming `model`. */
 export const imageRequest = (model: string) =>
   http(

@@ -141,26 +141,26 @@ describe('useGateway, runner-neutral', () => {
     const textOf = async (response: Response) =>
       ((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content
 
-    const loose = driven({ baseUrl: 'http://scripted.test', replay })
-    const strict = driven({ baseUrl: 'http://outer.test', replay, replayStrict: true })
+    const loose = driven({ baseUrl: 'http://loose-replay.test', replay })
+    const strict = driven({ baseUrl: 'http://strict-replay.test', replay, replayStrict: true })
     await loose.beforeAll()
     await strict.beforeAll()
     try {
       // Not strict: a recording left unused is no failure.
       await loose.test(async () => {
-        expect(await textOf(await chat('http://scripted.test', 'Hi'))).toBe('Recorded hello.')
+        expect(await textOf(await chat('http://loose-replay.test', 'Hi'))).toBe('Recorded hello.')
       })
       const failure = await strict
         .test(async () => {
-          expect(await textOf(await chat('http://outer.test', 'Hi'))).toBe('Recorded hello.')
+          expect(await textOf(await chat('http://strict-replay.test', 'Hi'))).toBe('Recorded hello.')
         })
         .catch((error: unknown) => error)
       expect(failure).toBeInstanceOf(ReplayAssertionError)
       expect((failure as ReplayAssertionError).report.unused.map((unused) => unused.id)).toEqual([2])
       // The next test has every recording unused again, and passes once it uses them all.
       await strict.test(async () => {
-        expect(await textOf(await chat('http://outer.test', 'Hi'))).toBe('Recorded hello.')
-        expect(await textOf(await chat('http://outer.test', 'Bye'))).toBe('Recorded bye.')
+        expect(await textOf(await chat('http://strict-replay.test', 'Hi'))).toBe('Recorded hello.')
+        expect(await textOf(await chat('http://strict-replay.test', 'Bye'))).toBe('Recorded bye.')
       })
     } finally {
       await strict.afterAll()

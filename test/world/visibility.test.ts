@@ -15,9 +15,12 @@ describe.each(modes)('what each default key sees ($name)', (mode) => {
   const media = [
     'gpt-3.5-turbo-instruct',
     'dall-e-3',
+    'dall-e-2',
+    'dall-e',
     'tts-1',
     'whisper-1',
     'omni-moderation-latest',
+    'text-moderation-stable',
     'jina-reranker-v2-base-multilingual',
     'gpt-realtime',
   ]
@@ -48,7 +51,10 @@ describe.each(modes)('what each default key sees ($name)', (mode) => {
         'small-context-4k',
         'text-embedding-3-small',
         'gpt-3.5-turbo-instruct',
+        'dall-e-2',
+        'dall-e',
         'omni-moderation-latest',
+        'text-moderation-stable',
         'jina-reranker-v2-base-multilingual',
       ],
     ],

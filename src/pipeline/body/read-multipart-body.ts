@@ -40,7 +40,8 @@ export async function readMultipartBody(request: Request, limit: number): Promis
   } catch (error) {
     throw gatewayError('body_unreadable', { detail: error instanceof Error ? error.message : String(error) })
   }
-  const fields: FormFields = {}
+  // Without a prototype: a part may be named `__proto__`, `constructor` or `toString`, which a plain object already has.
+  const fields: FormFields = Object.create(null)
   for (const [rawName, value] of form) {
     const name = rawName.endsWith('[]') ? rawName.slice(0, -2) : rawName
     const field =

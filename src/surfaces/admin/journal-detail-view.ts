@@ -23,7 +23,7 @@ export function detailView(detail: RequestDetail) {
             }),
             timing: reply.timing,
           },
-    step: detail.generation ? stepOfRequest(detail) : null,
+    step: detail.meets === null ? null : stepOfRequest(detail),
   }
 }
 

@@ -10,7 +10,12 @@ export function modelOrDefault(
   if (model) return model
   const fallback = shapes.defaultModels[kind]
   if (fallback) return fallback
-  throw gatewayError(
+  throw modelMissing()
+}
+
+/** A request that names no model where it must: `body_model_missing`, as a body without `model` fails its schema. */
+export function modelMissing() {
+  return gatewayError(
     'body_model_missing',
     { field: 'model', problem: 'Field required', detail: 'model: Field required' },
     { param: 'model' },

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { lazySchema } from '../../schema/lazy-schema.ts'
 import { tokenAuth, type TokenAuth } from '../../auth/token-auth.ts'
 import { gatewayError } from '../../errors/gateway-error.ts'
+import { modelMissing } from './default-model.ts'
 import { defineRoute, type HttpMethod, type Route } from '../../pipeline/route.ts'
 import type { CredentialGroup } from '../../profiles/profile-type.ts'
 
@@ -25,11 +26,7 @@ function notImplemented(method: HttpMethod, path: string, credentials: Credentia
       read({ body, params }) {
         const model = params.model ?? body?.model
         if (typeof model === 'string' && model !== '') return model
-        throw gatewayError(
-          'body_model_missing',
-          { field: 'model', problem: 'Field required', detail: 'model: Field required' },
-          { param: 'model' },
-        )
+        throw modelMissing()
       },
       admission: 'lookup',
     },

@@ -1,9 +1,11 @@
+import { Agent } from 'node:http'
 import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createGateway, type JournalEntry, type ScenarioReport, type WorldData } from '../../../src/index.ts'
 import { startServer, type RunningServer } from '../../../src/node/index.ts'
 import { adminAccessOf, isAdminToken, isLoopbackAddress, presentedAdminToken } from '../../../src/node/admin-access.ts'
+import { exchange } from '../../support/http-exchange.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 
 const hour = 3_600_000
@@ -27,7 +29,9 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
   const admin = async <T = unknown>(method: string, path: string, body?: unknown) => {
     const response = await fetch(`${harness.baseUrl}/__mock${path}`, {
       method,
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      // JSON, as every admin POST must be (a form on another page cannot send it).
+      ...(method === 'GET' ? {} : { headers: { 'content-type': 'application/json' } }),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
     return { status: response.status, body: (await response.json()) as T }
   }
@@ -373,6 +377,34 @@ describe('who may use /__mock', () => {
     expect(access('10.1.2.3', 's3cret', 's3cret')).toBe(true)
   })
 
+  it("refuses another page's requests, and a Host that is not this machine unless the server has a token", () => {
+    const access = (headers: Record<string, string>, adminToken?: string, boundAddress = '127.0.0.1') =>
+      adminAccessOf({ remoteAddress: '127.0.0.1', headers: new Headers(headers), pathname: '/__mock/clock', adminToken, boundAddress })
+        .admin
+    const token = { 'x-mock-admin-token': 's3cret' }
+    // The inspector's own page, however it was opened.
+    expect(access({ host: '127.0.0.1:4010', origin: 'http://127.0.0.1:4010' })).toBe(true)
+    expect(access({ host: 'localhost:4010', origin: 'http://localhost:4010' })).toBe(true)
+    expect(access({ host: 'app.localhost:4010' })).toBe(true)
+    expect(access({ host: '[::1]:4010', origin: 'http://[::1]:4010' })).toBe(true)
+    // Behind a proxy that ends TLS, the page is https: and the Host the same.
+    expect(access({ host: 'gateway.example', origin: 'https://gateway.example', ...token }, 's3cret')).toBe(true)
+    // Another page, by a form, a script, or a sandbox.
+    for (const origin of ['http://evil.example', 'http://127.0.0.1:9999', 'null', 'not a url']) {
+      expect(access({ host: '127.0.0.1:4010', origin }), origin).toBe(false)
+      expect(access({ host: '127.0.0.1:4010', origin, ...token }, 's3cret'), origin).toBe(false)
+    }
+    // A page whose own name now resolves to 127.0.0.1 (DNS rebinding), same-origin to itself.
+    expect(access({ host: 'rebind.evil.example:4010' })).toBe(false)
+    expect(access({ host: 'rebind.evil.example:4010', origin: 'http://rebind.evil.example:4010' })).toBe(false)
+    expect(access({ host: 'localhost@evil.example:4010' })).toBe(false)
+    // The address the server is bound to is this machine's; with a token any name reaches it (--host 0.0.0.0).
+    expect(access({ host: '10.0.0.5:4010' }, undefined, '10.0.0.5')).toBe(true)
+    expect(access({ host: '0.0.0.0:4010' }, undefined, '0.0.0.0')).toBe(false)
+    expect(access({ host: 'myhost.lan:4010', ...token }, 's3cret', '0.0.0.0')).toBe(true)
+    expect(access({ host: 'myhost.lan:4010', origin: 'http://myhost.lan:4010', ...token }, 's3cret', '0.0.0.0')).toBe(true)
+  })
+
   describe('over HTTP', () => {
     let server: RunningServer | undefined
     afterEach(async () => {
@@ -407,6 +439,46 @@ describe('who may use /__mock', () => {
       expect((await get('/__mock/world', { authorization: 'Bearer s3cret' })).status).toBe(200)
       // The gateway's own routes do not care.
       expect((await get('/v1/models', { authorization: 'Bearer sk-limited' })).status).toBe(200)
+    })
+
+    it("refuses another site's form POST, a no-cors POST and a rebound Host, and takes only JSON POSTs from its own clients", async () => {
+      const agent = new Agent()
+      server = await startServer(await createGateway(), { port: 0 })
+      const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+        exchange(server!.url, agent, { method, path, headers, body })
+      try {
+        // The form a page on another site posts to the mock: refused as an unknown path, nothing changes.
+        const form = { origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' }
+        expect((await send('POST', '/__mock/clock', form, 'advanceMs=60000')).status).toBe(404)
+        expect((await send('POST', '/__mock/reset', { origin: 'http://evil.example' })).status).toBe(404)
+        // A POST with no Origin that a form could still have sent: 415, saying what to send.
+        const plain = await send('POST', '/__mock/reset', { 'content-type': 'text/plain' }, '{}')
+        expect(plain.status).toBe(415)
+        expect(JSON.parse(plain.body.toString()).error.message).toContain('send it with Content-Type: application/json')
+        expect((await send('POST', '/__mock/clock', { 'content-type': 'application/json' }, '{"advanceMs":1}')).status).toBe(200)
+        // DNS rebinding: the page reads with its own name as Host.
+        for (const path of ['/__mock/world', '/__mock/journal', '/__mock/state']) {
+          expect((await send('GET', path, { host: `rebind.evil.example:${server!.port}` })).status, path).toBe(404)
+        }
+        expect((await send('GET', '/__mock/world', { host: `localhost:${server!.port}` })).status).toBe(200)
+      } finally {
+        agent.destroy()
+      }
+    })
+
+    it('answers any Host with the token: a server on 0.0.0.0 serves other machines by whatever name they use', async () => {
+      const agent = new Agent()
+      server = await startServer(await createGateway(), { port: 0, adminToken: 's3cret' })
+      try {
+        const world = await exchange(server.url, agent, {
+          method: 'GET',
+          path: '/__mock/world',
+          headers: { host: `myhost.lan:${server.port}`, 'x-mock-admin-token': 's3cret' },
+        })
+        expect(world.status).toBe(200)
+      } finally {
+        agent.destroy()
+      }
     })
 
     it('refuses an empty admin token', async () => {

@@ -49,7 +49,10 @@ describe.each(modes)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
       'small-context-4k',
       'text-embedding-3-small',
       'gpt-3.5-turbo-instruct',
+      'dall-e-2',
+      'dall-e',
       'omni-moderation-latest',
+      'text-moderation-stable',
       'jina-reranker-v2-base-multilingual',
     ])
   })

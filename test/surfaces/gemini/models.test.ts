@@ -23,9 +23,12 @@ describe.each(modes)('@google/genai model discovery ($name)', (mode) => {
       'models/gemini-embedding-001',
       'models/gpt-3.5-turbo-instruct',
       'models/dall-e-3',
+      'models/dall-e-2',
+      'models/dall-e',
       'models/tts-1',
       'models/whisper-1',
       'models/omni-moderation-latest',
+      'models/text-moderation-stable',
       'models/jina-reranker-v2-base-multilingual',
       'models/gpt-realtime',
     ])

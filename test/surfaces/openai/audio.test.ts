@@ -1,7 +1,10 @@
 import OpenAI, { toFile } from 'openai'
-import { describe, expect, it } from 'vitest'
-import type { RequestLogEntry } from '../../../src/index.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGateway, type RequestLogEntry } from '../../../src/index.ts'
+import { startServer, type RunningServer } from '../../../src/node/index.ts'
+import { answerOrder } from '../../support/answer-order.ts'
 import { modes, useHarness } from '../../support/modes.ts'
+import { tinyWav } from '../../support/sweep-routes.ts'
 import { rejection } from '../../support/rejection.ts'
 
 const sentence = 'The quick brown fox jumps over the lazy dog and runs far away into the woods'
@@ -106,6 +109,13 @@ describe.each(modes)('openai SDK audio ($name)', (mode) => {
       })
     })
 
+    it('refuses stream: true, naming the field, rather than answer what the SDK reads as an empty stream', async () => {
+      const file = await toFile(await speak('wav'), 'a.wav')
+      const error = (await rejection(client().audio.transcriptions.create({ model: 'whisper-1', file, stream: true }))) as Error
+      expect(error).toMatchObject({ status: profile === 'spec' ? 400 : 500 })
+      expect(error.message).toContain('stream: the gateway sends transcripts whole')
+    })
+
     it('refuses opus, a missing file and the wrong kind of model, naming the field', async () => {
       const opus = (await rejection(
         client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'x', response_format: 'opus' }),
@@ -117,5 +127,108 @@ describe.each(modes)('openai SDK audio ($name)', (mode) => {
         status: 400,
       })
     })
+  })
+})
+
+/** `bytes` with the 32-bit little-endian number at `at` set to `value`. */
+function changed(bytes: Buffer, at: number, value: number): Buffer {
+  bytes.writeUInt32LE(value, at)
+  return bytes
+}
+
+describe.each(modes)('broken and silent audio ($name)', (mode) => {
+  const harness = useHarness(mode)
+  const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+  const transcribe = async (bytes: Buffer, name: string) =>
+    rejection(
+      client().audio.transcriptions.create({ model: 'whisper-1', file: await toFile(bytes, name), response_format: 'verbose_json' }),
+    )
+  const mp3 = async () =>
+    Buffer.from(await (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'one two three four' })).arrayBuffer())
+
+  it.each([
+    ['cut off inside its fmt chunk', tinyWav(0).subarray(0, 30), 'the WAV file has no usable fmt chunk'],
+    ['whose fmt chunk claims 4 GB', changed(tinyWav(10), 16, 0xffffffff), 'the WAV file has no data chunk'],
+    ['that claims one byte a second', changed(tinyWav(4800), 28, 1), 'the WAV file has no usable fmt chunk'],
+  ])('refuses a WAV %s with 400 audio_unreadable, saying why', async (_, bytes, why) => {
+    const error = await transcribe(bytes, 'a.wav')
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request_error', param: 'file' })
+    expect((error as Error).message).toContain(`(${why})`)
+  })
+
+  it('refuses an MP3 cut off before its first whole frame with 400, and reads one cut later as far as it goes', async () => {
+    const whole = await mp3()
+    const firstFrame = 10 + ((whole[6]! << 21) | (whole[7]! << 14) | (whole[8]! << 7) | whole[9]!)
+    const error = await transcribe(whole.subarray(0, firstFrame + 100), 'a.mp3')
+    expect(error).toMatchObject({ status: 400, param: 'file' })
+    expect((error as Error).message).toContain('the MP3 file holds no whole MPEG audio frame')
+    const cut = await client().audio.transcriptions.create({
+      model: 'whisper-1',
+      file: await toFile(whole.subarray(0, whole.length - 50), 'a.mp3'),
+      response_format: 'verbose_json',
+    })
+    expect(cut.text).toBe('one two three four')
+    expect(cut.duration).toBeLessThan(1.6)
+  })
+
+  it('refuses audio shorter than a tenth of a second as OpenAI does', async () => {
+    for (const bytes of [tinyWav(0), tinyWav(4000)]) {
+      expect(await transcribe(bytes, 'a.wav')).toMatchObject({
+        status: 400,
+        code: 'audio_too_short',
+        param: 'file',
+        message: '400 Audio file is too short. Minimum audio length is 0.1 seconds.',
+      })
+    }
+    const enough = await client().audio.transcriptions.create({ model: 'whisper-1', file: await toFile(tinyWav(4800), 'a.wav') })
+    expect(enough.text).not.toBe('')
+  })
+})
+
+describe('long speech', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer(await createGateway(), { port: 0 })
+  })
+  afterAll(() => server.close())
+  const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${server.url}/v1`, maxRetries: 0 })
+  // 4 096 characters of short words, many different: the longest input OpenAI takes, at its slowest speed.
+  const longest = Array.from({ length: 1000 }, (_, index) => `w${index.toString(36)}`)
+    .join(' ')
+    .padEnd(4096, ' x')
+    .slice(0, 4096)
+
+  it('leaves the server to other clients while it is made: a request sent meanwhile is answered first', async () => {
+    // The encoder is loaded on the first speech: after that, a speech request goes straight to its work.
+    await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'warm up' })
+    const order = await answerOrder(server, async () =>
+      (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest, speed: 0.25 })).arrayBuffer(),
+    )
+    expect(order).toEqual(['status', 'slow'])
+  })
+
+  it('lasts ten minutes at most: a longer text is said faster to fit', async () => {
+    const wav = Buffer.from(
+      await (
+        await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest, speed: 0.25, response_format: 'wav' })
+      ).arrayBuffer(),
+    )
+    expect(readWavHeader(wav).seconds).toBe(600)
+    const mp3 = Buffer.from(
+      await (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest, speed: 0.25 })).arrayBuffer(),
+    )
+    const transcript = await client().audio.transcriptions.create({
+      model: 'whisper-1',
+      file: await toFile(mp3, 'long.mp3'),
+      response_format: 'verbose_json',
+    })
+    expect(transcript.text).toBe(longest)
+    expect(transcript.duration).toBeCloseTo(600, 1)
+  })
+
+  it('refuses more than 4 096 characters, as OpenAI does', async () => {
+    const error = await rejection(client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: `${longest}x` }))
+    expect(error).toMatchObject({ status: 400, param: 'input' })
+    expect((error as Error).message).toContain('String should have at most 4096 characters')
   })
 })

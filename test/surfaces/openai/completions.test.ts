@@ -1,6 +1,8 @@
 import OpenAI from 'openai'
-import { describe, expect, it } from 'vitest'
-import type { RequestLogEntry } from '../../../src/index.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGateway, type RequestLogEntry } from '../../../src/index.ts'
+import { startServer, type RunningServer } from '../../../src/node/index.ts'
+import { answerOrder } from '../../support/answer-order.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
@@ -63,6 +65,13 @@ describe.each(modes)('openai SDK completions ($name)', (mode) => {
     for (const top of logprobs.top_logprobs!.slice(1)) expect(Object.keys(top!)).toHaveLength(2)
   })
 
+  it("counts text_offset from the prompt's start without echo too, as OpenAI does", async () => {
+    const completion = await client().completions.create({ model: instruct, prompt: 'Count me', logprobs: 1, max_tokens: 3 })
+    const { text_offset: offsets, tokens } = completion.choices[0]!.logprobs!
+    expect(offsets![0]).toBe('Count me'.length)
+    expect(offsets![1]).toBe('Count me'.length + tokens![0]!.length)
+  })
+
   it('serves chat models too, as gateways relay completions to chat and coder models', async () => {
     const completion = await client().completions.create({ model: 'gpt-4o-mini', prompt: 'Hi', max_tokens: 50 })
     expect(completion.choices[0]!.text).toBe('This is a mock reply from gpt-4o-mini. You said: "Hi"')
@@ -96,7 +105,9 @@ describe.each(modes)('openai SDK completions ($name)', (mode) => {
   it('refuses an instruct model on chat completions, as OpenAI does', async () => {
     const error = await apiError(client().chat.completions.create({ model: instruct, messages: [{ role: 'user', content: 'x' }] }))
     expect(error).toMatchObject({ status: 400, param: 'model' })
-    expect(error.message).toContain(`The model '${instruct}' is a completion model, and POST /v1/chat/completions takes a chat model.`)
+    expect(error.message).toContain(
+      `The model '${instruct}' is a completion (instruct) model, and POST /v1/chat/completions takes a chat model.`,
+    )
   })
 
   it('refuses a prompt that does not fit the window with its max_tokens', async () => {
@@ -109,5 +120,35 @@ describe.each(modes)('openai SDK completions ($name)', (mode) => {
     expect(n.message).toContain('n: the gateway generates one choice per prompt: n must be 1')
     const missing = await apiError(client().completions.create({ model: instruct } as never))
     expect(missing.message).toContain('prompt: expected a string, a list of strings, a list of token ids or a list of token-id lists')
+  })
+
+  it('answers 2 048 prompts and refuses more, naming the cap', async () => {
+    const most = await client().completions.create({
+      model: instruct,
+      prompt: Array.from({ length: 2048 }, (_, index) => `p${index}`),
+      max_tokens: 1,
+    })
+    expect(most.choices).toHaveLength(2048)
+    for (const prompt of [Array(2049).fill('x'), Array(2049).fill([1, 2])]) {
+      const error = await apiError(client().completions.create({ model: instruct, prompt }))
+      expect(error).toMatchObject({ status: 400, param: 'prompt' })
+      expect(error.message).toContain('prompt: at most 2048 prompts per request, got 2049')
+    }
+  })
+})
+
+describe('many prompts', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer(await createGateway(), { port: 0 })
+  })
+  afterAll(() => server.close())
+
+  it('leave the server to other clients while they are answered: a request sent meanwhile is answered first', async () => {
+    const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${server.url}/v1`, maxRetries: 0 })
+    // The tokenizer is loaded on the first generation: after that, a request goes straight to its work.
+    await client.completions.create({ model: instruct, prompt: 'warm up' })
+    const prompt = Array.from({ length: 2048 }, (_, index) => `prompt number ${index} of a long list`)
+    expect(await answerOrder(server, () => client.completions.create({ model: instruct, prompt }))).toEqual(['status', 'slow'])
   })
 })

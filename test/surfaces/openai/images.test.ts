@@ -1,7 +1,10 @@
+import { Agent } from 'node:http'
 import OpenAI from 'openai'
 import { PNG } from 'pngjs'
-import { describe, expect, it } from 'vitest'
-import type { RequestLogEntry } from '../../../src/index.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGateway, type RequestLogEntry } from '../../../src/index.ts'
+import { startServer, type RunningServer } from '../../../src/node/index.ts'
+import { exchange } from '../../support/http-exchange.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
@@ -57,6 +60,12 @@ describe.each(modes)('openai SDK images ($name)', (mode) => {
       expect((await expired.json()).error.code).toBe('image_not_found')
     })
 
+    it("answers a request that names no model with the profile's default, which the default world has", async () => {
+      const image = await client().images.generate({ prompt: 'no model named', size: '256x256', response_format: 'b64_json' })
+      expect(image.data).toHaveLength(1)
+      expect(log.at(-1)).toMatchObject({ status: 200, model: profile === 'spec' ? 'dall-e-2' : 'dall-e' })
+    })
+
     it('is the same picture for the same prompt and size', async () => {
       const ask = () => client().images.generate({ model: 'dall-e-3', prompt: 'same', size: '256x256', response_format: 'b64_json' })
       const [a, b] = await Promise.all([ask(), ask()])
@@ -65,11 +74,50 @@ describe.each(modes)('openai SDK images ($name)', (mode) => {
 
     it('refuses another kind of model, a bad size and a format it does not make', async () => {
       expect(await rejection(client().images.generate({ model: 'gpt-4o-mini', prompt: 'x' }))).toMatchObject({ status: 400 })
+      const image = (await rejection(
+        client().chat.completions.create({ model: 'dall-e-3', messages: [{ role: 'user', content: 'x' }] }),
+      )) as Error
+      expect(image.message).toContain("The model 'dall-e-3' is an image model, and POST /v1/chat/completions takes a chat model.")
       expect(await rejection(client().images.generate({ model: 'dall-e-3', prompt: 'x', size: 'big' as never }))).toMatchObject({
         status: profile === 'spec' ? 400 : 500,
       })
       const format = (await rejection(client().images.generate({ model: 'dall-e-3', prompt: 'x', output_format: 'webp' }))) as Error
       expect(format.message).toContain('output_format: the gateway makes PNG images: output_format must be "png"')
     })
+
+    it('refuses stream: true, naming the field, rather than answer what the SDK reads as an empty stream', async () => {
+      const error = (await rejection(client().images.generate({ model: 'dall-e-3', prompt: 'x', stream: true }))) as Error
+      expect(error).toMatchObject({ status: profile === 'spec' ? 400 : 500, param: profile === 'spec' ? 'stream' : '' })
+      expect(error.message).toContain('stream: the gateway sends images whole')
+    })
+  })
+})
+
+describe('image urls on a server reached by another name', () => {
+  let server: RunningServer
+  const agent = new Agent()
+  beforeAll(async () => {
+    server = await startServer(await createGateway(), { port: 0 })
+  })
+  afterAll(async () => {
+    agent.destroy()
+    await server.close()
+  })
+  const generate = (host?: string) =>
+    exchange(server.url, agent, {
+      method: 'POST',
+      path: '/v1/images/generations',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json', ...(host !== undefined && { host }) },
+      body: JSON.stringify({ model: 'dall-e-3', prompt: 'a lighthouse', size: '256x256' }),
+    })
+  const urlOf = async (host?: string) => JSON.parse((await generate(host)).body.toString()).data[0].url as string
+
+  it('point where the client reached the gateway: the Host it sent', async () => {
+    expect(await urlOf('myhost.lan:9999')).toMatch(/^http:\/\/myhost\.lan:9999\/v1\/images\/files\/img-\w+\.png$/)
+    expect(await urlOf('[::1]:8080')).toMatch(/^http:\/\/\[::1\]:8080\/v1\/images\/files\//)
+  })
+
+  it("fall back to the server's own address for a Host that is not a host", async () => {
+    expect((await urlOf('evil.example/path?x=')).startsWith(`${server.url}/v1/images/files/`)).toBe(true)
   })
 })

@@ -33,9 +33,12 @@ describe.each(modes)('openai SDK model discovery ($name)', (mode) => {
       'gemini-embedding-001',
       'gpt-3.5-turbo-instruct',
       'dall-e-3',
+      'dall-e-2',
+      'dall-e',
       'tts-1',
       'whisper-1',
       'omni-moderation-latest',
+      'text-moderation-stable',
       'jina-reranker-v2-base-multilingual',
       'gpt-realtime',
     ])

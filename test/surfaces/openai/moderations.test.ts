@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { modes, useHarness } from '../../support/modes.ts'
+import { rejection } from '../../support/rejection.ts'
 
 const categories = [
   'harassment',
@@ -17,6 +18,17 @@ const categories = [
   'violence',
   'violence/graphic',
 ]
+
+describe.each(modes)('moderations naming no model, new-api profile ($name)', (mode) => {
+  const harness = useHarness(mode, { profile: 'new-api' })
+
+  it("get new-api's default model, text-moderation-stable, which the default world has", async () => {
+    const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+    const response = await client.moderations.create({ input: 'What a lovely day' })
+    expect(response.model).toBe('text-moderation-stable')
+    expect(response.results).toHaveLength(1)
+  })
+})
 
 describe.each(modes)('openai SDK moderations ($name)', (mode) => {
   const harness = useHarness(mode)
@@ -55,6 +67,13 @@ describe.each(modes)('openai SDK moderations ($name)', (mode) => {
     expect(response.results).toHaveLength(1)
     expect(response.results[0]!.category_applied_input_types.violence).toEqual(['text', 'image'])
     expect(response.results[0]!.category_applied_input_types.harassment).toEqual(['text'])
+  })
+
+  it('classifies 2 048 inputs and refuses more, naming the cap', async () => {
+    expect((await client().moderations.create({ input: Array(2048).fill('hello') })).results).toHaveLength(2048)
+    const error = (await rejection(client().moderations.create({ input: Array(2049).fill('hello') }))) as Error
+    expect(error).toMatchObject({ status: 400, param: 'input' })
+    expect(error.message).toContain('input: at most 2048 inputs per request, got 2049')
   })
 
   it('is the same answer for the same input', async () => {

@@ -155,6 +155,13 @@ describe.each(['HTTP server', 'setupServer'] as const)('OpenAIRealtimeWebSocket 
         const notActive = (await events.until((event) => event.type === 'error')).at(-1)
         expect(notActive.error.code).toBe('response_cancel_not_active')
         expect(errors).toHaveLength(4)
+        if (profile === 'new-api') {
+          // new-api prints a request id in its messages: each error its own, none the handshake's.
+          const handshake = harness.gateway.journal.entries.findLast((entry) => entry.method === 'GET')!.requestId
+          const ids = [tooShort, unknown, notJson, notActive].map((event) => /\(request id: (\S+)\)$/.exec(event.error.message)?.[1])
+          expect(ids.every((id) => id !== undefined && id !== handshake)).toBe(true)
+          expect(new Set(ids).size).toBe(4)
+        }
         rt.send({ type: 'conversation.item.create', item: userText('Still there?') })
         await events.until((event) => event.type === 'conversation.item.done')
         rt.close()
@@ -255,6 +262,24 @@ describe('scenarios on /v1/realtime (both bindings)', () => {
         expect(events.seen.filter((event) => event.type === 'response.output_text.delta')).toHaveLength(3)
         harness.gateway.scenario.assertDone()
         await harness.gateway.useScenario()
+      })
+
+      it('announces a response cancelled before its first event: response.created, then response.done cancelled', async () => {
+        // Held in admission long enough for the cancel to come first.
+        await harness.gateway.useScenario({ name: 'held', rules: [{ when: { route: 'WS /v1/realtime' }, then: { delayMs: 200 } }] })
+        try {
+          const { rt, events } = await connect(harness)
+          await events.until((event) => event.type === 'session.created')
+          rt.send({ type: 'response.create' })
+          rt.send({ type: 'response.cancel' })
+          const ended = await events.until(isDone)
+          expect(ended.map((event) => event.type)).toEqual(['response.created', 'response.done'])
+          expect(ended[0].response.id).toBe(ended[1].response.id)
+          expect(ended[1].response).toMatchObject({ status: 'cancelled', status_details: { reason: 'client_cancelled' } })
+          rt.close()
+        } finally {
+          await harness.gateway.useScenario()
+        }
       })
     })
   }

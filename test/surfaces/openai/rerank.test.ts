@@ -79,6 +79,14 @@ describe.each(modes)('rerank as Dify sends it ($name)', (mode) => {
       },
     )
 
+    it('ranks 10 000 documents and refuses more, naming the cap', async () => {
+      const most = await rerank({ query: 'q', documents: Array(10_000).fill('a document'), top_n: 1 })
+      expect(most.status).toBe(200)
+      const more = await rerank({ query: 'q', documents: Array(10_001).fill('a document') })
+      expect(more.status).toBe(profile === 'spec' ? 400 : 500)
+      expect((await more.json()).error.message).toContain('documents: at most 10000 documents per request, got 10001')
+    })
+
     it('refuses a chat model in the route envelope', async () => {
       const response = await rerank({ model: 'gpt-4o-mini', query: 'q', documents })
       expect(response.status).toBe(400)

@@ -1,5 +1,5 @@
 import WebSocket from 'ws'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { messages, startSocketGateway, type SocketHarness } from '../../support/sockets.ts'
 
 const codexHeaders = { authorization: 'Bearer sk-unrestricted', 'OpenAI-Beta': 'responses_websockets=2026-02-06' }
@@ -101,6 +101,26 @@ describe('/v1/responses over a WebSocket, as Codex CLI opens it (the ws package,
     await harness.gateway.useScenario()
   })
 
+  it('breaks a response mid-stream with an error event carrying the HTTP status, as docs/routes.md says, then response.failed', async () => {
+    await harness.gateway.useScenario('mid-stream-error')
+    try {
+      const { socket, events } = await open()
+      socket.send(create({ model: 'gpt-4o-mini', input: 'Tell me a long story about the sea' }))
+      const played = await events.until((event) => event.type === 'response.failed')
+      const [error, failed] = played.slice(-2)
+      expect(error).toEqual({
+        type: 'error',
+        sequence_number: played.length - 2,
+        status: 529,
+        error: { type: 'upstream_error', code: 'upstream_error', message: 'Overloaded: the upstream dropped the stream.', param: null },
+      })
+      expect(failed).toMatchObject({ type: 'response.failed', sequence_number: played.length - 1, response: { status: 'failed' } })
+      socket.close()
+    } finally {
+      await harness.gateway.useScenario()
+    }
+  })
+
   it('stops with sockets open: close() ends them', async () => {
     const other = await startSocketGateway('HTTP server')
     const socket = new WebSocket(`${other.baseURL.replace(/^http/, 'ws')}/responses`, { headers: codexHeaders })
@@ -108,6 +128,34 @@ describe('/v1/responses over a WebSocket, as Codex CLI opens it (the ws package,
     const closed = new Promise<number>((resolve) => socket.once('close', resolve))
     await other.close()
     expect(await closed).toBe(1006)
+  })
+})
+
+describe('/v1/responses over a WebSocket that closes with responses still queued', () => {
+  let harness: SocketHarness
+  beforeAll(async () => {
+    // Slow enough that the first response is still playing when the client leaves.
+    const world = { extends: 'default' as const, models: [{ id: 'gpt-4o-mini', streaming: { firstTokenMs: 300, tokensPerSecond: 10 } }] }
+    harness = await startSocketGateway('HTTP server', { world })
+  })
+  afterAll(() => harness.close())
+
+  it('neither admits, charges nor journals the responses whose turn came after the client left', async () => {
+    const alice = () => harness.gateway.world.users.findFirst((q) => q.where({ username: 'alice' }))!.quota
+    const before = alice()
+    const socket = new WebSocket(`${harness.baseURL.replace(/^http/, 'ws')}/responses`, { headers: codexHeaders })
+    const events = messages((handler) => socket.on('message', (data) => handler(JSON.parse(String(data)))))
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+    for (let i = 0; i < 5; i++) socket.send(create({ model: 'gpt-4o-mini', input: `Question ${i}` }))
+    await events.until((event) => event.type === 'response.created')
+    socket.terminate()
+    const answered = () => harness.gateway.journal.entries.filter((entry) => entry.method === 'WS')
+    // The first response, cut short, is journaled when its playback stops.
+    await vi.waitFor(() => expect(answered()).toHaveLength(1))
+    // Time for the four queued ones to have run, had they run.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(answered()).toHaveLength(1)
+    expect(before - alice()).toBe(answered()[0]!.quota)
   })
 })
 

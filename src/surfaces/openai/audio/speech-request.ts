@@ -9,7 +9,7 @@ export type SpeechFormat = (typeof speechFormats)[number]
 export const speechRequestSchema = lazySchema(() =>
   z.looseObject({
     model: z.string().min(1).nullable().optional(),
-    input: z.string().min(1, { error: 'must not be empty' }).max(4096, { error: 'at most 4096 characters' }),
+    input: z.string().min(1, { error: 'must not be empty' }).max(4096, { error: 'String should have at most 4096 characters' }),
     voice: z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) })]),
     response_format: z
       .enum(speechFormats, {

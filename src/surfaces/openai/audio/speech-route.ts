@@ -1,20 +1,21 @@
 import { tokenAuth } from '../../../auth/token-auth.ts'
 import { assertKind } from '../../../generation/assert-kind.ts'
 import { chargeRequest } from '../../../generation/charge-request.ts'
-import { encodeMp3 } from '../../../media/mp3-audio.ts'
-import { speechSampleRate, speechSamples, speechSeconds } from '../../../media/speech-samples.ts'
+import { encodeSpeechMp3 } from '../../../media/mp3-audio.ts'
+import { planSpeech, speechSampleRate, speechSamples } from '../../../media/speech-samples.ts'
 import { encodeWav } from '../../../media/wav-audio.ts'
 import { raw } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
 import { modelOrDefault } from '../default-model.ts'
-import { audioTokens } from './audio-tokens.ts'
+import { audioDurationTokens } from './audio-duration-tokens.ts'
 import { speechRequestSchema, type SpeechFormat } from './speech-request.ts'
 
 const contentTypes: Record<SpeechFormat, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', pcm: 'audio/pcm' }
 
 /**
  * `POST /v1/audio/speech`: real audio in `mp3` (the default), `wav` or `pcm` (24 kHz, 16-bit,
- * mono), lasting as long as the text takes to read at 150 words a minute × `speed`. WAV and MP3
+ * mono), lasting as long as the text takes to read at 150 words a minute × `speed` (ten minutes at
+ * most: src/media/speech-samples.ts). WAV and MP3
  * carry the text, so the gateway's transcription of its own speech gives it back. Billed as
  * new-api bills speech: the input's characters, and the audio (1000 tokens a minute) at the completion ratio.
  */
@@ -32,11 +33,14 @@ export const speechRoute = defineRoute({
     assertKind(context, ['speech'])
     const speed = body.speed ?? 1
     const format = body.response_format ?? 'mp3'
-    chargeRequest(context, { promptTokens: [...body.input].length, completionTokens: audioTokens(speechSeconds(body.input, speed)) })
-    const samples = speechSamples(body.input, speed)
+    // A scenario's reply.text is said instead of the input (which is still what is billed).
+    const said = context.admission.action.reply?.text ?? body.input
+    context.note.reply = { text: said }
+    const speech = planSpeech(said, speed)
+    chargeRequest(context, { promptTokens: [...body.input].length, completionTokens: audioDurationTokens(speech.seconds) })
+    if (format === 'mp3') return raw(await encodeSpeechMp3(speech, said), contentTypes.mp3)
+    const samples = speechSamples(speech)
     if (format === 'pcm') return raw(new Uint8Array(samples.buffer), contentTypes.pcm)
-    const audio =
-      format === 'wav' ? encodeWav(samples, speechSampleRate, body.input) : await encodeMp3(samples, speechSampleRate, body.input)
-    return raw(audio, contentTypes[format])
+    return raw(encodeWav(samples, speechSampleRate, said), contentTypes.wav)
   },
 })

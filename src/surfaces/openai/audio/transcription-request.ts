@@ -19,6 +19,12 @@ export const transcriptionRequestSchema = lazySchema(() =>
     response_format: z.enum(transcriptFormats, { error: 'expected "json", "text", "srt", "verbose_json" or "vtt"' }).optional(),
     temperature: numberField.optional(),
     timestamp_granularities: z.union([z.string(), z.array(z.string())]).optional(),
+    // Refused rather than answered whole, as OpenAI answers whisper-1: the SDK would read a whole answer as an empty stream.
+    stream: z
+      .literal('false', {
+        error: 'the gateway sends transcripts whole (transcript.text.delta events are not served): leave stream out or false',
+      })
+      .optional(),
   }),
 )
 

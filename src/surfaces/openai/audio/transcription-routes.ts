@@ -8,9 +8,12 @@ import { json, raw } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
 import { stableHash } from '../../../random/stable-hash.ts'
 import { modelOrDefault } from '../default-model.ts'
-import { audioTokens } from './audio-tokens.ts'
+import { audioDurationTokens } from './audio-duration-tokens.ts'
 import { renderTranscript } from './transcript.ts'
 import { transcriptionRequestSchema, wantsWords } from './transcription-request.ts'
+
+/** The shortest audio OpenAI transcribes, in seconds. */
+const leastSeconds = 0.1
 
 /**
  * `POST /v1/audio/transcriptions` and `/translations`: a multipart upload of WAV or MP3 audio,
@@ -34,9 +37,12 @@ function transcriptionRoute(task: 'transcribe' | 'translate') {
       assertKind(context, ['transcription'])
       const audio = readAudio(body.file.bytes)
       if ('problem' in audio) throw gatewayError('audio_unreadable', { detail: audio.problem }, { param: 'file' })
-      chargeRequest(context, { promptTokens: audioTokens(audio.seconds), completionTokens: 0 })
+      if (audio.seconds < leastSeconds)
+        throw gatewayError('audio_too_short', { seconds: audio.seconds, least: leastSeconds }, { param: 'file' })
+      chargeRequest(context, { promptTokens: audioDurationTokens(audio.seconds), completionTokens: 0 })
       const seed = stableHash(`${body.file.bytes.length}\n${String.fromCharCode(...body.file.bytes.subarray(0, 512))}`)
       const text = context.admission.action.reply?.text ?? audio.text ?? loremText(Math.max(1, Math.round(audio.seconds * 2.5)), seed)
+      context.note.reply = { text }
       const transcript = {
         task,
         language: task === 'translate' ? 'english' : (body.language ?? 'english'),

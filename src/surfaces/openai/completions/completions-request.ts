@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lazySchema } from '../../../schema/lazy-schema.ts'
+import { atMost, maxListInputs } from '../../../schema/list-limit.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 import type { Conversation } from '../../../generation/conversation.ts'
 
@@ -8,9 +9,15 @@ export const defaultMaxTokens = 16
 const tokenIds = lazySchema(() => z.array(z.int().nonnegative()).min(1, { error: 'must not be an empty list' }))
 
 const promptSchema = lazySchema(() =>
-  z.union([z.string(), z.array(z.string()).min(1, { error: 'must not be an empty list' }), tokenIds, z.array(tokenIds).min(1)], {
-    error: 'expected a string, a list of strings, a list of token ids or a list of token-id lists',
-  }),
+  z
+    .union([z.string(), z.array(z.string()).min(1, { error: 'must not be an empty list' }), tokenIds, z.array(tokenIds).min(1)], {
+      error: 'expected a string, a list of strings, a list of token ids or a list of token-id lists',
+    })
+    // A list of token ids is one prompt.
+    .refine(
+      (prompt) => typeof prompt === 'string' || typeof prompt[0] === 'number' || prompt.length <= maxListInputs,
+      atMost(maxListInputs, 'prompts'),
+    ),
 )
 
 /** `POST /v1/completions` (the legacy completions API, fill-in-the-middle with `suffix`): the fields the gateway reads. */

@@ -28,7 +28,9 @@ function plan(generation: Generation, prompt: string, options: CompletionOptions
   const { reply } = generation
   const echoed = options.echo ? tokenizer.pieces(prompt) : []
   const pieces = [...echoed, ...reply.textPieces]
-  const logprobs = options.logprobs === undefined ? null : completionLogprobs(pieces, 0, options.logprobs, reply.id, echoed.length)
+  // Offsets count from the prompt's start, as OpenAI's do, whether or not it is echoed.
+  const offset = options.echo ? 0 : prompt.length
+  const logprobs = options.logprobs === undefined ? null : completionLogprobs(pieces, offset, options.logprobs, reply.id, echoed.length)
   return { pieces, echoed: echoed.length, logprobs, finishReason: reply.finishReason === 'length' ? 'length' : 'stop' }
 }
 

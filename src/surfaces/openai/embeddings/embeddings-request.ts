@@ -1,10 +1,9 @@
 import { z } from 'zod'
 import { lazySchema } from '../../../schema/lazy-schema.ts'
+import { maxListInputs as maxInputs } from '../../../schema/list-limit.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 import type { EmbeddingInput } from '../../../generation/embed.ts'
 
-// OpenAI's own limit on the inputs of one request.
-const maxInputs = 2048
 const tokenId = lazySchema(() => z.int().nonnegative())
 
 const inputSchema = lazySchema(() =>

@@ -1,9 +1,9 @@
 import type { ImagesRequest } from './images-request.ts'
 
 /**
- * What one image costs relative to the per-call price: new-api's DALL·E rule (relaykit's
- * ImageRequest.GetTokenCountMeta), applied here to every per-call image model. 256² is 0.4,
- * 512² 0.45, 1024² 1, 1792 × 1024 either way 2; `hd` doubles it (1.5 × at 1792).
+ * What one image costs relative to the per-call price: the rule new-api bills DALL·E images by,
+ * scaling the price by the size and quality asked for, applied here to every per-call image
+ * model. 256² is 0.4, 512² 0.45, 1024² 1, 1792 × 1024 either way 2; `hd` doubles it (1.5 × at 1792).
  */
 export function sizeQualityRatio(request: ImagesRequest): number {
   const size = request.size ?? '1024x1024'

@@ -21,6 +21,11 @@ export const imagesRequestSchema = lazySchema(() =>
     quality: z.enum(['standard', 'hd', 'low', 'medium', 'high', 'auto']).nullable().optional(),
     response_format: z.enum(['url', 'b64_json']).nullable().optional(),
     output_format: z.literal('png', { error: 'the gateway makes PNG images: output_format must be "png"' }).nullable().optional(),
+    // Refused rather than answered whole: the SDK would read a whole answer as an empty stream.
+    stream: z
+      .literal(false, { error: 'the gateway sends images whole (partial_image events are not served): leave stream out or false' })
+      .nullable()
+      .optional(),
   }),
 )
 

@@ -4,6 +4,7 @@ import { gatewayError } from '../../../errors/gateway-error.ts'
 import { assertKind } from '../../../generation/assert-kind.ts'
 import { chargeRequest } from '../../../generation/charge-request.ts'
 import { loadTokenizer } from '../../../generation/tokenizer.ts'
+import { bytesToBase64 } from '../../../media/base64.ts'
 import { paintPng, type Rgb } from '../../../media/png-image.ts'
 import { json, raw } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
@@ -43,13 +44,14 @@ export const imagesGenerationsRoute = defineRoute({
       count * sizeQualityRatio(body),
     )
     const revised = context.admission.action.reply?.text ?? body.prompt
+    context.note.reply = { text: revised }
     const store = runtime.state.get(imageStoreSlot)
     const data = []
     for (let index = 0; index < count; index++) {
       const seed = stableHash(`${model.id}\n${body.prompt}\n${width}x${height}\n${body.quality ?? ''}\n${index}`)
       const png = await paintPng(width, height, colour(seed, 0), colour(seed, 6), colour(seed, 12))
       if (body.response_format === 'b64_json') {
-        data.push({ b64_json: base64(png), revised_prompt: revised })
+        data.push({ b64_json: bytesToBase64(png), revised_prompt: revised })
       } else {
         const file = `img-${seed}.png`
         store.put(file, png, runtime.clock.now())
@@ -89,10 +91,4 @@ export const imageFileRoute = defineRoute({
 
 function colour(seed: string, at: number): Rgb {
   return [0, 2, 4].map((offset) => Number.parseInt(seed.slice(at + offset, at + offset + 2), 16)) as unknown as Rgb
-}
-
-function base64(data: Uint8Array): string {
-  let binary = ''
-  for (let at = 0; at < data.length; at += 0x8000) binary += String.fromCharCode(...data.subarray(at, at + 0x8000))
-  return btoa(binary)
 }

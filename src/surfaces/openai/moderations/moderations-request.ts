@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lazySchema } from '../../../schema/lazy-schema.ts'
+import { atMost, maxListInputs } from '../../../schema/list-limit.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 
 const part = lazySchema(() =>
@@ -13,9 +14,11 @@ const part = lazySchema(() =>
 export const moderationsRequestSchema = lazySchema(() =>
   z.looseObject({
     model: z.string().min(1).nullable().optional(),
-    input: z.union([z.string(), z.array(z.string()).min(1), z.array(part).min(1)], {
-      error: 'expected a string, a list of strings, or a list of text and image_url parts',
-    }),
+    input: z
+      .union([z.string(), z.array(z.string()).min(1), z.array(part).min(1)], {
+        error: 'expected a string, a list of strings, or a list of text and image_url parts',
+      })
+      .refine((input) => typeof input === 'string' || input.length <= maxListInputs, atMost(maxListInputs, 'inputs')),
   }),
 )
 

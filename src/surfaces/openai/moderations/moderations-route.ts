@@ -29,11 +29,15 @@ export const moderationsRoute = defineRoute({
     const promptTokens = await tokenizer.countAll(inputs.map((input) => input.text))
     chargeRequest(context, { promptTokens, completionTokens: 0 })
     const scripted = context.admission.action.reply?.moderation?.categories
+    const flagged = inputs.map((input) => scripted ?? triggeredCategories(input.text))
+    // What a scenario step gives back to answer the same: one list of categories for every input, when they agree.
+    if (flagged.every((categories) => categories.join() === flagged[0]!.join()))
+      context.note.reply = { moderation: { categories: flagged[0]! } }
     const id = stableHash(`${model.id}\n${inputs.map((input) => input.text).join('\n')}`)
     return json({
       id: `modr-${id}`,
       model: model.id,
-      results: inputs.map((input) => moderationResult(input, scripted ?? triggeredCategories(input.text), model.id)),
+      results: inputs.map((input, index) => moderationResult(input, flagged[index]!, model.id)),
     })
   },
 })

@@ -29,6 +29,7 @@ export const realtimeRoute = defineSocketRoute<TokenAuth>({
     },
     protocol: acceptedProtocol,
     errorEvent: (error) => errorEvent(error, 'event_refused'),
+    serverOnlyClients: "a client on the `ws` package (the OpenAI SDK's OpenAIRealtimeWS, most Node tools)",
     serves(model) {
       if (model.kind !== 'realtime') throw gatewayError('model_not_realtime', { model: model.id }, { param: 'model' })
     },

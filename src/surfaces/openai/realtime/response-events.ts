@@ -2,7 +2,7 @@ import type { Generation } from '../../../generation/generate.ts'
 import type { ResolvedError } from '../../../profiles/resolved-error.ts'
 import type { StreamFrame } from '../../../streaming/stream-plan.ts'
 import type { RealtimeItem } from './conversation-items.ts'
-import { audioTokens, msPerSpokenToken, speak } from './pcm16.ts'
+import { msPerSpokenToken, realtimeAudioTokens, speak } from './pcm16.ts'
 
 /** What one response is: its ids, how it speaks, and where its items go. */
 export interface ResponseSetting {
@@ -22,8 +22,12 @@ export interface ResponseSetting {
 export interface ResponsePlan {
   frames: StreamFrame[]
   output: RealtimeItem[]
-  /** `response.done` for a cancelled response (it was billed in full when it started). */
-  cancelled(): object
+  /**
+   * The events that end a cancelled response (billed in full when it started): `response.done`
+   * cancelled, after `response.created` when it was cancelled before that went out, so that a
+   * client always hears of a response before its end.
+   */
+  cancelled(announced: boolean): object[]
   /** An error that breaks the response: the `error` event, then `response.done` failed. */
   failed(error: ResolvedError): object[]
 }
@@ -31,8 +35,8 @@ export interface ResponsePlan {
 /** The tokens a response's audio adds to what its text counts: the input audio, and the reply spoken. */
 export function audioUsage(inputAudioMs: number, spoken: boolean, replyTokens: number) {
   return {
-    promptTokens: audioTokens.input(inputAudioMs),
-    completionTokens: spoken ? audioTokens.output(replyTokens * msPerSpokenToken) : 0,
+    promptTokens: realtimeAudioTokens.input(inputAudioMs),
+    completionTokens: spoken ? realtimeAudioTokens.output(replyTokens * msPerSpokenToken) : 0,
   }
 }
 
@@ -69,7 +73,8 @@ export function planResponse(
     usage: withUsage,
   })
   const inConversation = setting.conversationId !== null
-  add({ type: 'response.created', response: response('in_progress', [], null, null) })
+  const created = { type: 'response.created', response: response('in_progress', [], null, null) }
+  add(created)
 
   const output: RealtimeItem[] = []
   let previous = setting.previousItemId
@@ -90,10 +95,10 @@ export function planResponse(
     const status = reply.finishReason === 'length' ? 'incomplete' : 'completed'
     itemAdded(0, { id, object: 'realtime.item', type: 'message', status: 'in_progress', role: 'assistant', content: [] })
     add({ type: 'response.content_part.added', ...at, part: spoken ? { type: 'audio', transcript: '' } : { type: 'text', text: '' } })
-    reply.textPieces.forEach((delta, index) => {
+    reply.textPieces.forEach((delta) => {
       if (!spoken) return add({ type: 'response.output_text.delta', ...at, delta }, 1)
       add({ type: 'response.output_audio_transcript.delta', ...at, delta }, 1)
-      add({ type: 'response.output_audio.delta', ...at, delta: speak(delta, index) })
+      add({ type: 'response.output_audio.delta', ...at, delta: speak(delta) })
     })
     if (spoken) {
       add({ type: 'response.output_audio.done', ...at })
@@ -132,11 +137,14 @@ export function planResponse(
   return {
     frames,
     output,
-    cancelled: () => ({
-      event_id: event(),
-      type: 'response.done',
-      response: response('cancelled', [], { type: 'cancelled', reason: 'client_cancelled' }, usage),
-    }),
+    cancelled: (announced) => [
+      ...(announced ? [] : [{ event_id: event(), ...created }]),
+      {
+        event_id: event(),
+        type: 'response.done',
+        response: response('cancelled', [], { type: 'cancelled', reason: 'client_cancelled' }, usage),
+      },
+    ],
     failed: (error) => [
       errorEvent(error, event()),
       {

@@ -1,5 +1,9 @@
 import { z } from 'zod'
 import { lazySchema } from '../../../schema/lazy-schema.ts'
+import { atMost } from '../../../schema/list-limit.ts'
+
+// Cohere's limit on the documents of one rerank request (Jina documents none).
+const maxDocuments = 10_000
 import { memoByObject } from '../../../cache/memo.ts'
 
 /**
@@ -10,9 +14,10 @@ export const rerankRequestSchema = lazySchema(() =>
   z.looseObject({
     model: z.string().min(1),
     query: z.string(),
-    documents: z.array(z.union([z.string(), z.looseObject({ text: z.string() }), z.record(z.string(), z.unknown())])).min(1, {
-      error: 'must not be an empty list',
-    }),
+    documents: z
+      .array(z.union([z.string(), z.looseObject({ text: z.string() }), z.record(z.string(), z.unknown())]))
+      .min(1, { error: 'must not be an empty list' })
+      .max(maxDocuments, atMost(maxDocuments, 'documents')),
     top_n: z.int().positive().nullable().optional(),
     return_documents: z.boolean().nullable().optional(),
   }),

@@ -27,7 +27,10 @@ function rerankRoute(path: string, banner?: string) {
       const tokenizer = await loadTokenizer()
       const counted = await tokenizer.countAll([...documents, body.query])
       const { promptTokens } = chargeRequest(context, { promptTokens: counted, completionTokens: 0 })
-      const ranked = rerank(body.query, documents, model.id, context.admission.action.reply?.scores, body.top_n ?? undefined)
+      const all = rerank(body.query, documents, model.id, context.admission.action.reply?.scores)
+      // What a scenario step gives back to answer the same: every document's score, by its index.
+      context.note.reply = { scores: [...all].sort((a, b) => a.index - b.index).map((document) => document.score) }
+      const ranked = body.top_n === null || body.top_n === undefined ? all : all.slice(0, body.top_n)
       const id = stableHash(`${model.id}\n${body.query}\n${documents.join('\n')}`)
       return json(
         rerankResponse(context.profile.shapes.rerankResponse, {

@@ -13,15 +13,9 @@ export interface RankedDocument {
  * Documents ranked by a deterministic relevance to the query: the cosine of their embeddings
  * (shared words and word parts count), spread over 0 to 1, so related documents score high and
  * unrelated ones near 0.1. `scripted` scores (a scenario's) replace those of the documents they
- * cover. Ties keep the documents' order; `topN` keeps the best ones.
+ * cover. Ties keep the documents' order.
  */
-export function rerank(
-  query: string,
-  documents: readonly string[],
-  seed: string,
-  scripted: readonly number[] = [],
-  topN?: number,
-): RankedDocument[] {
+export function rerank(query: string, documents: readonly string[], seed: string, scripted: readonly number[] = []): RankedDocument[] {
   const target = embedText(query, dimensions, dimensions, seed)
   const ranked = documents.map((document, index) => {
     const vector = embedText(document, dimensions, dimensions, seed)
@@ -30,6 +24,5 @@ export function rerank(
     const score = scripted[index] ?? Math.round((1 / (1 + Math.exp(2 - 8 * cosine))) * 1e6) / 1e6
     return { index, score }
   })
-  ranked.sort((a, b) => b.score - a.score || a.index - b.index)
-  return topN === undefined ? ranked : ranked.slice(0, topN)
+  return ranked.sort((a, b) => b.score - a.score || a.index - b.index)
 }

@@ -1,8 +1,10 @@
 import type { Generation } from '../../../generation/generate.ts'
 import type { StreamErrorRenderer } from '../../../pipeline/reply.ts'
+import type { ResolvedError } from '../../../profiles/resolved-error.ts'
 import { sseEvent } from '../../../streaming/sse.ts'
 import type { StreamFrame } from '../../../streaming/stream-plan.ts'
 import type { ResponsesRequest } from './responses-request.ts'
+import { socketErrorEvent } from './socket-error-event.ts'
 import {
   finishedResponse,
   messageItem,
@@ -52,11 +54,15 @@ export interface ResponseStreamPlan {
  * events (text one token per delta, function arguments in token-sized pieces), then
  * `response.completed`, or `response.incomplete` when the reply was cut at the output limit.
  */
-export function responseStream(generation: Generation, request: ResponsesRequest, encode: EventEncoding = sseEncoding): ResponseStreamPlan {
+export function responseStream(
+  generation: Generation,
+  request: ResponsesRequest,
+  encoding: EventEncoding = sseEncoding,
+): ResponseStreamPlan {
   const events = plannedEvents(generation, request)
   return {
     frames: events.map(({ event: { type, ...fields }, tokens }, index) => ({
-      text: encode({ type, sequence_number: index, ...fields }),
+      text: encoding.write({ type, sequence_number: index, ...fields }),
       tokens,
     })),
     renderError: (onFailed) => (error, sent) => {
@@ -67,25 +73,39 @@ export function responseStream(generation: Generation, request: ResponsesRequest
         output: outputSoFar(events.slice(0, sent)),
       }
       onFailed(failed)
-      // The error nested, as OpenAI sends it mid-stream: the SDK throws it as an APIError with its code and type.
-      const errorEvent = {
-        type: 'error',
-        sequence_number: sent,
-        error: { type: error.type, code: String(error.code), message: error.message, param: error.param },
-      }
-      return encode(errorEvent) + encode({ type: 'response.failed', sequence_number: sent + 1, response: failed })
+      return (
+        encoding.write(encoding.error(error, sent)) +
+        encoding.write({ type: 'response.failed', sequence_number: sent + 1, response: failed })
+      )
     },
   }
 }
 
 /** How a stream's events are written: SSE for `POST /v1/responses`, a text message each on a socket. */
-export type EventEncoding = (event: { type: string; [field: string]: unknown }) => string
+export interface EventEncoding {
+  write(event: { type: string; [field: string]: unknown }): string
+  /** The `error` event that breaks the stream after `sent` events. */
+  error(error: ResolvedError, sent: number): { type: string; [field: string]: unknown }
+}
 
-/** `event: <type>` and its data: the HTTP route's stream. */
-export const sseEncoding: EventEncoding = (event) => sseEvent(event, event.type)
+/**
+ * `event: <type>` and its data: the HTTP route's stream. Its error is nested, as OpenAI sends it
+ * mid-stream: the SDK throws it as an APIError with its code and type.
+ */
+export const sseEncoding: EventEncoding = {
+  write: (event) => sseEvent(event, event.type),
+  error: (error, sent) => ({
+    type: 'error',
+    sequence_number: sent,
+    error: { type: error.type, code: String(error.code), message: error.message, param: error.param },
+  }),
+}
 
-/** One JSON message a line: what a socket plays out (src/streaming/socket-frames.ts). */
-export const socketEncoding: EventEncoding = (event) => `${JSON.stringify(event)}\n`
+/** One JSON message a line, what a socket plays out (src/streaming/socket-frames.ts); its error as every error on the socket is. */
+export const socketEncoding: EventEncoding = {
+  write: (event) => `${JSON.stringify(event)}\n`,
+  error: (error, sent) => socketErrorEvent(error, { sequence_number: sent }),
+}
 
 function plannedEvents(generation: Generation, request: ResponsesRequest): PlannedEvent[] {
   const { reply } = generation

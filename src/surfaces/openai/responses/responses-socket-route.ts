@@ -4,12 +4,12 @@ import { parseSocketEvent } from '../../../pipeline/body/parse-socket-event.ts'
 import { stream } from '../../../pipeline/reply.ts'
 import type { SocketConnection } from '../../../pipeline/socket-connection.ts'
 import { defineSocketRoute, type SocketSession } from '../../../pipeline/socket-route.ts'
-import type { ResolvedError } from '../../../profiles/resolved-error.ts'
 import { acceptedProtocol } from '../socket-protocol.ts'
 import { createResponse } from './create-response.ts'
 import { responseStream, socketEncoding } from './response-stream.ts'
 import { responsesRequestSchema } from './responses-request.ts'
 import { ResponseStore, responseStore as responseStoreSlot } from './response-store.ts'
+import { socketErrorEvent } from './socket-error-event.ts'
 
 /**
  * `GET /v1/responses` opened as a WebSocket, as Codex CLI opens it first
@@ -27,7 +27,8 @@ export const responsesSocketRoute = defineSocketRoute<TokenAuth>({
   banner: 'OpenAI Responses over a WebSocket (response.create events, as Codex CLI opens it)',
   socket: {
     protocol: acceptedProtocol,
-    errorEvent: responsesErrorEvent,
+    errorEvent: (error) => socketErrorEvent(error),
+    serverOnlyClients: 'a client on the `ws` package (Codex CLI, and clients like it)',
     open: responsesSession,
   },
 })
@@ -47,11 +48,12 @@ function responsesSession(connection: SocketConnection<TokenAuth>): SocketSessio
         if (event.type !== 'response.create') throw gatewayError('socket_event_unknown', { type: String(event.type), supported })
         body = event as typeof event & ReturnType<typeof responsesRequestSchema.parse>
       } catch (error) {
-        connection.send(responsesErrorEvent(connection.resolve(error)))
+        connection.send(socketErrorEvent(connection.resolve(error)))
         return
       }
       const request = body
       void connection.respond({
+        text,
         model: request.model,
         async work(context) {
           const conversations = connectionConversations(own, shared, userId)
@@ -59,7 +61,7 @@ function responsesSession(connection: SocketConnection<TokenAuth>): SocketSessio
           const plan = responseStream(generation, request, socketEncoding)
           return stream(plan.frames, generation, plan.renderError(store))
         },
-        failed: (error) => [responsesErrorEvent(error)],
+        failed: (error) => [socketErrorEvent(error)],
       })
     },
     closed() {},
@@ -73,18 +75,5 @@ function connectionConversations(own: ResponseStore, state: () => SocketConnecti
   return {
     itemsOf: (id: string) => mine.itemsOf(id) ?? stored.itemsOf(id),
     item: (id: string) => mine.item(id) ?? stored.item(id),
-  }
-}
-
-/**
- * An error on the socket as OpenAI's Responses WebSocket sends it: the HTTP status it would have
- * had beside the error, so a client maps it as it maps an HTTP answer (Codex retries 429 and 5xx).
- */
-function responsesErrorEvent(error: ResolvedError): object {
-  return {
-    type: 'error',
-    status: error.status,
-    error: { type: error.type, code: error.code, message: error.message, param: error.param },
-    ...(Object.keys(error.headers).length > 0 && { headers: error.headers }),
   }
 }

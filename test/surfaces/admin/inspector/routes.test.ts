@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import OpenAI from 'openai'
+import OpenAI, { toFile } from 'openai'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   createGateway,
@@ -144,6 +144,93 @@ describe.each(modes)('the inspector routes ($name)', (mode) => {
     expect((await detailOf(last().requestId)).request.body).toEqual({ omittedChars: huge.length })
   })
 
+  it('copies a moderation, a rerank, a transcription and a speech as steps that answer the next request the same', async () => {
+    const client = openai()
+    const rerank = (query: string) =>
+      post(
+        '/v1/rerank',
+        JSON.stringify({ model: 'jina-reranker-v2-base-multilingual', query, documents: ['red apples', 'blue sky', 'green apples'] }),
+      )
+    const speech = async (input: string) =>
+      Buffer.from(await (await client.audio.speech.create({ model: 'tts-1', voice: 'alloy', input, response_format: 'wav' })).arrayBuffer())
+    const transcribe = async (audio: Buffer) =>
+      (await client.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(audio, 'a.wav') })).text
+    const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      [
+        'moderation',
+        () => client.moderations.create({ input: 'I will attack you' }),
+        () => client.moderations.create({ input: 'What a lovely day' }),
+      ],
+      ['rerank', async () => (await rerank('apples')).json(), async () => (await rerank('weather')).json()],
+      ['transcription', async () => transcribe(await speech('one two three')), async () => transcribe(await speech('four five six'))],
+      ['speech', async () => transcribe(await speech('seven eight nine')), async () => transcribe(await speech('ten eleven twelve'))],
+    ]
+    for (const [name, first, next] of cases) {
+      await harness.gateway.useScenario()
+      const answer = await first()
+      // The request that made the answer: for a transcription or a speech, the one before the last.
+      const step = (await detailOf(harness.gateway.journal.entries.at(name === 'speech' ? -2 : -1)!.requestId)).step!
+      expect(step.then, name).not.toEqual({})
+      expect(scenarioSchema.safeParse({ name: 'copied', steps: [step] }).success, name).toBe(true)
+      await harness.gateway.useScenario({ name: 'copied', steps: [step] })
+      const again = await next()
+      if (name === 'moderation') expect((again as OpenAI.ModerationCreateResponse).results[0]!.categories.violence).toBe(true)
+      else if (name === 'rerank') expect((again as { results: unknown }).results).toEqual((answer as { results: unknown }).results)
+      else expect(again, name).toBe(answer)
+    }
+    await harness.gateway.useScenario()
+  })
+
+  it('shows a WebSocket handshake and each response on it: the client event as the body, the events sent with their times', async () => {
+    const socket = new WebSocket(`${harness.baseUrl.replace(/^http/, 'ws')}/v1/realtime?model=gpt-realtime`, [
+      'openai-insecure-api-key.sk-unrestricted',
+    ])
+    const seen: any[] = []
+    const done = new Promise((resolve) =>
+      socket.addEventListener('message', (event) => {
+        const parsed = JSON.parse(String(event.data))
+        seen.push(parsed)
+        if (parsed.type === 'response.done') resolve(parsed)
+      }),
+    )
+    await new Promise((resolve) => socket.addEventListener('open', resolve))
+    socket.send(JSON.stringify({ type: 'session.update', session: { type: 'realtime', output_modalities: ['text'] } }))
+    socket.send(
+      JSON.stringify({
+        type: 'conversation.item.create',
+        item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi' }] },
+      }),
+    )
+    const create = JSON.stringify({ type: 'response.create' })
+    socket.send(create)
+    const ended = (await done) as { response: { output: { content: { text: string }[] }[] } }
+    socket.close()
+    const [handshake, response] = harness.gateway.journal.entries.slice(-2)
+    expect(handshake).toMatchObject({ method: 'GET', path: '/v1/realtime', status: 101 })
+    const opened = await detailOf(handshake!.requestId)
+    expect(opened.request.body).toBeNull()
+    expect(opened.reply.body).toBe('')
+    expect(opened.query).toEqual([['model', 'gpt-realtime']])
+    expect(opened.step).toEqual({
+      when: { route: 'GET /v1/realtime', model: 'gpt-realtime', key: 'sk-unrestricted', stream: false, upgrade: true },
+      then: {},
+    })
+
+    expect(response).toMatchObject({ method: 'WS', path: '/v1/realtime', status: 200 })
+    const answered = await detailOf(response!.requestId)
+    expect(answered.request.body).toBe(create)
+    const frames = answered.reply.frames!
+    expect(frames.map((frame) => JSON.parse(frame.text).type)).toEqual(
+      seen.slice(seen.findIndex((event) => event.type === 'response.created')).map((event) => event.type),
+    )
+    expect(frames.every((frame) => typeof frame.atMs === 'number')).toBe(true)
+    const text = ended.response.output[0]!.content[0]!.text
+    expect(answered.step).toEqual({
+      when: { route: 'WS /v1/realtime', model: 'gpt-realtime', key: 'sk-unrestricted', stream: true },
+      then: { reply: { text } },
+    })
+  })
+
   it('offers no step for a request that no step can meet', async () => {
     await fetch(`${harness.baseUrl}/v1/models`, { headers: { authorization: 'Bearer sk-unrestricted' } })
     expect((await detailOf(last().requestId)).step).toBeNull()
@@ -220,13 +307,14 @@ describe.each(modes)('the inspector routes ($name)', (mode) => {
       const request = await events.next((event) => event.event === 'request')
       expect(JSON.parse(request.data) as RequestLogEntry).toEqual(last())
 
-      await fetch(`${harness.baseUrl}/__mock/clock`, { method: 'POST', body: JSON.stringify({ advanceMs: 1000 }) })
+      const json = { 'content-type': 'application/json' }
+      await fetch(`${harness.baseUrl}/__mock/clock`, { method: 'POST', headers: json, body: JSON.stringify({ advanceMs: 1000 }) })
       expect(JSON.parse((await events.next((event) => event.event === 'state')).data)).toEqual({ change: 'clock' })
       await harness.gateway.useScenario('rate-limited')
       expect(JSON.parse((await events.next((event) => event.event === 'state')).data)).toEqual({ change: 'scenario' })
       await fetch(`${harness.baseUrl}/__mock/journal`, { method: 'DELETE' })
       expect(JSON.parse((await events.next((event) => event.event === 'state')).data)).toEqual({ change: 'journal' })
-      await fetch(`${harness.baseUrl}/__mock/reset`, { method: 'POST' })
+      await fetch(`${harness.baseUrl}/__mock/reset`, { method: 'POST', headers: json })
       const changes: string[] = []
       while (changes.at(-1) !== 'reset')
         changes.push((JSON.parse((await events.next((event) => event.event === 'state')).data) as { change: string }).change)

@@ -114,7 +114,8 @@ export function requestDetail({ title, body, say }) {
 
   /** @param {unknown} step */
   const stepOf = (step) => {
-    if (step === null) return el('p', { class: 'empty' }, 'Only generation requests meet scenario steps.')
+    if (step === null)
+      return el('p', { class: 'empty' }, 'Only generation requests, responses on a WebSocket and handshakes meet scenario steps.')
     const json = JSON.stringify(step, null, 2)
     const code = el('pre', { class: 'body step', id: 'step-json' }, json)
     const copy = async () => {
