@@ -319,7 +319,7 @@ export const specProfile: Profile = {
     journal_limit_invalid: badRequest('limit must be a non-negative integer, got {got}'),
     admin_call_not_json: {
       ...badRequest(
-        '{method} {path} changes the gateway: send it with Content-Type: application/json (or the admin token as a header). A form on another web page can send neither, which is why the gateway asks.',
+        '{method} {path} changes the gateway, and its body is of a type a form on another web page can send: send it as Content-Type: application/json, with no body, or with the admin token as a header.',
       ),
       status: 415,
     },

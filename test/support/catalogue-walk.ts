@@ -290,7 +290,7 @@ export const adminCases = {
       status: 415,
       body: admin(
         'invalid_request_error',
-        'POST /__mock/reset changes the gateway: send it with Content-Type: application/json (or the admin token as a header). A form on another web page can send neither, which is why the gateway asks.',
+        'POST /__mock/reset changes the gateway, and its body is of a type a form on another web page can send: send it as Content-Type: application/json, with no body, or with the admin token as a header.',
       ),
     },
   ],

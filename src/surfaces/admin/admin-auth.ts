@@ -9,10 +9,12 @@ import { invalidUrl } from '../not-found.ts'
  * gets the same 404 as an unknown path, so a gateway exposed on a network does not reveal that it
  * can be reset or rescripted.
  *
- * A POST must also be one no other web page can make: JSON, or with a header of the gateway's (the
- * inspector's `x-mock-inspector`, the admin token's). A form on another page, or its script without
- * the gateway's leave (which the gateway never gives), can send a POST with neither; any other
- * method that changes something (`DELETE`) it cannot send at all.
+ * A POST must also be one no other web page can make. Browsers send `Origin` on every POST, and the
+ * server refuses one from another page (src/node/admin-access.ts); as a second guard, a POST whose
+ * body is of a type a form sends (form fields, multipart, plain text) is refused unless it carries a
+ * header of the gateway's (the inspector's `x-mock-inspector`, the admin token's), which a page on
+ * another site cannot add without the gateway's leave (never given). A bodiless
+ * `curl -X POST …/__mock/reset` or a JSON POST is served; `DELETE` a form cannot send at all.
  */
 export const adminAuth: AuthRequirement<undefined> = {
   resolve({ request, url }) {
@@ -20,18 +22,21 @@ export const adminAuth: AuthRequirement<undefined> = {
     const client = exchangeOf(request)?.client
     if (!client) return undefined
     if (!client.admin) throw invalidUrl(request, url)
-    if (request.method === 'POST' && !cannotBeSentByAForm(request.headers)) {
+    if (request.method === 'POST' && couldBeSentByAForm(request.headers)) {
       throw gatewayError('admin_call_not_json', { method: request.method, path: url.pathname })
     }
     return undefined
   },
 }
 
-function cannotBeSentByAForm(headers: Headers): boolean {
+/** The body types a form (or a script's request that needs no leave) can send: CORS's safelisted ones. */
+const formBodyType = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i
+
+function couldBeSentByAForm(headers: Headers): boolean {
   return (
-    /^application\/([\w.+-]+\+)?json\b/i.test(headers.get('content-type') ?? '') ||
-    headers.has('x-mock-inspector') ||
-    headers.has('x-mock-admin-token') ||
-    headers.has('authorization')
+    formBodyType.test(headers.get('content-type') ?? '') &&
+    !headers.has('x-mock-inspector') &&
+    !headers.has('x-mock-admin-token') &&
+    !headers.has('authorization')
   )
 }
