@@ -98,7 +98,7 @@ describe.each(['spec', 'new-api'] as const)('importing models of every kind from
       'gpt-4o': 'chat',
     })
     expect(imported.notes).toContain(
-      'no list tells what gpt-3.5-turbo-instruct (completion), tts-1 (speech), whisper-1 (transcription), omni-moderation-latest (moderation), gpt-realtime (realtime) do: the kind is taken from the name',
+      'no list tells what gpt-3.5-turbo-instruct (completion), tts-1 (speech), whisper-1 (transcription), omni-moderation-latest (moderation), text-moderation-stable (moderation), gpt-realtime (realtime) do: the kind is taken from the name',
     )
     expect(imported.notes.filter((note) => /upstream but|Gemini list gives it/.test(note))).toEqual([])
   })
