@@ -1,4 +1,4 @@
-import { redactedText, type ConversationKey, type EmbeddingKey, type RequestKey } from './recording-schema.ts'
+import { redactedText, type ConversationKey, type EmbeddingKey, type RequestKey } from './request-key-schema.ts'
 
 /** The longest text a difference quotes; longer ones are cut in the middle. */
 const quoteLength = 60

@@ -1,4 +1,4 @@
-import { redactedText } from './recording-schema.ts'
+import { redactedText } from './request-key-schema.ts'
 
 /** What is taken out of everything a recording keeps: the user's patterns, and the credentials of the exchange. */
 export interface Redaction {

@@ -10,7 +10,7 @@ import { chatConversation, type ChatRequest } from '../surfaces/openai/chat/chat
 import { embeddingInputs, type EmbeddingsRequest } from '../surfaces/openai/embeddings/embeddings-request.ts'
 import { ownInputConversation } from '../surfaces/openai/responses/responses-conversation.ts'
 import type { ResponsesRequest } from '../surfaces/openai/responses/responses-request.ts'
-import type { RequestKey } from './recording-schema.ts'
+import type { RequestKey } from './request-key-schema.ts'
 import { conversationKey, embeddingKey } from './request-key.ts'
 
 /** How a route's answers are recorded as content and replayed. */

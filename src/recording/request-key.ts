@@ -1,7 +1,7 @@
 import { lastUserText, type Conversation } from '../generation/conversation.ts'
 import type { EmbeddingInput } from '../generation/embed.ts'
 import { stableHash } from '../random/stable-hash.ts'
-import type { ConversationKey, EmbeddingKey } from './recording-schema.ts'
+import type { ConversationKey, EmbeddingKey } from './request-key-schema.ts'
 
 /**
  * What identifies a generation request in a recording, read from the conversation every surface
