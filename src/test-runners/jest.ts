@@ -19,7 +19,7 @@
  *
  * @module
  */
-import type { RunnerHooks } from './runner-hooks.ts'
+import type { RunnerHooks, TestIdentity } from './runner-hooks.ts'
 import { bindGateway, type GatewayFixture, type UseGatewayOptions } from './use-gateway.ts'
 
 export type { GatewayFixture, UseGatewayOptions } from './use-gateway.ts'
@@ -42,7 +42,13 @@ export function useGateway(options?: UseGatewayOptions): () => GatewayFixture {
     )
   }
   shareUndiciDispatcher()
-  return bindGateway({ beforeAll, beforeEach, afterEach, afterAll }, options)
+  return bindGateway({ beforeAll, beforeEach, afterEach: (fn) => afterEach(() => fn(currentTest())), afterAll }, options)
+}
+
+/** Which test Jest is running, from its global `expect`. */
+function currentTest(): TestIdentity {
+  const state = (globalThis as { expect?: { getState?: () => { currentTestName?: string; testPath?: string } } }).expect?.getState?.()
+  return { name: state?.currentTestName, file: state?.testPath }
 }
 
 const undiciDispatcher = Symbol.for('undici.globalDispatcher.1')

@@ -35,5 +35,8 @@ export type { GatewayFixture, UseGatewayOptions } from './use-gateway.ts'
  * @returns a function that gives `{ gateway, url }` inside a test or a hook
  */
 export function useGateway(options?: UseGatewayOptions): () => GatewayFixture {
-  return bindGateway({ beforeAll: before, beforeEach, afterEach, afterAll: after }, options)
+  return bindGateway(
+    { beforeAll: before, beforeEach, afterEach: (fn) => afterEach((t) => fn({ name: t.fullName, file: t.filePath })), afterAll: after },
+    options,
+  )
 }

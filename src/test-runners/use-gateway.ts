@@ -1,7 +1,10 @@
+import { basename, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { createGateway, type Gateway, type GatewayOptions } from '../gateway/create-gateway.ts'
 import { startServer, type RunningServer } from '../node/create-server.ts'
+import { writeInspectorSnapshot } from '../node/write-inspector-snapshot.ts'
 import { addEnvLayer, type EnvLayer } from './env-layers.ts'
-import type { RunnerHooks } from './runner-hooks.ts'
+import type { RunnerHooks, TestIdentity } from './runner-hooks.ts'
 import { sdkEnvironment } from './sdk-environment.ts'
 import { holdInterception } from './shared-interception.ts'
 import { assertScriptsDone } from './unfinished-script.ts'
@@ -24,6 +27,14 @@ export interface UseGatewayOptions extends GatewayOptions {
    * win. In-process they are set when `useGateway()` is called; with `server` in `beforeAll`.
    */
   env?: boolean | { apiKey?: string }
+  /**
+   * Where a test that left a strict scenario or replay unfinished gets a snapshot of the inspector:
+   * one HTML file, named after the test, that shows every request of the test with what decided
+   * its answer, the requests that matched nothing and what differs, and the keys and quotas, opened
+   * in a browser after the run (the gateway is gone by then). Relative to the working directory;
+   * default `test-results/llm-gateway-mock`; `false` writes none.
+   */
+  inspectorSnapshots?: string | false
 }
 
 /** What a test gets from `useGateway()`'s function. */
@@ -46,7 +57,7 @@ export const inProcessOrigin = 'http://llm-gateway-mock.test'
  * test that left a strict script unfinished; `afterAll` stops serving and restores the environment.
  */
 export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {}): () => GatewayFixture {
-  const { server: overHttp = false, env = false, ...gatewayOptions } = options
+  const { server: overHttp = false, env = false, inspectorSnapshots = 'test-results/llm-gateway-mock', ...gatewayOptions } = options
   if (overHttp && gatewayOptions.baseUrl !== undefined) {
     throw new TypeError(`useGateway: baseUrl is for in-process use; with server: true the URL is the server's (fixture().url)`)
   }
@@ -71,13 +82,14 @@ export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {})
     fixture = { gateway, url }
   })
   hooks.beforeEach(() => fixture?.gateway.reset())
-  hooks.afterEach(() => {
+  hooks.afterEach(async (test) => {
     if (fixture === undefined) return
     try {
       assertScriptsDone(fixture.gateway)
     } catch (error) {
-      // Served over HTTP, the inspector shows every request of the test and why it was answered so.
-      if (running !== undefined && error instanceof Error) error.message += `\nWhat the gateway saw, and why: ${running.url}/__mock/`
+      if (inspectorSnapshots !== false && error instanceof Error) {
+        error.message += await snapshotLine(fixture.url, resolve(inspectorSnapshots, snapshotName(test)), error.message)
+      }
       throw error
     }
   })
@@ -95,4 +107,30 @@ export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {})
     }
     return fixture
   }
+}
+
+/**
+ * The line a failed test's message gains: where the inspector's snapshot is. Writing it must not
+ * hide the failure it is for: if it cannot be written, the line says why instead.
+ */
+async function snapshotLine(url: string, file: string, reason: string): Promise<string> {
+  try {
+    await writeInspectorSnapshot(url, file, reason)
+    return `\nWhat the gateway saw, and why (open it in a browser): ${pathToFileURL(file).href}`
+  } catch (error) {
+    return `\n(The inspector's snapshot could not be written to ${file}: ${error instanceof Error ? error.message : String(error)})`
+  }
+}
+
+/** A file name from the test's file and name: the same test's next failure replaces its snapshot. */
+function snapshotName({ name, file }: TestIdentity): string {
+  const words = [file === undefined ? undefined : basename(file).replace(/(\.(test|spec))?\.[cm]?[jt]sx?$/, ''), name ?? 'test']
+    .filter(Boolean)
+    .join(' ')
+  const slug = words
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+  return `${slug || 'test'}.html`
 }

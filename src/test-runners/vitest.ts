@@ -32,5 +32,13 @@ export type { GatewayFixture, UseGatewayOptions } from './use-gateway.ts'
  * @returns a function that gives `{ gateway, url }` inside a test or a hook
  */
 export function useGateway(options?: UseGatewayOptions): () => GatewayFixture {
-  return bindGateway({ beforeAll, beforeEach, afterEach, afterAll }, options)
+  return bindGateway(
+    {
+      beforeAll,
+      beforeEach,
+      afterEach: (fn) => afterEach(({ task }) => fn({ name: task.fullTestName ?? task.name, file: task.file?.filepath })),
+      afterAll,
+    },
+    options,
+  )
 }

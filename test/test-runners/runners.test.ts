@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inRepo, repo } from '../support/paths.ts'
 
@@ -62,6 +63,8 @@ const readme = readFileSync(inRepo('README.md'), 'utf8')
 const section = readme.slice(readme.indexOf('### 2. In your tests'), readme.indexOf('Without a runner'))
 const examples = [...section.matchAll(/```(?:ts|js)\n\/\/ (vitest|jest|node --test)[^\n]*\n([\s\S]*?)```/g)].map((match) => match[2]!)
 const scratch = '.scratch/readme-runners'
+// Where the fixture leaves a failed test's inspector snapshot by default: the runners run in the repository.
+const snapshots = 'test-results/llm-gateway-mock'
 rmSync(inRepo(scratch), { recursive: true, force: true })
 afterAll(() => rmSync(inRepo(scratch), { recursive: true, force: true }))
 
@@ -99,6 +102,13 @@ describe.each(runners)('useGateway under $name', (runner) => {
     expect(output).toMatch(/(✓|✔)[^\n]*plays the whole script/)
     expect(output).toMatch(/(×|✕|✖)[^\n]*stops halfway through the script/)
     expect(output).toMatch(/(✓|✔)[^\n]*starts afresh after the failed one/)
+    // The failed test points at the inspector's snapshot, named after it, in the working directory.
+    const link = /What the gateway saw, and why \(open it in a browser\): (file:\S+)/.exec(output)
+    expect(link, output).not.toBeNull()
+    const file = fileURLToPath(link![1]!)
+    expect(file).toBe(inRepo(`${snapshots}/unfinished-stops-halfway-through-the-script.html`).pathname)
+    expect(readFileSync(file, 'utf8')).toContain('id="inspector-snapshot"')
+    rmSync(file)
   }, 150_000)
 })
 

@@ -1,14 +1,27 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import OpenAI from 'openai'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ReplayAssertionError, ScenarioAssertionError } from '../../src/index.ts'
-import type { RunnerHooks } from '../../src/test-runners/runner-hooks.ts'
+import type { RunnerHooks, TestIdentity } from '../../src/test-runners/runner-hooks.ts'
 import { bindGateway, type UseGatewayOptions } from '../../src/test-runners/use-gateway.ts'
 import { chatExchange, recording } from '../support/recordings.ts'
 
+// Where the failed tests of this file leave the inspector's snapshots, unless a test says otherwise.
+const snapshots = mkdtempSync(join(tmpdir(), 'use-gateway-snapshots-'))
+afterAll(() => rmSync(snapshots, { recursive: true, force: true }))
+
 // The runner-neutral fixture, driven by hand as a runner would drive it: the runners themselves
 // run it in test/test-runners/runners.test.ts.
-function driven(options?: UseGatewayOptions) {
-  const hooks: Record<keyof RunnerHooks, (() => Promise<void> | void)[]> = { beforeAll: [], beforeEach: [], afterEach: [], afterAll: [] }
+function driven(options?: UseGatewayOptions, test: TestIdentity = { name: 'suite > a test', file: '/project/test/chat.test.ts' }) {
+  const hooks: Record<keyof RunnerHooks, ((test: TestIdentity) => Promise<void> | void)[]> = {
+    beforeAll: [],
+    beforeEach: [],
+    afterEach: [],
+    afterAll: [],
+  }
   const fixture = bindGateway(
     {
       beforeAll: (fn) => hooks.beforeAll.push(fn),
@@ -16,10 +29,10 @@ function driven(options?: UseGatewayOptions) {
       afterEach: (fn) => hooks.afterEach.push(fn),
       afterAll: (fn) => hooks.afterAll.push(fn),
     },
-    options,
+    { inspectorSnapshots: snapshots, ...options },
   )
   const runAll = async (name: keyof RunnerHooks) => {
-    for (const fn of hooks[name]) await fn()
+    for (const fn of hooks[name]) await fn(test)
   }
   return {
     fixture,
@@ -168,22 +181,74 @@ describe('useGateway, runner-neutral', () => {
     }
   })
 
-  it('points a failed test at the inspector when the gateway is served over HTTP', async () => {
-    const run = driven({ server: true })
+  const chat = (origin: string, said: string) =>
+    fetch(`${origin}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: said }] }),
+    })
+
+  /** The snapshot file a failed test's message names, read after the fixture and its gateway are gone. */
+  const snapshotOf = (failure: unknown) => {
+    const match = /\nWhat the gateway saw, and why \(open it in a browser\): (file:\S+)$/.exec((failure as Error).message)
+    expect(match, (failure as Error).message).not.toBeNull()
+    return fileURLToPath(match![1]!)
+  }
+
+  it.each([
+    ['in-process', {}],
+    ['served over HTTP', { server: true }],
+  ] as const)('%s, points a failed test at a snapshot of the inspector that outlives the gateway', async (_, mode) => {
+    const run = driven(mode)
     await run.beforeAll()
+    let failure: unknown
     try {
-      const failure = await run
+      failure = await run
         .test(async () => {
           await run.fixture().gateway.useScenario({ name: 'waits', strict: true, steps: [{ when: { model: 'gpt-4o' } }] })
+          await chat(run.fixture().url, '<script>alert(1)</script> was asked')
         })
         .catch((error: unknown) => error)
-      expect(failure).toBeInstanceOf(ScenarioAssertionError)
-      expect((failure as Error).message).toContain(`\nWhat the gateway saw, and why: ${run.fixture().url}/__mock/`)
-      const page = await fetch(`${run.fixture().url}/__mock/`)
-      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8'])
     } finally {
       await run.afterAll()
     }
+    expect(failure).toBeInstanceOf(ScenarioAssertionError)
+    expect((failure as Error).message).toMatch(/^Scenario "waits" is not done:/)
+    const file = snapshotOf(failure)
+    expect(file).toBe(join(snapshots, 'chat-suite-a-test.html'))
+    const page = readFileSync(file, 'utf8')
+    // One file with everything inline: no address of the gateway, which is gone.
+    expect(page).not.toMatch(/<(script|link)[^>]+(src|href)="(?!data:)/)
+    const kept = JSON.parse(/<script type="application\/json" id="inspector-snapshot">(.*?)<\/script>/s.exec(page)![1]!)
+    expect(kept.reason).toMatch(/^Scenario "waits" is not done:/)
+    const [entry] = kept.answers['journal?limit=1000'].body.entries
+    expect(entry).toMatchObject({ path: '/v1/chat/completions', model: 'gpt-4o-mini', status: 400 })
+    expect(kept.answers[`journal/${entry.requestId}`].body.request.body).toContain('<script>alert(1)</script>')
+    expect(kept.answers.state.body.scenarios.report.unmatched).toHaveLength(1)
+    // The prompt's markup is inert text in the page: no element of it, anywhere.
+    expect(page).not.toContain('<script>alert(1)</script>')
+  })
+
+  it('writes no snapshot with inspectorSnapshots: false, and a snapshot it cannot write leaves the failure as it was', async () => {
+    const blocked = join(snapshots, 'a-file-not-a-folder')
+    writeFileSync(blocked, '')
+    for (const [inspectorSnapshots, tail] of [
+      [false, /was never reached \(model "gpt-4o"\)$/],
+      [blocked, /\n\(The inspector's snapshot could not be written to .*a-file-not-a-folder.*\)$/],
+    ] as const) {
+      const run = driven({ inspectorSnapshots }, { name: 'unwritten' })
+      await run.beforeAll()
+      try {
+        const failure = await run
+          .test(() => run.fixture().gateway.useScenario({ name: 'waits', strict: true, steps: [{ when: { model: 'gpt-4o' } }] }))
+          .catch((error: unknown) => error)
+        expect(failure).toBeInstanceOf(ScenarioAssertionError)
+        expect((failure as Error).message).toMatch(tail)
+      } finally {
+        await run.afterAll()
+      }
+    }
+    expect(existsSync(join(snapshots, 'unwritten.html'))).toBe(false)
   })
 
   it('says when the gateway is asked for before beforeAll, and refuses baseUrl with server', async () => {

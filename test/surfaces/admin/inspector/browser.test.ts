@@ -1,10 +1,12 @@
 import { copyFileSync, mkdirSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import Anthropic from '@anthropic-ai/sdk'
 import OpenAI from 'openai'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, scenarioSchema, type Gateway } from '../../../../src/index.ts'
 import { startServer, type RunningServer } from '../../../../src/node/index.ts'
+import { writeInspectorSnapshot } from '../../../../src/node/write-inspector-snapshot.ts'
 import { findChromium, launchChromium, type RunningChromium } from '../../../support/chromium.ts'
 import { rejection } from '../../../support/rejection.ts'
 import { inRepo } from '../../../support/paths.ts'
@@ -200,6 +202,40 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
     const shot = new URL('inspector.png', artifacts).pathname
     await page.screenshot({ path: shot })
     if (process.env.LLM_GATEWAY_MOCK_DOCS_SCREENSHOT) copyFileSync(shot, inRepo('docs/inspector.png').pathname)
+  })
+
+  it('shows a snapshot written for a failed test, from disk, with nothing fetched and nothing to change', async () => {
+    const payload = `<script>window.pwned = 'script'</script><img src=x onerror="window.pwned = 'img'">`
+    await openai().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: payload }] })
+    const asked = lastId()
+    mkdirSync(artifacts, { recursive: true })
+    const file = new URL('inspector-snapshot.html', artifacts).pathname
+    await writeInspectorSnapshot(server.url, file, 'Scenario "strict script" is not done')
+    const frozen = await context.newPage()
+    watch(frozen)
+    const fetched: string[] = []
+    frozen.on('request', (request) => {
+      if (!/^(data|file):/.test(request.url())) fetched.push(request.url())
+    })
+    try {
+      await frozen.goto(pathToFileURL(file).href)
+      await frozen.locator('#feed[data-state="snapshot"]').waitFor()
+      await frozen.locator('#message', { hasText: 'when the test failed: Scenario "strict script" is not done' }).waitFor()
+      expect(await frozen.locator('#request-table tbody tr').count()).toBe(gateway.journal.entries.length)
+      await frozen.locator('#scenarios .unmatched li').first().waitFor()
+      await frozen.locator(`#request-table tbody tr[data-request-id="${asked}"]`).click()
+      const body = frozen.locator('#detail pre.body').first()
+      await body.filter({ hasText: 'window.pwned' }).waitFor()
+      expect(await frozen.locator('#detail img, #detail script').count()).toBe(0)
+      expect(await frozen.evaluate(() => (window as unknown as { pwned?: string }).pwned)).toBeUndefined()
+      expect(await frozen.locator('#reset').isDisabled()).toBe(true)
+      expect(await frozen.locator('#apply-scenario button').isDisabled()).toBe(true)
+      expect(await frozen.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([])
+      expect(fetched).toEqual([])
+      expect(problems).toEqual([])
+    } finally {
+      await frozen.close()
+    }
   })
 
   it('advances the gateway clock and resets the gateway from the page', async () => {

@@ -2,15 +2,32 @@
 // The page's calls to the admin routes, relative to the page (…/__mock/), so a gateway below a
 // base path works as it is. With an admin token, the browser sends the cookie the page was given;
 // `x-mock-inspector` tells the server a call that changes something comes from this page.
+//
+// A snapshot of the page (written when a test fails, after which its gateway is gone) carries the
+// answers it read in a JSON script element: the same page then reads those, and changes nothing.
 
 const base = new URL('./', location.href)
 const headers = { accept: 'application/json', 'x-mock-inspector': '1' }
+
+/** @type {{ takenAt: string, reason: string, answers: Record<string, { status: number, body: any }> } | undefined} */
+export const snapshot = readSnapshot()
+
+function readSnapshot() {
+  const element = document.getElementById('inspector-snapshot')
+  return element === null ? undefined : JSON.parse(element.textContent ?? '')
+}
 
 /**
  * @param {string} path
  * @returns {Promise<any>}
  */
 export async function getJson(path) {
+  if (snapshot !== undefined) {
+    const answer = snapshot.answers[path]
+    if (answer === undefined) throw new Error('Not kept in this snapshot.')
+    if (answer.status >= 400) throw new Error(answer.body?.error?.message ?? `${answer.status}`)
+    return answer.body
+  }
   return answerOf(await fetch(new URL(path, base), { headers }))
 }
 
@@ -21,6 +38,7 @@ export async function getJson(path) {
  * @returns {Promise<any>}
  */
 export async function send(method, path, body) {
+  if (snapshot !== undefined) throw new Error('This page is a snapshot: its gateway is gone, and nothing here changes it.')
   const init =
     body === undefined
       ? { method, headers }
@@ -43,11 +61,16 @@ async function answerOf(response) {
 
 /**
  * Watches the gateway's feed: `onEvent` for each request answered and each change of state,
- * `onStatus` as the feed goes live or is lost (the browser reconnects by itself).
+ * `onStatus` as the feed goes live or is lost (the browser reconnects by itself). A snapshot has
+ * no feed: it is told `snapshot` once, and reads what it kept.
  * @param {(event: { type: 'request', entry: any } | { type: 'state', change: string }) => void} onEvent
- * @param {(status: 'live' | 'lost') => void} onStatus
+ * @param {(status: 'live' | 'lost' | 'snapshot') => void} onStatus
  */
 export function watch(onEvent, onStatus) {
+  if (snapshot !== undefined) {
+    setTimeout(() => onStatus('snapshot'))
+    return undefined
+  }
   const source = new EventSource(new URL('events', base))
   source.addEventListener('open', () => onStatus('live'))
   source.addEventListener('error', () => onStatus('lost'))

@@ -1,5 +1,5 @@
 // @ts-check
-import { send } from './api.js'
+import { send, snapshot } from './api.js'
 
 /**
  * The header's controls, each one admin call: apply a built-in scenario (it replaces the active
@@ -21,6 +21,13 @@ export function wireControls({ say, fail }) {
     }
   }
   const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id))
+  // A snapshot's gateway is gone: its controls are shown, greyed, so the page looks as it did.
+  if (snapshot !== undefined) {
+    for (const control of document.querySelectorAll('.controls button, .controls select, .controls input')) {
+      ;/** @type {HTMLButtonElement} */ (control).disabled = true
+    }
+    return
+  }
 
   byId('apply-scenario').addEventListener('submit', (event) => {
     event.preventDefault()

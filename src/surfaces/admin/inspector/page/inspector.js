@@ -2,7 +2,7 @@
 // The inspector's entry: the request list fed live by the gateway's event stream, the detail of
 // the selected request, the state panel read again whenever the state may have changed, and the
 // controls. On every (re)connection the journal and the state are read afresh.
-import { getJson, watch } from './api.js'
+import { getJson, snapshot, watch } from './api.js'
 import { wireControls } from './controls.js'
 import { requestDetail } from './request-detail.js'
 import { requestList } from './request-list.js'
@@ -89,8 +89,12 @@ watch(
   },
   (status) => {
     feed.dataset.state = status
-    feed.textContent = status === 'live' ? 'live' : 'reconnecting…'
-    if (status === 'live') {
+    feed.textContent = status === 'live' ? 'live' : status === 'snapshot' ? 'snapshot' : 'reconnecting…'
+    if (status === 'snapshot' && snapshot !== undefined) {
+      feed.title = `Taken ${snapshot.takenAt}`
+      say(`A snapshot, taken ${snapshot.takenAt} when the test failed: ${snapshot.reason}`, true)
+    }
+    if (status === 'live' || status === 'snapshot') {
       void reloadJournal()
       refreshState()
     }
