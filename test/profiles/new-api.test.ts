@@ -3,6 +3,7 @@ import { newApiProfile } from '../../src/index.ts'
 import {
   admin,
   adminCases,
+  unreachableOverHttp,
   failingWith,
   generation,
   http,
@@ -231,9 +232,6 @@ const table: CatalogueTable = {
     'replay_mismatch',
     { options: setups.strictReplay },
   ),
-  upstream_unreachable: {
-    unreachable: 'only the record command answers it, when its upstream does not answer (test/recording/record.test.ts)',
-  },
 
   // TokenAuth: one answer for every bad key, on every route group.
   key_missing: [
@@ -604,9 +602,6 @@ const table: CatalogueTable = {
       ),
     },
   ],
-  websocket_handshake_invalid: {
-    unreachable: "a handshake the server's `ws` package refuses: test/node/serve-websockets.test.ts sends one with a bad Sec-WebSocket-Key",
-  },
   websocket_required: [
     {
       surface: 'openai',
@@ -620,24 +615,6 @@ const table: CatalogueTable = {
       ),
     },
   ],
-  query_model_missing: {
-    unreachable: 'a WebSocket handshake (/v1/realtime without ?model=): test/surfaces/openai/realtime.test.ts opens sockets',
-  },
-  model_not_realtime: {
-    unreachable: 'a WebSocket handshake refusal: test/surfaces/openai/realtime.test.ts checks it in both profiles and both bindings',
-  },
-  socket_event_invalid: {
-    unreachable: 'a client event on an open socket, answered with an error event: test/surfaces/openai/realtime.test.ts',
-  },
-  socket_event_unknown: {
-    unreachable: 'a client event on an open socket, answered with an error event: test/surfaces/openai/realtime.test.ts',
-  },
-  realtime_response_active: { unreachable: 'a second response.create on a Realtime socket while one is going' },
-  realtime_response_not_active: {
-    unreachable: 'a response.cancel on a Realtime socket with nothing going: test/surfaces/openai/realtime.test.ts',
-  },
-  realtime_audio_too_short: { unreachable: 'an input_audio_buffer.commit on a Realtime socket: test/surfaces/openai/realtime.test.ts' },
-  realtime_item_not_found: { unreachable: 'a conversation item id on a Realtime socket' },
   output_limit_too_small: [
     {
       surface: 'openai',
@@ -819,6 +796,7 @@ const table: CatalogueTable = {
   ),
 
   ...adminCases,
+  ...unreachableOverHttp,
 }
 
 // Every answer carries X-Oneapi-Request-Id and X-New-Api-Version and none of the vendors' request id

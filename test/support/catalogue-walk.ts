@@ -280,6 +280,37 @@ export const http = (method: string, path: string, headers?: Record<string, stri
 /** The admin API's own envelope. */
 export const admin = (code: string, message: unknown) => ({ error: { code, message } })
 
+/**
+ * Errors no request over HTTP can bring about, whatever the profile (a socket's, or the record
+ * command's), each with where it is tested instead: the same entries in every catalogue.
+ */
+export const unreachableOverHttp = {
+  upstream_unreachable: {
+    unreachable: 'only the record command answers it, when its upstream does not answer (test/recording/record.test.ts)',
+  },
+  websocket_handshake_invalid: {
+    unreachable: "a handshake the server's `ws` package refuses: test/node/serve-websockets.test.ts sends one with a bad Sec-WebSocket-Key",
+  },
+  query_model_missing: {
+    unreachable: 'a WebSocket handshake (/v1/realtime without ?model=): test/surfaces/openai/realtime.test.ts opens sockets',
+  },
+  model_not_realtime: {
+    unreachable: 'a WebSocket handshake refusal: test/surfaces/openai/realtime.test.ts checks it in both profiles and both bindings',
+  },
+  socket_event_invalid: {
+    unreachable: 'a client event on an open socket, answered with an error event: test/surfaces/openai/realtime.test.ts',
+  },
+  socket_event_unknown: {
+    unreachable: 'a client event on an open socket, answered with an error event: test/surfaces/openai/realtime.test.ts',
+  },
+  realtime_response_active: { unreachable: 'a second response.create on a Realtime socket while one is going' },
+  realtime_response_not_active: {
+    unreachable: 'a response.cancel on a Realtime socket with nothing going: test/surfaces/openai/realtime.test.ts',
+  },
+  realtime_audio_too_short: { unreachable: 'an input_audio_buffer.commit on a Realtime socket: test/surfaces/openai/realtime.test.ts' },
+  realtime_item_not_found: { unreachable: 'a conversation item id on a Realtime socket' },
+}
+
 /** The mock's own admin API answers in its own terms whatever the profile: the same cases in every catalogue. */
 export const adminCases = {
   admin_call_not_json: [
