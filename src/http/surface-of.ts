@@ -43,11 +43,13 @@ const geminiActionPath = /^\/v1\/models\/[^/]+:[^/]+$/
  * below the wrong base URL is its API's (its client's headers decide the model paths every API
  * has), and the model lookups answer Anthropic's clients (`anthropic-version`) in Anthropic's
  * envelope. Without it (what the adapter could not read as a request), the path alone decides.
+ * `served`: the path is one a route (not the catch-all) matched, so it needs no misplacement check.
  */
-export function surfaceOf(path: string, request?: Request): SurfaceName {
+export function surfaceOf(path: string, request?: Request, { served = false }: { served?: boolean } = {}): SurfaceName {
   if (path.startsWith('/__mock/') || path === '/__mock') return 'admin'
   if (path.startsWith('/api/') || path === '/api') return 'dashboard'
-  const misplaced = request && misplacedApiPath(path, request)
+  // A path a route serves is under its right prefix by construction: only the catch-all's can be misplaced.
+  const misplaced = request && !served && misplacedApiPath(path, request)
   if (misplaced) return misplaced.surface ?? 'openai'
   if (path.startsWith('/v1/messages')) return 'anthropic'
   if (path.startsWith('/v1beta/openai/')) return 'openai'

@@ -134,7 +134,7 @@ export interface Route<Auth = unknown, Body = unknown> {
  * request says (`surfaceOf`), from its path below the gateway's base path.
  */
 export function routeSurface(route: Route<any, any>, request: Request, basePath: string): SurfaceName {
-  return route.surface ?? surfaceOf(pathnameOf(request.url).slice(basePath.length) || '/', request)
+  return route.surface ?? surfaceOf(pathnameOf(request.url).slice(basePath.length) || '/', request, { served: route.path !== '*' })
 }
 
 /** Identity helper that infers the route's auth and body types from its `auth` and `body`. */
