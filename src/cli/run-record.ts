@@ -3,10 +3,13 @@ import { startRecorder, type RecorderExchange, type RunningRecorder } from '../n
 import { version } from '../version.ts'
 import { CliError } from './cli-error.ts'
 import { exitCodes } from './exit-codes.ts'
+import { flagOrEnvironment } from './flag-or-environment.ts'
+import { watchLauncher } from './launcher-chain.ts'
+import { listenFailure } from './listen-failure.ts'
 import { startupNotice } from './startup-notice.ts'
 import { style } from './style.ts'
 import { upstreamKeyVariable } from './upstream-credentials.ts'
-import { waitForStop } from './wait-for-stop.ts'
+import { stopSignals, waitForStop } from './wait-for-stop.ts'
 
 /** The record command's arguments, as yargs gives them. */
 export interface RecordArgs {
@@ -37,8 +40,8 @@ export function redactFlag(values: unknown): RegExp[] {
 
 /** Runs the recorder until told to stop, then waits for the answers still coming and reports the file. */
 export async function runRecord(args: RecordArgs): Promise<void> {
-  const upstreamKey = args['upstream-key'] ?? (process.env[upstreamKeyVariable]?.trim() || undefined)
-  if (upstreamKey !== undefined && upstreamKey.trim() === '') throw new CliError('--upstream-key must not be empty', exitCodes.usage)
+  const launcher = args['exit-with-parent'] ? watchLauncher() : undefined
+  const upstreamKey = flagOrEnvironment(args['upstream-key'], upstreamKeyVariable)
   let recorder: RunningRecorder
   try {
     recorder = await startRecorder({
@@ -52,12 +55,7 @@ export async function runRecord(args: RecordArgs): Promise<void> {
   } catch (error) {
     if (error instanceof TypeError || error instanceof RecordingDirectoryError)
       throw new CliError(`llm-gateway-mock record: ${error.message}`, exitCodes.usage)
-    const code = (error as NodeJS.ErrnoException).code
-    const reason =
-      code === 'EADDRINUSE'
-        ? `port ${args.port} is already in use (pick another with --port, or --port 0 for any free port)`
-        : String((error as Error).message)
-    throw new CliError(`llm-gateway-mock record: ${reason}`, exitCodes.listenFailed)
+    throw listenFailure(error, 'llm-gateway-mock record', args.port, '127.0.0.1')
   }
   startupNotice().done()
   const { url } = recorder
@@ -76,7 +74,7 @@ export async function runRecord(args: RecordArgs): Promise<void> {
       '',
     ].join('\n'),
   )
-  const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
+  const reason = await waitForStop({ launcher })
   console.log(`\n${reason}: stopping (letting the answers still coming finish; Ctrl-C again to cut them)`)
   // A second signal cuts the connections still open; what came is written all the same.
   const force = () => {
@@ -100,8 +98,6 @@ export async function runRecord(args: RecordArgs): Promise<void> {
       : 'Nothing was recorded.',
   )
 }
-
-const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 /** One line per exchange: when the request came, method, path, model, status, frames, duration, and what became of it. */
 function formatExchange(exchange: RecorderExchange): string {

@@ -1,10 +1,11 @@
 import * as nodeModule from 'node:module'
 import { startServer, type RunningServer } from '../node/create-server.ts'
 import { bufferStdoutLines } from './buffered-lines.ts'
-import { CliError } from './cli-error.ts'
-import { exitCodes } from './exit-codes.ts'
+import { flagOrEnvironment } from './flag-or-environment.ts'
 import { formatBanner } from './format-banner.ts'
 import { formatRequest } from './format-request.ts'
+import { watchLauncher } from './launcher-chain.ts'
+import { listenFailure } from './listen-failure.ts'
 import { loadGateway } from './load-gateway.ts'
 import { isWildcardHost, networkUrls } from './network-urls.ts'
 import { isScenarioPath } from './scenario-specs.ts'
@@ -14,7 +15,9 @@ import { waitForStop } from './wait-for-stop.ts'
 
 /** Runs the gateway as an HTTP server until told to stop (the serve command's work). */
 export async function runServe(args: ServeArgs): Promise<void> {
-  const adminToken = args['admin-token'] ?? (process.env[adminTokenVariable]?.trim() || undefined)
+  const launcher = args['exit-with-parent'] ? watchLauncher() : undefined
+  const adminToken = flagOrEnvironment(args['admin-token'], adminTokenVariable)
+  const replay = args.replay.length > 0 ? { strict: args['replay-strict'] ?? false, speed: args['replay-speed'] ?? 1 } : undefined
   const requestLog = args.quiet ? undefined : bufferStdoutLines()
   const gateway = await loadGateway(args.world, {
     maxBodyBytes: Math.round(args['max-body-mb'] * 2 ** 20),
@@ -24,24 +27,15 @@ export async function runServe(args: ServeArgs): Promise<void> {
     scenarios: args.scenario,
     profile: args.profile,
     replay: args.replay,
-    replayStrict: args['replay-strict'] ?? false,
-    replaySpeed: args['replay-speed'] ?? 1,
+    replayStrict: replay?.strict,
+    replaySpeed: replay?.speed,
     onRequest: requestLog && ((entry) => requestLog.write(formatRequest(entry))),
   })
   let server: RunningServer
   try {
     server = await startServer(gateway, { port: args.port, host: args.host, adminToken })
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const reason =
-      code === 'EADDRINUSE'
-        ? `port ${args.port} is already in use on ${args.host} (pick another with --port, or --port 0 for any free port)`
-        : code === 'EACCES'
-          ? `not allowed to listen on ${args.host}:${args.port}`
-          : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
-            ? `cannot bind ${args.host}: no such local address`
-            : String((error as Error).message)
-    throw new CliError(`llm-gateway-mock: ${reason}`, exitCodes.listenFailed)
+    throw listenFailure(error, 'llm-gateway-mock', args.port, args.host)
   }
   startupNotice().done()
   console.log(
@@ -50,7 +44,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
       worldFile: args.world,
       // One active scenario per --scenario value, in order (loadGateway gives them to the gateway so).
       scenarioSources: args.scenario.map((value) => (isScenarioPath(value) ? value : 'built-in')),
-      replay: args.replay.length > 0 ? { strict: args['replay-strict'] ?? false, speed: args['replay-speed'] ?? 1 } : undefined,
+      replay,
       allInterfaces: isWildcardHost(server.host) ? { address: server.host, urls: networkUrls(server.port) } : undefined,
     }),
   )
@@ -59,7 +53,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
   // also written once the server has settled in, off the path of the first requests.
   setTimeout(() => nodeModule.flushCompileCache?.(), 1_000).unref()
 
-  const reason = await waitForStop({ watchParent: args['exit-with-parent'] })
+  const reason = await waitForStop({ launcher })
   requestLog?.flush()
   console.log(`\n${reason}: stopping`)
   await server.close().catch(() => undefined)

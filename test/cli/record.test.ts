@@ -37,6 +37,7 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
     [['record', '--upstream', 'http://127.0.0.1:1', '--redact', 'x*'], /--redact "x\*" matches empty text/],
     [['record', '--upstream', 'http://admin:pa55word@127.0.0.1:1'], /the upstream URL must not carry credentials/],
     [['record', '--upstream', 'ftp://127.0.0.1'], /the upstream must be an http or https URL/],
+    [['record', '--upstream', 'http://127.0.0.1:1', '--upstream-key', ' '], /--upstream-key must be an API key of the upstream, got " "/],
     [['--replay-speed', '-1'], /--replay-speed must be a number of 0 or more, got -1/],
     [['--replay-strict'], /--replay-strict applies to recordings replayed: give them with --replay DIR \(or FILE\)/],
     [['--port', '0', '--replay-speed', '0'], /--replay-speed applies to recordings replayed: give them with --replay DIR \(or FILE\)/],

@@ -39,6 +39,7 @@ export const recordCommand: CommandModule<object, RecordArgs> = {
         'upstream-key': {
           type: 'string',
           requiresArg: true,
+          coerce: textFlag('upstream-key', 'an API key of the upstream'),
           describe: `Send this key to the upstream in place of the client's, where the client put it; or set ${upstreamKeyVariable}, which ps does not show`,
         },
         redact: {
