@@ -29,10 +29,8 @@ import { isSocketRoute } from '../pipeline/socket-route.ts'
 import { runUpgrade } from '../pipeline/run-upgrade.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
 import { basePathOf } from '../http/path-matcher.ts'
-import { namedRecordings, type ReplaySource } from '../recording/named-recordings.ts'
-import { isReplayDone, Replay, type ReplayReport, type UnmatchedReplayRequest, type UnusedRecording } from '../recording/replay.ts'
-import { ReplayAssertionError } from '../recording/replay-assertion-error.ts'
-import { withReplay } from '../recording/with-replay.ts'
+import type { ReplaySource } from '../recording/named-recordings.ts'
+import { noReplay, type GatewayReplay, type ReplayControl } from '../recording/replay-control.ts'
 
 export interface GatewayOptions {
   /**
@@ -84,27 +82,7 @@ export interface GatewayOptions {
   detailLimit?: number
 }
 
-export type { ReplaySource }
-
-/** The replay's ledger, for assertions at the end of a test (the same shape as {@link ScenarioControl}). */
-export interface ReplayControl {
-  /** Names of the recordings replayed (their file paths, or `replay[i]`), in the order given. */
-  readonly recordings: readonly string[]
-  /**
-   * Whether the replay is strict (`replayStrict`): the recordings are the whole of what the test
-   * should send, so a recording left unused or a request none matched is a failure (the test-runner
-   * fixtures fail the test then).
-   */
-  readonly strict: boolean
-  /** Recorded exchanges not yet used and requests no recording answered. */
-  pending(): ReplayReport
-  /** The recorded exchanges (generations, embeddings, errors) that no request has used yet. */
-  unused(): UnusedRecording[]
-  /** The requests no recording answered, each with the nearest recordings and what differs. */
-  unmatched(): UnmatchedReplayRequest[]
-  /** Throws, with the report in the message, if a recorded exchange was not used or a request had no recording. */
-  assertDone(): void
-}
+export type { ReplaySource, ReplayControl }
 
 /** The active scenarios' script, for assertions at the end of a test. */
 export interface ScenarioControl {
@@ -187,7 +165,6 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.replaySpeed !== undefined && !(Number.isFinite(options.replaySpeed) && options.replaySpeed >= 0)) {
     throw new TypeError(`createGateway: replaySpeed must be a number of 0 or more, got ${options.replaySpeed}`)
   }
-  const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay))
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map((spec, index) => toScenario(spec, `scenarios[${index}] passed to createGateway`))
   const world = await World.create(applyScenarioWorlds(data, initial))
@@ -231,18 +208,18 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       useScenario,
       reset,
       changed,
-      replay() {
-        const report = replay.report()
-        const done = isReplayDone(report)
-        return { done, report, ...(!done && { message: new ReplayAssertionError(report).message }) }
-      },
+      replay: () => replay.status(),
     },
   }
-  const served =
+  // The replay's code is loaded only for a gateway that replays.
+  const replay: GatewayReplay<(typeof routes)[number]> =
     options.replay === undefined
-      ? routes
-      : withReplay(routes, { replay, strict: options.replayStrict === true, speed: options.replaySpeed ?? 1 })
-  const routeHandlers = toRouteHandlers(served, runtime, options.baseUrl)
+      ? noReplay(routes)
+      : (await import('../recording/gateway-replay.ts')).gatewayReplay(routes, options.replay, {
+          strict: options.replayStrict === true,
+          speed: options.replaySpeed ?? 1,
+        })
+  const routeHandlers = toRouteHandlers(replay.routes, runtime, options.baseUrl)
   const socketHandlers = withoutCallFrames(() => toSocketHandlers(routes, runtime, options.baseUrl))
   const socketRoutes = routes.filter(isSocketRoute)
 
@@ -287,19 +264,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         if (!isDone(report)) throw new ScenarioAssertionError(report)
       },
     },
-    replay: {
-      get recordings() {
-        return replay.recordings
-      },
-      strict: options.replayStrict === true,
-      pending: () => replay.report(),
-      unused: () => replay.report().unused,
-      unmatched: () => replay.report().unmatched,
-      assertDone() {
-        const report = replay.report()
-        if (!isReplayDone(report)) throw new ReplayAssertionError(report)
-      },
-    },
+    replay: replay.control,
     useScenario: (...specs) => useScenario(specs),
     reset,
     get profile() {
