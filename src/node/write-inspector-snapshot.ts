@@ -1,10 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { frozenInspectorPage, type KeptAnswers } from '../surfaces/admin/inspector/frozen-page.ts'
+import { readPageFile } from '../surfaces/admin/inspector/page-files.ts'
 import { readPageFileFromDisk } from './page-files-on-disk.ts'
-
-/** The requests whose detail a snapshot keeps, at most: the gateway keeps no more by default. */
-const detailsKept = 100
 
 /**
  * Writes the inspector as it stands at `gatewayUrl` into `file`, one HTML page that opens from
@@ -20,16 +18,18 @@ export async function writeInspectorSnapshot(gatewayUrl: string, file: string, r
     answers[path] = { status: response.status, body }
     return body
   }
-  await keep('state')
-  const { entries } = (await keep('journal?limit=1000')) as { entries: { requestId: string }[] }
-  for (const { requestId } of entries.slice(-detailsKept)) await keep(`journal/${encodeURIComponent(requestId)}`)
-  const page = await frozenInspectorPage(readPageFile, { takenAt: new Date().toISOString(), reason, answers })
+  const [{ detailLimit }, { entries }] = (await Promise.all([keep('state'), keep('journal?limit=1000')])) as [
+    { detailLimit: number },
+    { entries: { requestId: string }[] },
+  ]
+  // The requests the gateway keeps in detail: the last `detailLimit` of them.
+  const detailed = detailLimit === 0 ? [] : entries.slice(-detailLimit)
+  await Promise.all(detailed.map(({ requestId }) => keep(`journal/${encodeURIComponent(requestId)}`)))
+  const page = await frozenInspectorPage((name) => readPageFile(name, readPageFileFromDisk), {
+    takenAt: new Date().toISOString(),
+    reason,
+    answers,
+  })
   await mkdir(dirname(file), { recursive: true })
   await writeFile(file, page)
-}
-
-/** The page's files as the routes serve them: bundled into the built package, else read from the sources. */
-async function readPageFile(name: string): Promise<string | undefined> {
-  const { bundledPage } = await import('../surfaces/admin/inspector/bundled-page.ts')
-  return bundledPage ? bundledPage[name] : readPageFileFromDisk(name)
 }

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { createGateway, type Gateway, type GatewayOptions } from '../gateway/create-gateway.ts'
 import { startServer, type RunningServer } from '../node/create-server.ts'
 import { writeInspectorSnapshot } from '../node/write-inspector-snapshot.ts'
+import { slugOf } from '../world/import/slug.ts'
 import { addEnvLayer, type EnvLayer } from './env-layers.ts'
 import type { RunnerHooks, TestIdentity } from './runner-hooks.ts'
 import { sdkEnvironment } from './sdk-environment.ts'
@@ -49,7 +50,7 @@ export interface GatewayFixture {
 }
 
 /** The origin an in-process gateway is said to live at when no `baseUrl` is given: a name no DNS answers. */
-export const inProcessOrigin = 'http://llm-gateway-mock.test'
+const inProcessOrigin = 'http://llm-gateway-mock.test'
 
 /**
  * The runner-neutral fixture: registers the four hooks and returns the function the tests call.
@@ -127,10 +128,5 @@ function snapshotName({ name, file }: TestIdentity): string {
   const words = [file === undefined ? undefined : basename(file).replace(/(\.(test|spec))?\.[cm]?[jt]sx?$/, ''), name ?? 'test']
     .filter(Boolean)
     .join(' ')
-  const slug = words
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-  return `${slug || 'test'}.html`
+  return `${slugOf(words, 'test', 120)}.html`
 }

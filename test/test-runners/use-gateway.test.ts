@@ -229,6 +229,28 @@ describe('useGateway, runner-neutral', () => {
     expect(page).not.toContain('<script>alert(1)</script>')
   })
 
+  it('keeps in the snapshot the details the gateway keeps (detailLimit), and no detail it would refuse', async () => {
+    const run = driven({ detailLimit: 1 }, { name: 'detail limit' })
+    await run.beforeAll()
+    let failure: unknown
+    try {
+      failure = await run
+        .test(async () => {
+          await run.fixture().gateway.useScenario({ name: 'waits', strict: true, steps: [{ when: { model: 'gpt-4o' } }] })
+          await chat(run.fixture().url, 'first')
+          await chat(run.fixture().url, 'second')
+        })
+        .catch((error: unknown) => error)
+    } finally {
+      await run.afterAll()
+    }
+    const page = readFileSync(snapshotOf(failure), 'utf8')
+    const kept = JSON.parse(/<script type="application\/json" id="inspector-snapshot">(.*?)<\/script>/s.exec(page)![1]!)
+    const details = Object.entries(kept.answers).filter(([path]) => path.startsWith('journal/'))
+    expect(details).toHaveLength(1)
+    expect((details[0]![1] as { status: number; body: { request: { body: string } } }).body.request.body).toContain('second')
+  })
+
   it('writes no snapshot with inspectorSnapshots: false, and a snapshot it cannot write leaves the failure as it was', async () => {
     const blocked = join(snapshots, 'a-file-not-a-folder')
     writeFileSync(blocked, '')

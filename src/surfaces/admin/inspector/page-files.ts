@@ -18,3 +18,13 @@ export const pageFiles: Readonly<Record<string, string>> = {
 
 /** Reads a page file's text by name; undefined when it cannot. */
 export type PageFileReader = (name: string) => Promise<string | undefined>
+
+/**
+ * A page file's text as the routes serve it: from the page the build bundled, else through
+ * `fallback` (a reader of the folder, from the sources). Imports the bundle on first use only, so
+ * no start loads it.
+ */
+export async function readPageFile(name: string, fallback: PageFileReader | undefined): Promise<string | undefined> {
+  const { bundledPage } = await import('./bundled-page.ts')
+  return bundledPage ? bundledPage[name] : fallback?.(name)
+}

@@ -4,7 +4,7 @@ import { defineRoute } from '../../../pipeline/route.ts'
 import type { GatewayRuntime } from '../../../pipeline/gateway-runtime.ts'
 import { invalidUrl } from '../../not-found.ts'
 import { adminAuth } from '../admin-auth.ts'
-import { pageFiles } from './page-files.ts'
+import { pageFiles, readPageFile } from './page-files.ts'
 import { pageHeaders } from './page-headers.ts'
 
 /**
@@ -47,13 +47,8 @@ export const inspectorFileRoute = defineRoute({
 
 async function pageFile(runtime: GatewayRuntime, name: string, request: Request, url: URL) {
   const type = Object.hasOwn(pageFiles, name) ? pageFiles[name] : undefined
-  const body = type === undefined ? undefined : await readPageFile(runtime, name)
+  const body = type === undefined ? undefined : await readPageFile(name, runtime.pageFiles)
   // Without the files (a gateway from the sources in-process, with no server to read them) there is no page.
   if (type === undefined || body === undefined) throw invalidUrl(request, url)
   return raw(body, type, { headers: pageHeaders })
-}
-
-async function readPageFile(runtime: GatewayRuntime, name: string): Promise<string | undefined> {
-  const { bundledPage } = await import('./bundled-page.ts')
-  return bundledPage ? bundledPage[name] : runtime.pageFiles?.(name)
 }
