@@ -24,13 +24,13 @@ export interface BannerOptions {
 
 /** What is replayed, how a request no recording matches is answered, and how fast streams play. */
 function replayLine(gateway: Gateway, replay: { strict: boolean; speed: number }): string {
-  const exchanges = gateway.replay.pending().unused.length
+  const { unused, neverReplayed } = gateway.replay.pending()
+  const exchanges = unused.length
   const files = gateway.replay.recordings
   const miss = replay.strict
     ? 'gets 400 replay_mismatch naming the nearest recordings'
     : 'gets the generated reply (--replay-strict: an error)'
   const pace = replay.speed === 0 ? 'without delays' : replay.speed === 1 ? 'at the recorded pace' : `at ${replay.speed}× the recorded pace`
-  const { neverReplayed } = gateway.replay.pending()
   const readOnly = neverReplayed.slice(0, 3).map((exchange) => `"${exchange.recording}" #${exchange.id}`)
   return [
     `${style.bold('Replay')} ${exchanges} recorded ${exchanges === 1 ? 'exchange' : 'exchanges'} from ${files.length} ${files.length === 1 ? 'file' : 'files'} (${shownFiles(files)})`,

@@ -1,4 +1,4 @@
-import { readProc, readPsTable, type ProcessFacts } from './process-table.ts'
+import { procStat, readProc, readPsTable, type ProcessFacts } from './process-table.ts'
 
 /**
  * Programs that only run another: a package manager or runner (npm, npx, pnpm, yarn, bun,
@@ -89,7 +89,8 @@ export function watchLauncher(): LauncherWatch {
       gone: () =>
         orphaned() ||
         chain.some(({ pid, startTime }) => {
-          const now = readProc(pid)
+          // The state and start time are all a look needs: the command lines were read once, above.
+          const now = procStat(pid)
           return now === undefined || now.exited || now.startTime !== startTime
         }),
     }

@@ -27,20 +27,26 @@ export function procStatFields(pid: number): string[] | undefined {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
 }
 
+/** What /proc/<pid>/stat says of a process (one small read: all each look of the watch needs), or `undefined` for one that is gone. */
+export function procStat(pid: number): Omit<ProcessFacts, 'pid' | 'argv'> | undefined {
+  const fields = procStatFields(pid)
+  return fields && { ppid: Number(fields[1]), startTime: fields[19], exited: fields[0] === 'Z' || fields[0] === 'X' }
+}
+
 /**
- * Linux's /proc: two small reads a process, no process spawned, so it runs at every tick of the
- * watch. `undefined` for a process that is gone.
+ * Linux's /proc: two small reads a process (its stat and its command line), no process spawned.
+ * `undefined` for a process that is gone.
  */
 export function readProc(pid: number): ProcessFacts | undefined {
-  const fields = procStatFields(pid)
-  if (fields === undefined) return undefined
+  const stat = procStat(pid)
+  if (stat === undefined) return undefined
   let argv: string[] = []
   try {
     argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
   } catch {
     // Gone between the two reads: its stat said enough.
   }
-  return { pid, ppid: Number(fields[1]), argv, startTime: fields[19], exited: fields[0] === 'Z' || fields[0] === 'X' }
+  return { pid, argv, ...stat }
 }
 
 /**
