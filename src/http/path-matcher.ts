@@ -52,10 +52,15 @@ export function pathnameOf(url: string): string {
 
 /** A query parameter of an absolute URL, read without parsing the URL when it has no query. */
 export function searchParamOf(url: string, name: string): string | null {
+  return searchParamsOf(url)?.get(name) ?? null
+}
+
+/** The query of an absolute URL, read without parsing the URL; undefined when it has none. */
+export function searchParamsOf(url: string): URLSearchParams | undefined {
   const start = url.indexOf('?')
-  if (start === -1) return null
+  if (start === -1) return undefined
   const hash = url.indexOf('#', start)
-  return new URLSearchParams(url.slice(start + 1, hash === -1 ? undefined : hash)).get(name)
+  return new URLSearchParams(url.slice(start + 1, hash === -1 ? undefined : hash))
 }
 
 function decode(part: string): string {

@@ -1,3 +1,4 @@
+import { searchParamsOf } from '../../http/path-matcher.ts'
 import { maskKey } from '../../auth/mask-key.ts'
 import type { RequestDetail } from '../../journal/request-detail.ts'
 import { stepOfRequest } from '../../scenarios/step-of-request.ts'
@@ -29,9 +30,5 @@ export function detailView(detail: RequestDetail) {
 
 /** The URL's query as `[name, value]` pairs, any `key` masked: Gemini clients send their API key there. */
 function maskedQuery(url: string): [string, string][] {
-  const start = url.indexOf('?')
-  if (start === -1) return []
-  const hash = url.indexOf('#', start)
-  const query = new URLSearchParams(url.slice(start + 1, hash === -1 ? undefined : hash))
-  return [...query].map(([name, value]) => [name, name.toLowerCase() === 'key' ? maskKey(value) : value])
+  return [...(searchParamsOf(url) ?? [])].map(([name, value]) => [name, name.toLowerCase() === 'key' ? maskKey(value) : value])
 }
