@@ -3,7 +3,7 @@ import { WorldError } from '../world/world-error.ts'
 import type { DefinitionIssue } from '../definitions/definition-error.ts'
 import type { WorldData } from '../world/schemas.ts'
 import { zodIssues } from '../definitions/zod-issues.ts'
-import { checkScenarioReferences, namesOf, readableMatches, withNamesOf } from './check-scenario-references.ts'
+import { checkScenarioReferences, namesOf, readableMatches, withNamesOf, type WorldNames } from './check-scenario-references.ts'
 import { ScenarioError } from './scenario-error.ts'
 import { scenarioSchema, type Scenario } from './scenario-schema.ts'
 
@@ -42,19 +42,24 @@ export function applyScenarioWorlds(base: WorldData, scenarios: readonly Scenari
 
 /** A scenario's world patch applied to `world`, and its rules and steps checked against the result. */
 function onWorld(scenario: Scenario, world: WorldData): { world?: WorldData; issues: DefinitionIssue[] } {
-  let patched = world
-  const issues: DefinitionIssue[] = []
-  if (scenario.world) {
-    try {
-      patched = patchWorld(world, scenario.world, `scenario "${scenario.name}"`, ['world'])
-    } catch (error) {
-      if (!(error instanceof WorldError)) throw error
-      issues.push(...error.issues)
-    }
+  const applied = withPatch(world, scenario.world, `scenario "${scenario.name}"`)
+  const issues = [...applied.issues, ...checkScenarioReferences(scenario, applied.names)]
+  return issues.length === 0 ? { world: applied.world, issues } : { issues }
+}
+
+/**
+ * A scenario's world patch applied to `world`, with the names the result has; a patch that does
+ * not fit gives its issues, and the names are then read from the patch as written.
+ */
+function withPatch(world: WorldData, patch: unknown, source: string): { world?: WorldData; names: WorldNames; issues: DefinitionIssue[] } {
+  if (patch === undefined) return { world, names: namesOf(world), issues: [] }
+  try {
+    const patched = patchWorld(world, patch as never, source, ['world'])
+    return { world: patched, names: namesOf(patched), issues: [] }
+  } catch (error) {
+    if (!(error instanceof WorldError)) throw error
+    return { names: withNamesOf(namesOf(world), patch), issues: [...error.issues] }
   }
-  const names = issues.length === 0 ? namesOf(patched) : withNamesOf(namesOf(world), scenario.world)
-  issues.push(...checkScenarioReferences(scenario, names))
-  return issues.length === 0 ? { world: patched, issues } : { issues }
 }
 
 /** Everything wrong with a scenario definition on a world, found in one pass. */
@@ -81,16 +86,9 @@ export function checkScenario(definition: unknown, world: WorldData): ScenarioCh
   const issues = schemaIssues(result.error)
   const patch = (definition as { world?: unknown } | null)?.world
   // A world patch that passed its schema is applied, for what it says and the names it adds.
-  let names = withNamesOf(namesOf(world), patch)
-  const patchIssues: DefinitionIssue[] = []
-  if (patch !== undefined && !issues.some((issue) => /^world(\.|$)/.test(issue.path))) {
-    try {
-      names = namesOf(patchWorld(world, patch as never, 'scenario', ['world']))
-    } catch (error) {
-      if (!(error instanceof WorldError)) throw error
-      patchIssues.push(...error.issues)
-    }
-  }
+  const { names, issues: patchIssues } = issues.some((issue) => /^world(\.|$)/.test(issue.path))
+    ? { names: withNamesOf(namesOf(world), patch), issues: [] }
+    : withPatch(world, patch, 'scenario')
   const named = checkScenarioReferences(readableMatches(definition), names).filter(
     (issue) => !issues.some((known) => known.path === issue.path),
   )
