@@ -13,7 +13,7 @@ const contentPart = lazySchema(() =>
 )
 
 /** A conversation item a client adds: a message, a function call, or a function call's output. */
-export const itemSchema = lazySchema(() =>
+const itemSchema = lazySchema(() =>
   z.discriminatedUnion('type', [
     z.looseObject({
       type: z.literal('message'),
@@ -47,7 +47,7 @@ const maxOutputTokens = lazySchema(() => z.union([z.int().min(1).max(4096), z.li
 const modalities = lazySchema(() => z.array(z.enum(['text', 'audio'])).min(1))
 
 /** The session fields a `session.update` may change (GA: `type` says which kind of session). */
-export const sessionUpdateSchema = lazySchema(() =>
+const sessionUpdateSchema = lazySchema(() =>
   z.looseObject({
     type: z.literal('realtime'),
     instructions: z.string().optional(),
