@@ -18,7 +18,7 @@ const handshakeOnly = new Set(['connection', 'upgrade', 'sec-websocket-key', 'se
  * by the `ws` package, loaded on the first handshake, and handed to the route's session. `close`
  * ends every socket, open or half-way through its handshake.
  */
-export function serveWebSockets(seam: AdapterSeam, origin: () => string, maxPayload: number) {
+export function serveWebSockets(seam: AdapterSeam, origin: () => string) {
   let server: Promise<WebSocketServer> | undefined
   const protocols = new WeakMap<IncomingMessage, string>()
   // What each handshake the core accepted becomes if the `ws` package refuses it after all.
@@ -30,7 +30,7 @@ export function serveWebSockets(seam: AdapterSeam, origin: () => string, maxPayl
     (server ??= import('ws').then(({ WebSocketServer }) => {
       const wss = new WebSocketServer({
         noServer: true,
-        maxPayload,
+        maxPayload: seam.maxMessageBytes,
         clientTracking: false,
         // Confirm the subprotocol the route chose: a browser fails a handshake that offered some and got none back.
         handleProtocols: (_offered, request) => protocols.get(request) ?? false,
