@@ -105,18 +105,12 @@ export const clientEventSchema = lazySchema(() =>
   ]),
 )
 
-export const clientEventTypes = [
-  'session.update',
-  'conversation.item.create',
-  'conversation.item.retrieve',
-  'conversation.item.delete',
-  'conversation.item.truncate',
-  'input_audio_buffer.append',
-  'input_audio_buffer.commit',
-  'input_audio_buffer.clear',
-  'response.create',
-  'response.cancel',
-]
+let types: readonly string[] | undefined
+
+/** The `type` of every client event the mock takes, read from `clientEventSchema` the first time they are asked for. */
+export function clientEventTypes(): readonly string[] {
+  return (types ??= clientEventSchema.unwrap().options.map((option) => option.shape.type.value))
+}
 
 export type ClientEvent = z.output<typeof clientEventSchema>
 export type ClientItem = z.output<typeof itemSchema>

@@ -15,8 +15,11 @@ import { sessionIds } from './session-ids.ts'
 
 // Only to refuse an event without a string `type` in the words the schema uses for it.
 const typed = lazySchema(() => z.looseObject({ type: z.string() }))
-const supported = clientEventTypes.map((type) => `'${type}'`).join(', ')
 const sessionLifetimeSeconds = 30 * 60
+const supported = () =>
+  clientEventTypes()
+    .map((type) => `'${type}'`)
+    .join(', ')
 
 /**
  * One Realtime API session on an open socket: `session.created` at once, then each client event
@@ -46,7 +49,7 @@ export function realtimeSession(connection: SocketConnection<TokenAuth>): Socket
         const event = readSocketEvent(text, connection.runtime.maxBodyDepth)
         const { type } = typeof event.type === 'string' ? { type: event.type } : checkSocketEvent(typed, event)
         if (typeof event.event_id === 'string') clientEventId = event.event_id
-        if (!clientEventTypes.includes(type)) throw gatewayError('socket_event_unknown', { type, supported })
+        if (!clientEventTypes().includes(type)) throw gatewayError('socket_event_unknown', { type, supported: supported() })
         handleClientEvent(state, checkSocketEvent(clientEventSchema, event), text)
       } catch (error) {
         connection.send(errorEvent(connection.resolve(error), newId('event'), clientEventId))
