@@ -42,8 +42,9 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
     return {
       status: reply.status,
       headers: { ...streamHeaders, ...headersOf(context, profile), ...reply.headers },
-      // `written` is filled in as the frames go out, for the inspector's detail of this request.
-      body: { frames, timing: reply.timing, written: [] },
+      // `written` is filled in as the frames go out, for the inspector's detail of this request:
+      // only when details are kept, or every frame of every stream would note a time nobody reads.
+      body: { frames, timing: reply.timing, ...(context.runtime.keepsDetails && { written: [] }) },
     }
   }
   if (reply.kind === 'feed') {
