@@ -4,13 +4,13 @@ import { writeTone } from './tone.ts'
 /** The rate of the audio the gateway speaks: OpenAI's `pcm` format, 24 kHz, 16-bit, mono. */
 export const speechSampleRate = 24_000
 /** Words a minute at `speed` 1, an unhurried reading pace. */
-export const wordsPerMinute = 150
+const wordsPerMinute = 150
 /**
  * The longest audio one speech request gets, in seconds: a text that would take longer (a long
  * input at a slow `speed`) is said faster to fit, so what one request costs in time and memory
  * stays bounded.
  */
-export const longestSpeechSeconds = 600
+const longestSpeechSeconds = 600
 const shortest = 0.5
 const amplitude = 9000
 // Two octaves of semitones from 180 Hz: words sound different, and a speech has at most this many

@@ -1,9 +1,9 @@
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
 import type { AdapterSeam } from '../gateway/adapter-seam.ts'
-import type { RenderedResponse } from '../http/rendered-response.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
+import { endWith } from './end-with.ts'
 
 /** What Node's HTTP parser attaches to the errors it emits as `clientError`. */
 interface ClientError extends Error {
@@ -13,7 +13,6 @@ interface ClientError extends Error {
 }
 
 const answered = new WeakSet<Duplex>()
-const lingerMs = 2_000
 
 /**
  * Answers a request that Node's HTTP parser refused before the gateway saw it (a bad request
@@ -32,6 +31,7 @@ export function clientErrorAnswer(seam: AdapterSeam): (error: ClientError, socke
       return
     }
     const target = inFlight?.req.url ?? requestTargetOf(error.rawPacket)
+    answered.add(socket)
     endWith(socket, seam.failure(failureOf(error), target === undefined ? '/' : pathOf(target)))
   }
 }
@@ -41,8 +41,10 @@ export function clientErrorAnswer(seam: AdapterSeam): (error: ClientError, socke
  * unanswered): the gateway is not a proxy, so it is a path it does not serve.
  */
 export function connectAnswer(seam: AdapterSeam): (req: IncomingMessage, socket: Duplex) => void {
-  return (req, socket) =>
+  return (req, socket) => {
+    answered.add(socket)
     endWith(socket, seam.failure(gatewayError('not_a_gateway_route', { method: 'CONNECT', path: req.url ?? '' }), '/'))
+  }
 }
 
 /** The statuses Node's own answers use for these parser errors, by name; any other is a 400. */
@@ -57,22 +59,6 @@ function failureOf(error: ClientError): GatewayError {
     default:
       return gatewayError('request_unparseable', { detail: error.message.replace(/^Parse Error: /, '') })
   }
-}
-
-/** Writes a whole answer on a connection that cannot carry another, then closes it. */
-function endWith(socket: Duplex, answer: RenderedResponse): void {
-  answered.add(socket)
-  const body = typeof answer.body === 'string' ? answer.body : ''
-  const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`)
-  socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head.join('')}\r\n${body}`)
-  // Closing while the client is still sending would reset the connection, and a reset can discard
-  // the answer before the client reads it; so the rest is read and dropped until the client
-  // closes its side, for a short while at most.
-  socket.resume()
-  const linger = setTimeout(() => socket.destroy(), lingerMs)
-  linger.unref()
-  socket.once('close', () => clearTimeout(linger))
 }
 
 /** The request-target of the request line at the start of `packet`, if it has one. */

@@ -116,7 +116,7 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
   })
   server.on('clientError', clientErrorAnswer(seam))
   // Only handshakes reach it: plain requests pay nothing for the WebSocket routes.
-  const sockets = serveWebSockets(seam, () => origin, seam.maxMessageBytes)
+  const sockets = serveWebSockets(seam, () => origin)
   server.on('upgrade', sockets.onUpgrade)
   server.on('connect', connectAnswer(seam))
   // Keep-alive clients must not hold shutdown open.

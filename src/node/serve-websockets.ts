@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http'
-import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { WebSocket, WebSocketServer } from 'ws'
 import type { AdapterSeam } from '../gateway/adapter-seam.ts'
 import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
+import { endWith } from './end-with.ts'
 import { requestUrlOf } from './node-request.ts'
 
 // The handshake's own headers: the core reads the key, the protocols and the rest as a request's.
@@ -18,7 +18,7 @@ const handshakeOnly = new Set(['connection', 'upgrade', 'sec-websocket-key', 'se
  * by the `ws` package, loaded on the first handshake, and handed to the route's session. `close`
  * ends every socket, open or half-way through its handshake.
  */
-export function serveWebSockets(seam: AdapterSeam, origin: () => string, maxPayload: number) {
+export function serveWebSockets(seam: AdapterSeam, origin: () => string) {
   let server: Promise<WebSocketServer> | undefined
   const protocols = new WeakMap<IncomingMessage, string>()
   // What each handshake the core accepted becomes if the `ws` package refuses it after all.
@@ -30,7 +30,7 @@ export function serveWebSockets(seam: AdapterSeam, origin: () => string, maxPayl
     (server ??= import('ws').then(({ WebSocketServer }) => {
       const wss = new WebSocketServer({
         noServer: true,
-        maxPayload,
+        maxPayload: seam.maxMessageBytes,
         clientTracking: false,
         // Confirm the subprotocol the route chose: a browser fails a handshake that offered some and got none back.
         handleProtocols: (_offered, request) => protocols.get(request) ?? false,
@@ -40,7 +40,7 @@ export function serveWebSockets(seam: AdapterSeam, origin: () => string, maxPayl
       wss.on('wsClientError', (error, socket, request) => {
         const refuse = refusals.get(request)
         const detail = error.message
-        if (refuse) writeRefusal(socket, refuse(gatewayError('websocket_handshake_invalid', { detail })))
+        if (refuse) endWith(socket, refuse(gatewayError('websocket_handshake_invalid', { detail })))
         else socket.destroy()
       })
       return wss
@@ -71,8 +71,8 @@ export function serveWebSockets(seam: AdapterSeam, origin: () => string, maxPayl
     const request = new Request(url, { headers, signal: left.signal })
     const answer = seam.upgrade(request, path)
     const outcome = await answer
-    if (!outcome) return writeRefusal(socket, seam.failure(gatewayError('route_not_found', { method: 'GET', path }), path))
-    if (!outcome.accepted) return writeRefusal(socket, outcome.rendered)
+    if (!outcome) return endWith(socket, seam.failure(gatewayError('route_not_found', { method: 'GET', path }), path))
+    if (!outcome.accepted) return endWith(socket, outcome.rendered)
     const wss = await webSocketServer()
     if (socket.destroyed) return outcome.abandon()
     // `ws` reads the socket from here on, in the same turn.
@@ -116,14 +116,4 @@ export function serveWebSockets(seam: AdapterSeam, origin: () => string, maxPayl
       for (const socket of pending) socket.destroy()
     },
   }
-}
-
-/** A refused handshake: the HTTP answer, then the connection closed. */
-function writeRefusal(socket: Duplex, rendered: RenderedResponse): void {
-  if (socket.destroyed) return
-  const body = typeof rendered.body === 'string' ? rendered.body : ''
-  const head = [`HTTP/1.1 ${rendered.status} ${STATUS_CODES[rendered.status] ?? ''}`]
-  for (const [name, value] of Object.entries(rendered.headers)) head.push(`${name}: ${value}`)
-  head.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close')
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
 }

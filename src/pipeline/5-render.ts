@@ -1,7 +1,7 @@
 import { GatewayError, gatewayError } from '../errors/gateway-error.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { envelopes } from '../profiles/envelopes.ts'
-import type { Profile } from '../profiles/profile-type.ts'
+import type { EnvelopeName, Profile } from '../profiles/profile-type.ts'
 import type { ResolvedError } from '../profiles/resolved-error.ts'
 import { specProfile } from '../profiles/spec-profile.ts'
 import { requestLanguage } from '../profiles/request-language.ts'
@@ -17,6 +17,12 @@ const streamHeaders = {
   'cache-control': 'no-cache',
   'x-accel-buffering': 'no',
   'transfer-encoding': 'chunked',
+}
+
+/** A failure's name and code, as the journal keeps them. */
+interface FailureName {
+  name: string
+  code: string | number | null
 }
 
 /**
@@ -36,8 +42,9 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
     return {
       status: reply.status,
       headers: { ...streamHeaders, ...headersOf(context, profile), ...reply.headers },
-      // `written` is filled in as the frames go out, for the inspector's detail of this request.
-      body: { frames, timing: reply.timing, written: [] },
+      // `written` is filled in as the frames go out, for the inspector's detail of this request:
+      // only when details are kept, or every frame of every stream would note a time nobody reads.
+      body: { frames, timing: reply.timing, ...(context.runtime.keepsDetails && { written: [] }) },
     }
   }
   if (reply.kind === 'feed') {
@@ -66,19 +73,32 @@ export function renderError(
   context: PipelineContext,
   failure: unknown,
   requestId: string = context.requestId,
-): { error: { name: string; code: string | number | null }; resolved: ResolvedError; rendered: RenderedResponse } {
-  const error = toGatewayError(failure)
-  const profile = profileOf(context)
-  const { resolved, envelope } = resolveError(profile, error, context.surface, requestId, requestLanguage(profile, context.request))
+): { error: FailureName; resolved: ResolvedError; rendered: RenderedResponse } {
+  const { error, resolved, envelope } = resolveFailure(context, failure, requestId)
   return {
-    error: { name: error.errorName, code: resolved.code },
+    error,
     resolved,
     rendered: {
       status: resolved.status,
-      headers: { 'content-type': jsonType, ...headersOf(context, profile), ...resolved.headers },
+      headers: { 'content-type': jsonType, ...headersOf(context, profileOf(context)), ...resolved.headers },
       body: JSON.stringify(envelopes[envelope](resolved)),
     },
   }
+}
+
+/**
+ * A failure resolved in the profile's terms, as `renderError` renders it, for an answer that is
+ * no HTTP body (an error event on an open socket).
+ */
+export function resolveFailure(
+  context: PipelineContext,
+  failure: unknown,
+  requestId: string = context.requestId,
+): { error: FailureName; resolved: ResolvedError; envelope: EnvelopeName } {
+  const error = toGatewayError(failure)
+  const profile = profileOf(context)
+  const { resolved, envelope } = resolveError(profile, error, context.surface, requestId, requestLanguage(profile, context.request))
+  return { error: { name: error.errorName, code: resolved.code }, resolved, envelope }
 }
 
 // The mock's own admin API answers in its own terms whatever the gateway impersonates.

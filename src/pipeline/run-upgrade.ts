@@ -40,7 +40,7 @@ export type UpgradeOutcome =
     }
 
 /** The close code of a handshake refused in-process: 4000 plus the HTTP status the server would have answered. */
-export const refusalCloseCode = (status: number): number => 4000 + status
+const refusalCloseCode = (status: number): number => 4000 + status
 
 /**
  * A WebSocket handshake through the stages a request takes: the key (a header, or the

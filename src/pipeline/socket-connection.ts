@@ -5,7 +5,7 @@ import { playOnSocket, type SocketPlayback } from '../streaming/socket-frames.ts
 import type { StreamPlan } from '../streaming/stream-plan.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
 import { admit } from './3-admit.ts'
-import { renderError, renderReply } from './5-render.ts'
+import { renderReply, resolveFailure } from './5-render.ts'
 import { PipelineContext } from './pipeline-context.ts'
 import type { StreamReply } from './reply.ts'
 import { socketMethod, type Route } from './route.ts'
@@ -113,7 +113,7 @@ export class SocketConnection<Auth = any> {
    * Journaled with nothing: it is no request.
    */
   resolve(error: unknown): ResolvedError {
-    return renderError(this.#handshake, error, createRequestId(this.runtime.clock.now())).resolved
+    return resolveFailure(this.#handshake, error, createRequestId(this.runtime.clock.now())).resolved
   }
 
   /**
@@ -163,7 +163,7 @@ export class SocketConnection<Auth = any> {
       reportRequest(context, 200, undefined, started, { rendered })
       return outcome
     } catch (error) {
-      const { error: failure, resolved } = renderError(context, error)
+      const { error: failure, resolved } = resolveFailure(context, error)
       const events = response.failed(resolved)
       for (const event of events) this.send(event)
       // The inspector shows what the client got: the events, a line each.

@@ -5,6 +5,7 @@ import type { RenderedResponse } from '../../http/rendered-response.ts'
 import { identifyRoute } from '../../recording/identify-route.ts'
 import { withoutKey } from '../../recording/record-exchange.ts'
 import { redactText } from '../../recording/redact.ts'
+import { endWith } from '../end-with.ts'
 import { requestUrlOf } from '../node-request.ts'
 import { upstreamRequest, type Upstream } from './upstream-request.ts'
 
@@ -97,7 +98,7 @@ export function tunnelUpgrades(
       })
       call.once('error', (error: NodeJS.ErrnoException) => {
         const detail = redactText(error.code ?? error.message, { patterns: [], secrets: outgoing.secrets })
-        if (!client.destroyed) client.end(renderedHttp(answers.unreachable(detail, target.pathname)))
+        endWith(client, answers.unreachable(detail, target.pathname))
         say(undefined, `not relayed: the upstream did not answer (${detail})`)
       })
       client.once('close', () => call.destroy())
@@ -121,13 +122,4 @@ function headOf(res: IncomingMessage, bodyLength?: number): string {
   }
   if (bodyLength !== undefined) lines.push(`content-length: ${bodyLength}`, 'connection: close')
   return `${lines.join('\r\n')}\r\n\r\n`
-}
-
-/** An answer of the recorder's own, on a socket that is no HTTP response yet. */
-function renderedHttp(rendered: RenderedResponse): string {
-  const body = typeof rendered.body === 'string' ? rendered.body : ''
-  const lines = [`HTTP/1.1 ${rendered.status} ${STATUS_CODES[rendered.status] ?? ''}`]
-  for (const [name, value] of Object.entries(rendered.headers)) lines.push(`${name}: ${value}`)
-  lines.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close')
-  return `${lines.join('\r\n')}\r\n\r\n${body}`
 }

@@ -9,8 +9,22 @@ import { parseJsonObject } from './read-json-body.ts'
  * open.
  */
 export function parseSocketEvent<Schema extends z.ZodType>(schema: Schema, text: string, maxDepth: number): z.output<Schema> {
+  return checkSocketEvent(schema, readSocketEvent(text, maxDepth))
+}
+
+/** A client event's JSON object, under the depth limit, not yet checked against a schema: for a route that looks at it before it picks one. */
+export function readSocketEvent(text: string, maxDepth: number): Record<string, unknown> {
+  return asSocketEventError(() => parseJsonObject(text, maxDepth))
+}
+
+/** A client event `readSocketEvent` read, checked against `schema`. */
+export function checkSocketEvent<Schema extends z.ZodType>(schema: Schema, event: Record<string, unknown>): z.output<Schema> {
+  return asSocketEventError(() => parseBody(schema, event))
+}
+
+function asSocketEventError<T>(read: () => T): T {
   try {
-    return parseBody(schema, parseJsonObject(text, maxDepth))
+    return read()
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error
     throw gatewayError('socket_event_invalid', { detail: problemOf(error) }, { param: error.param })

@@ -1,4 +1,5 @@
 import { gatewayError } from '../../errors/gateway-error.ts'
+import { concat } from '../../media/concat-bytes.ts'
 import { assertBodyDepth } from './body-depth.ts'
 
 /** 32 MiB: far above any chat request, far below what would strain the machine. */
@@ -47,14 +48,8 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
   const declared = Number(request.headers.get('content-length'))
   if (declared > limit) throw tooLarge(limit)
   const chunks: Uint8Array[] = []
-  const size = await readChunks(request, limit, (chunk) => chunks.push(chunk))
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return bytes
+  await readChunks(request, limit, (chunk) => chunks.push(chunk))
+  return concat(chunks)
 }
 
 async function readText(request: Request, limit: number): Promise<string> {
@@ -64,9 +59,9 @@ async function readText(request: Request, limit: number): Promise<string> {
   return text + decoder.decode()
 }
 
-/** Reads the body chunk by chunk, counting bytes; returns the total. */
-async function readChunks(request: Request, limit: number, take: (chunk: Uint8Array) => void): Promise<number> {
-  if (!request.body) return 0
+/** Reads the body chunk by chunk, counting bytes against `limit`. */
+async function readChunks(request: Request, limit: number, take: (chunk: Uint8Array) => void): Promise<void> {
+  if (!request.body) return
   const reader = request.body.getReader()
   let size = 0
   for (;;) {
@@ -74,7 +69,7 @@ async function readChunks(request: Request, limit: number, take: (chunk: Uint8Ar
       // The client went away mid-body: a bad request, not a fault of the gateway's.
       throw gatewayError('body_unreadable', { detail: error instanceof Error ? error.message : String(error) })
     })
-    if (done) return size
+    if (done) return
     size += value.byteLength
     if (size > limit) {
       await reader.cancel().catch(() => {})

@@ -94,6 +94,22 @@ describe.each(modes)('openai SDK completions ($name)', (mode) => {
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 2 } })
   })
 
+  it("streams each chunk as one line of compact JSON, echo and logprobs included, keys in OpenAI's order", async () => {
+    const res = await fetch(`${harness.baseUrl}/v1/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: instruct, prompt: ['Say "hi"\n', 'two'], echo: true, logprobs: 1, max_tokens: 6, stream: true }),
+    })
+    const events = (await res.text()).split('\n\n').filter((event) => event !== '')
+    expect(events.at(-1)).toBe('data: [DONE]')
+    const chunks = events.slice(0, -1).map((event) => event.replace(/^data: /, ''))
+    for (const chunk of chunks) expect(chunk).toBe(JSON.stringify(JSON.parse(chunk)))
+    expect(Object.keys(JSON.parse(chunks[0]!))).toEqual(['id', 'object', 'created', 'model', 'system_fingerprint', 'choices'])
+    expect(Object.keys(JSON.parse(chunks[0]!).choices[0])).toEqual(['text', 'index', 'logprobs', 'finish_reason'])
+    expect(JSON.parse(chunks[0]!).choices[0]).toMatchObject({ text: 'Say "hi"\n', index: 0, logprobs: { tokens: expect.any(Array) } })
+    expect(chunks.map((chunk) => JSON.parse(chunk).choices[0].index)).toContain(1)
+  })
+
   it('refuses a model of another kind, naming its kind and the route', async () => {
     const error = await apiError(client().completions.create({ model: 'tts-1', prompt: 'x' }))
     expect(error).toMatchObject({ status: 400, code: 'invalid_request_error', param: 'model' })

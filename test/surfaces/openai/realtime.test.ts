@@ -167,6 +167,16 @@ describe.each(['HTTP server', 'setupServer'] as const)('OpenAIRealtimeWebSocket 
         rt.close()
       })
 
+      it('refuses an event without a string type as invalid, naming the field and no event_id', async () => {
+        const { rt, events } = await connect(harness)
+        await events.until((event) => event.type === 'session.created')
+        rt.socket.send(JSON.stringify({ event_id: 'mine', type: 7 }))
+        const notString = (await events.until((event) => event.type === 'error')).at(-1)
+        expect(notString.error).toMatchObject({ type: 'invalid_request_error', param: 'type', event_id: null })
+        expect(notString.error.message).toMatch(/^type: /)
+        rt.close()
+      })
+
       it('refuses a bad key: in-process an error event then close 4401; over the server the handshake fails', async () => {
         const { events, errors, closed } = await connect(harness, 'sk-nope')
         const { code } = await closed

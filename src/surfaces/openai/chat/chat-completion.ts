@@ -1,6 +1,5 @@
 import type { Generation } from '../../../generation/generate.ts'
-
-const systemFingerprint = 'fp_mock'
+import { completionHeader } from '../completion-header.ts'
 
 /** OpenAI's `usage` object, with the detail counters the SDK types declare. */
 export function chatUsage(generation: Generation) {
@@ -14,15 +13,9 @@ export function chatUsage(generation: Generation) {
   }
 }
 
-/** The fields every completion and chunk share: one id, one timestamp, one model. */
-export function completionHeader(generation: Generation, object: 'chat.completion' | 'chat.completion.chunk') {
-  return {
-    id: `chatcmpl-${generation.reply.id}`,
-    object,
-    created: generation.created,
-    model: generation.model.id,
-    system_fingerprint: systemFingerprint,
-  }
+/** The fields every chat completion and chunk share. */
+export function chatHeader(generation: Generation, object: 'chat.completion' | 'chat.completion.chunk') {
+  return completionHeader(`chatcmpl-${generation.reply.id}`, object, generation)
 }
 
 /** A non-streamed `chat.completion`. */
@@ -34,7 +27,7 @@ export function chatCompletion(generation: Generation) {
     function: { name: call.name, arguments: call.argumentsJson },
   }))
   return {
-    ...completionHeader(generation, 'chat.completion'),
+    ...chatHeader(generation, 'chat.completion'),
     choices: [
       {
         index: 0,

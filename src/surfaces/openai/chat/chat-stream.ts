@@ -1,7 +1,8 @@
 import type { Generation } from '../../../generation/generate.ts'
 import { sseEvent } from '../../../streaming/sse.ts'
 import type { StreamFrame } from '../../../streaming/stream-plan.ts'
-import { chatUsage, completionHeader } from './chat-completion.ts'
+import { chunkFraming } from '../completion-header.ts'
+import { chatHeader, chatUsage } from './chat-completion.ts'
 
 /**
  * The `chat.completion.chunk` stream: role first, one token per chunk, tool calls as indexed
@@ -9,14 +10,11 @@ import { chatUsage, completionHeader } from './chat-completion.ts'
  */
 export function chatStreamFrames(generation: Generation, includeUsage: boolean): StreamFrame[] {
   const { reply } = generation
-  const header = completionHeader(generation, 'chat.completion.chunk')
-  // Every chunk repeats the header: it is serialised once, and each chunk's JSON is the same text
-  // JSON.stringify({ ...header, choices: [{ index: 0, delta, logprobs: null, finish_reason }], usage? })
-  // gives, built from the parts (serialising every chunk whole was much of a streamed request's time).
-  const opening = `data: ${JSON.stringify(header).slice(0, -1)},"choices":[{"index":0,"delta":`
-  const closing = includeUsage ? '}],"usage":null}\n\n' : '}]}\n\n'
+  const header = chatHeader(generation, 'chat.completion.chunk')
+  // Each chunk is the text JSON.stringify({ ...header, choices: [{ index: 0, delta, logprobs: null, finish_reason }], usage? }) gives.
+  const { opening, closing } = chunkFraming(header, includeUsage)
   const chunk = (delta: object, tokens: number, finishReason: string | null = null): StreamFrame => ({
-    text: `${opening}${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finishReason)}${closing}`,
+    text: `${opening}"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finishReason)}${closing}`,
     tokens,
   })
 

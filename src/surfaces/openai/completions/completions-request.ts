@@ -5,7 +5,7 @@ import { memoByObject } from '../../../cache/memo.ts'
 import type { Conversation } from '../../../generation/conversation.ts'
 
 // OpenAI's default when a request does not say: short, so autocomplete stays cheap.
-export const defaultMaxTokens = 16
+const defaultMaxTokens = 16
 const tokenIds = lazySchema(() => z.array(z.int().nonnegative()).min(1, { error: 'must not be an empty list' }))
 
 const promptSchema = lazySchema(() =>

@@ -3,9 +3,8 @@ import type { Tokenizer } from '../../../generation/tokenizer.ts'
 import { stableHash } from '../../../random/stable-hash.ts'
 import { sseEvent } from '../../../streaming/sse.ts'
 import type { StreamFrame } from '../../../streaming/stream-plan.ts'
+import { chunkFraming, completionHeader } from '../completion-header.ts'
 import { completionLogprobs, sliceLogprobs, type CompletionLogprobs } from './completion-logprobs.ts'
-
-const systemFingerprint = 'fp_mock'
 
 /** What the answer to a completions request shows of it, beyond its generations. */
 export interface CompletionOptions {
@@ -37,13 +36,7 @@ function plan(generation: Generation, prompt: string, options: CompletionOptions
 function header(generations: readonly Generation[]) {
   const first = generations[0]!
   const id = generations.length === 1 ? first.reply.id : stableHash(generations.map((g) => g.reply.id).join('\n'))
-  return {
-    id: `cmpl-${id}`,
-    object: 'text_completion',
-    created: first.created,
-    model: first.model.id,
-    system_fingerprint: systemFingerprint,
-  }
+  return completionHeader(`cmpl-${id}`, 'text_completion', first)
 }
 
 function usageOf(generations: readonly Generation[]) {
@@ -79,12 +72,10 @@ export function textCompletionFrames(
   includeUsage: boolean,
 ): StreamFrame[] {
   const head = header(generations)
+  // Each chunk is the text JSON.stringify({ ...head, choices: [{ text, index, logprobs, finish_reason }], usage? }) gives.
+  const { opening, closing } = chunkFraming(head, includeUsage)
   const chunk = (index: number, text: string, logprobs: CompletionLogprobs | null, finishReason: string | null, tokens: number) => ({
-    text: sseEvent({
-      ...head,
-      choices: [{ text, index, logprobs, finish_reason: finishReason }],
-      ...(includeUsage && { usage: null }),
-    }),
+    text: `${opening}"text":${JSON.stringify(text)},"index":${index},"logprobs":${JSON.stringify(logprobs)},"finish_reason":${JSON.stringify(finishReason)}${closing}`,
     tokens,
   })
   const frames: StreamFrame[] = []

@@ -10,7 +10,7 @@ export const imageStoreLimit = 100
  * `GET /v1/images/files/{file}`: the last {@link imageStoreLimit}, each for an hour on the
  * gateway clock. `gateway.reset()` empties it.
  */
-export class ImageStore {
+class ImageStore {
   readonly #images = new Map<string, { bytes: Uint8Array; expiresAt: number }>()
 
   put(file: string, bytes: Uint8Array, now: number): void {

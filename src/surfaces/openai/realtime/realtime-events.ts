@@ -13,7 +13,7 @@ const contentPart = lazySchema(() =>
 )
 
 /** A conversation item a client adds: a message, a function call, or a function call's output. */
-export const itemSchema = lazySchema(() =>
+const itemSchema = lazySchema(() =>
   z.discriminatedUnion('type', [
     z.looseObject({
       type: z.literal('message'),
@@ -47,7 +47,7 @@ const maxOutputTokens = lazySchema(() => z.union([z.int().min(1).max(4096), z.li
 const modalities = lazySchema(() => z.array(z.enum(['text', 'audio'])).min(1))
 
 /** The session fields a `session.update` may change (GA: `type` says which kind of session). */
-export const sessionUpdateSchema = lazySchema(() =>
+const sessionUpdateSchema = lazySchema(() =>
   z.looseObject({
     type: z.literal('realtime'),
     instructions: z.string().optional(),
@@ -105,18 +105,12 @@ export const clientEventSchema = lazySchema(() =>
   ]),
 )
 
-export const clientEventTypes = [
-  'session.update',
-  'conversation.item.create',
-  'conversation.item.retrieve',
-  'conversation.item.delete',
-  'conversation.item.truncate',
-  'input_audio_buffer.append',
-  'input_audio_buffer.commit',
-  'input_audio_buffer.clear',
-  'response.create',
-  'response.cancel',
-]
+let types: readonly string[] | undefined
+
+/** The `type` of every client event the mock takes, read from `clientEventSchema` the first time they are asked for. */
+export function clientEventTypes(): readonly string[] {
+  return (types ??= clientEventSchema.unwrap().options.map((option) => option.shape.type.value))
+}
 
 export type ClientEvent = z.output<typeof clientEventSchema>
 export type ClientItem = z.output<typeof itemSchema>

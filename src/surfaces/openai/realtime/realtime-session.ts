@@ -1,6 +1,6 @@
 import type { TokenAuth } from '../../../auth/token-auth.ts'
 import { gatewayError } from '../../../errors/gateway-error.ts'
-import { parseSocketEvent } from '../../../pipeline/body/parse-socket-event.ts'
+import { checkSocketEvent, readSocketEvent } from '../../../pipeline/body/parse-socket-event.ts'
 import type { SocketConnection } from '../../../pipeline/socket-connection.ts'
 import type { SocketSession } from '../../../pipeline/socket-route.ts'
 import { lazySchema } from '../../../schema/lazy-schema.ts'
@@ -13,9 +13,13 @@ import { errorEvent } from './response-events.ts'
 import { newSession } from './session-config.ts'
 import { sessionIds } from './session-ids.ts'
 
-const typed = lazySchema(() => z.looseObject({ type: z.string(), event_id: z.unknown().optional() }))
-const supported = clientEventTypes.map((type) => `'${type}'`).join(', ')
+// Only to refuse an event without a string `type` in the words the schema uses for it.
+const typed = lazySchema(() => z.looseObject({ type: z.string() }))
 const sessionLifetimeSeconds = 30 * 60
+const supported = () =>
+  clientEventTypes()
+    .map((type) => `'${type}'`)
+    .join(', ')
 
 /**
  * One Realtime API session on an open socket: `session.created` at once, then each client event
@@ -41,10 +45,12 @@ export function realtimeSession(connection: SocketConnection<TokenAuth>): Socket
     receive(text) {
       let clientEventId: string | null = null
       try {
-        const { type, event_id } = parseSocketEvent(typed, text, connection.runtime.maxBodyDepth)
-        if (typeof event_id === 'string') clientEventId = event_id
-        if (!clientEventTypes.includes(type)) throw gatewayError('socket_event_unknown', { type, supported })
-        handleClientEvent(state, parseSocketEvent(clientEventSchema, text, connection.runtime.maxBodyDepth), text)
+        // Read once: an `input_audio_buffer.append` carries its audio as a long base64 string.
+        const event = readSocketEvent(text, connection.runtime.maxBodyDepth)
+        const { type } = typeof event.type === 'string' ? { type: event.type } : checkSocketEvent(typed, event)
+        if (typeof event.event_id === 'string') clientEventId = event.event_id
+        if (!clientEventTypes().includes(type)) throw gatewayError('socket_event_unknown', { type, supported: supported() })
+        handleClientEvent(state, checkSocketEvent(clientEventSchema, event), text)
       } catch (error) {
         connection.send(errorEvent(connection.resolve(error), newId('event'), clientEventId))
       }

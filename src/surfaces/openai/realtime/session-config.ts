@@ -1,7 +1,8 @@
+import { speechSampleRate } from '../../../media/speech-samples.ts'
 import type { ResponseParams, SessionUpdate } from './realtime-events.ts'
 
 /** The Realtime API's `audio/pcm`, at the rate the gateway speaks. */
-const pcm = { type: 'audio/pcm', rate: 24_000 }
+const pcm = { type: 'audio/pcm', rate: speechSampleRate }
 
 /** A session's settings, as `session.created` and `session.updated` show them (the GA fields). */
 export interface RealtimeSessionConfig {

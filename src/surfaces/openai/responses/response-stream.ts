@@ -92,7 +92,7 @@ export interface EventEncoding {
  * `event: <type>` and its data: the HTTP route's stream. Its error is nested, as OpenAI sends it
  * mid-stream: the SDK throws it as an APIError with its code and type.
  */
-export const sseEncoding: EventEncoding = {
+const sseEncoding: EventEncoding = {
   write: (event) => sseEvent(event, event.type),
   error: (error, sent) => ({
     type: 'error',
