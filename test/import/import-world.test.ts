@@ -236,6 +236,14 @@ describe('import from an upstream without the dashboard routes (a one-api, in-pr
   })
   afterAll(() => server.close())
 
+  it('refuses an upstream URL ending in /v1 before asking it anything, as startRecorder does', async () => {
+    await expect(importWorld({ upstream: 'http://upstream.test/v1', keys: ['sk-up-vip'] })).rejects.toThrow(
+      new TypeError(
+        "the upstream must be the gateway's base URL without /v1 (clients' paths start with it already, so every path would be /v1/v1/…): give http://upstream.test",
+      ),
+    )
+  })
+
   it('reports each missing route once, infers a group per model set, and each key still sees what it sees upstream', async () => {
     const keys = ['sk-up-default', 'sk-up-limited', 'sk-up-vip', 'sk-up-svip']
     const result = await importWorld({ upstream: 'http://upstream.test', keys, accessToken })
@@ -313,10 +321,13 @@ describe('import refusals and options', () => {
 
   it.each([
     [['--key', 'sk-up-vip'], /Missing required argument: upstream/],
+    [['--upstream', 'ftp://example.test', '--key', 'sk-up-vip'], /the upstream must be an http or https URL, got ftp:/],
+    // Checked as record checks it: import asks for /v1/models itself, so a base ending in /v1 would ask /v1/v1/models.
     [
-      ['--upstream', 'ftp://example.test', '--key', 'sk-up-vip'],
-      /--upstream must be an http:\/\/ or https:\/\/ URL, got "ftp:\/\/example.test"/,
+      ['--upstream', 'https://gw.example.test/v1', '--key', 'sk-up-vip'],
+      /the upstream must be the gateway's base URL without \/v1 .*: give https:\/\/gw\.example\.test/,
     ],
+    [['--upstream', 'http://admin:pa55word@127.0.0.1:9', '--key', 'sk-up-vip'], /the upstream URL must not carry credentials/],
     [['--upstream', 'http://127.0.0.1:9'], /Missing required argument: key/],
   ])('refuses %j with exit code 2', async (args, message) => {
     const importing = run('import', ...args)

@@ -5,6 +5,7 @@ import type { CommandModule } from 'yargs'
 import { maskKey } from '../../auth/mask-key.ts'
 import { importWorld } from '../../node/import/import-world.ts'
 import { UpstreamError } from '../../node/import/upstream-error.ts'
+import { upstreamBase, upstreamUrl } from '../../node/upstream-url.ts'
 import { CliError } from '../cli-error.ts'
 import { exitCodes } from '../exit-codes.ts'
 import { integerFlag, textFlag } from '../flag-values.ts'
@@ -33,18 +34,9 @@ function keysOf(args: ImportArgs): string[] {
   return (process.env[upstreamKeyVariable] ?? '').split(/[\s,]+/).filter((key) => key !== '')
 }
 
+/** `--upstream`, checked as `record` checks it: the gateway's base URL, without a trailing slash. */
 function upstreamFlag(value: unknown): string {
-  const text = textFlag('upstream', "the gateway's base URL, e.g. https://gateway.example.com")(value)
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    throw new Error(`--upstream must be the gateway's base URL (http:// or https://), got ${JSON.stringify(text)}`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`--upstream must be an http:// or https:// URL, got ${JSON.stringify(text)}`)
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  return upstreamBase(upstreamUrl(textFlag('upstream', "the gateway's base URL, e.g. https://gateway.example.com")(value)))
 }
 
 /**
