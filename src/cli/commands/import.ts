@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto'
-import { rename, rm, writeFile } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
 import type { CommandModule } from 'yargs'
 import { maskKey } from '../../auth/mask-key.ts'
 import { importWorld } from '../../node/import/import-world.ts'
 import { UpstreamError } from '../../node/import/upstream-error.ts'
 import { upstreamBase, upstreamUrl } from '../../node/upstream-url.ts'
+import { writePrivateFile } from '../../node/write-private-file.ts'
 import { CliError } from '../cli-error.ts'
 import { exitCodes } from '../exit-codes.ts'
 import { integerFlag, textFlag } from '../flag-values.ts'
@@ -121,18 +119,11 @@ export const importCommand: CommandModule<object, ImportArgs> = {
   },
 }
 
-/**
- * Writes the world readable by its owner alone, an existing file included: it may hold the
- * upstream's keys. A new file made owner-only is renamed over the path, so no moment has the
- * text in a file others may read.
- */
+/** Writes the world readable by its owner alone, an existing file included: it may hold the upstream's keys. */
 async function writeSecretFile(path: string, text: string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    await writeFile(temporary, text, { mode: 0o600, flag: 'wx' })
-    await rename(temporary, path)
+    await writePrivateFile(path, text)
   } catch (error) {
-    await rm(temporary, { force: true })
     throw new CliError(`Cannot write ${path}: ${(error as Error).message}`, exitCodes.usage)
   }
 }
