@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, defineProfile, resolveWorld, specProfile, type Gateway, type WorldInput } from '../../src/index.ts'
 import { importWorld, startServer } from '../../src/node/index.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
-import { bin, fixture as fixtureFile } from '../support/paths.ts'
+import { bin, fixture as fixtureFile, inRepo } from '../support/paths.ts'
 
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
 const fixturePath = fixtureFile('import-upstream-world.json')
@@ -137,7 +137,8 @@ describe.each(['new-api', 'spec'] as const)('import from a %s-profile upstream o
 
   it('writes a valid world with $schema, readable by its owner alone', () => {
     expect(() => resolveWorld(imported, out)).not.toThrow()
-    expect(imported.$schema).toBe('./node_modules/llm-gateway-mock/schemas/world.schema.json')
+    // No project installed the package above the temporary directory: its own copy, relative to the file.
+    expect(resolve(dirname(out), imported.$schema)).toBe(inRepo('schemas/world.schema.json').pathname)
     expect(statSync(out).mode & 0o777).toBe(0o600)
     expect(output).toContain(`Imported ${upstreamUrl} into ${out}: 4 groups, 1 user, 6 keys, 11 models.`)
   })
@@ -364,6 +365,24 @@ describe('import refusals and options', () => {
     expect(importing.output()).toMatch(/^ {2}sk-u… \(kept\) +"auto", group auto$/m)
     expect(importing.output()).toContain('Access token: at-u…lice (kept)')
     for (const secret of secrets) expect(importing.output()).not.toContain(secret)
+  })
+
+  it('points $schema at the schema the project installed, relative to the --out file, in a subfolder too', async () => {
+    const project = join(directory, 'project')
+    const installed = join(project, 'node_modules', 'llm-gateway-mock', 'schemas', 'world.schema.json')
+    mkdirSync(dirname(installed), { recursive: true })
+    writeFileSync(installed, '{}')
+    for (const [out, expected] of [
+      [join(project, 'world.json'), './node_modules/llm-gateway-mock/schemas/world.schema.json'],
+      [join(project, 'sub', 'world.json'), '../node_modules/llm-gateway-mock/schemas/world.schema.json'],
+    ] as const) {
+      mkdirSync(dirname(out), { recursive: true })
+      const importing = importFromUpstream('--key', 'sk-up-vip', '--out', out)
+      expect(await importing.exited, importing.output()).toBe(0)
+      const schema = (JSON.parse(readFileSync(out, 'utf8')) as { $schema: string }).$schema
+      expect(schema).toBe(expected)
+      expect(resolve(dirname(out), schema)).toBe(installed)
+    }
   })
 
   it('reads the keys and the access token from the environment, which ps does not show', async () => {

@@ -1,7 +1,9 @@
+import { dirname } from 'node:path'
 import type { CommandModule } from 'yargs'
 import { maskKey } from '../../auth/mask-key.ts'
 import { importWorld } from '../../node/import/import-world.ts'
 import { UpstreamError } from '../../node/import/upstream-error.ts'
+import { schemaReference } from '../../node/schema-reference.ts'
 import { upstreamBase, upstreamUrl } from '../../node/upstream-url.ts'
 import { writePrivateFile } from '../../node/write-private-file.ts'
 import { CliError } from '../cli-error.ts'
@@ -93,18 +95,20 @@ export const importCommand: CommandModule<object, ImportArgs> = {
       .strict(),
   async handler(args) {
     const accessToken = args['access-token'] ?? (process.env[accessTokenVariable]?.trim() || undefined)
+    const toStdout = args.out === '-'
     const imported = await importWorld({
       upstream: args.upstream,
       keys: keysOf(args),
       accessToken,
       ...(args['user-id'] !== undefined && { userId: args['user-id'] }),
       keepKeys: args['keep-keys'],
+      // Relative to the file, as editors resolve it; printed, the world goes wherever the shell puts it.
+      ...(!toStdout && { schema: schemaReference('world.schema.json', dirname(args.out)) }),
     }).catch((error: unknown) => {
       if (error instanceof UpstreamError) throw new CliError(error.message, exitCodes.upstream)
       throw error
     })
     const text = `${JSON.stringify(imported.world, null, 2)}\n`
-    const toStdout = args.out === '-'
     if (toStdout) process.stdout.write(text)
     else await writeSecretFile(args.out, text)
     const report = formatImportReport(imported, {

@@ -2,8 +2,8 @@ import { mkdir, open, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { formatExchange, recordingText, type RecordingHead } from '../../recording/format-recording.ts'
 import type { RecordedExchange } from '../../recording/recording-schema.ts'
+import { schemaReference } from '../schema-reference.ts'
 import { writePrivateFile } from '../write-private-file.ts'
-import { recordingSchemaReference } from './schema-reference.ts'
 
 /** A session file that cannot be made where it was asked for: `record` says so at start, as a usage error. */
 export class RecordingDirectoryError extends Error {
@@ -47,7 +47,7 @@ export class RecordingFile {
    */
   static async open(directory: string, header: { upstream: string; recordedAt: Date }): Promise<RecordingFile> {
     const head: RecordingHead = {
-      $schema: recordingSchemaReference(directory),
+      $schema: schemaReference('recording.schema.json', directory),
       version: 1,
       upstream: header.upstream,
       recordedAt: header.recordedAt.toISOString(),
