@@ -573,6 +573,31 @@ describe('record', () => {
     }
   })
 
+  it('reads a request no gateway would take for its depth as refused, kept as its body and not replayed', async () => {
+    const r = await record()
+    let parameters: Record<string, unknown> = {}
+    for (let level = 0; level < 1_100; level++) parameters = { properties: parameters }
+    const answer = await fetch(`${r.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'Deep' }],
+        tools: [{ type: 'function', function: { name: 'deep', parameters } }],
+      }),
+    })
+    expect(answer.status).toBe(400)
+    const [told1] = await told(1)
+    expect(told1!.note).toMatch(
+      /^kept as its body, not replayed: this gateway refuses the request \(The request body nests too deeply at .+: the gateway accepts at most 1000 levels of nested objects and arrays\.\)$/,
+    )
+    expect(exchanges()[0]!.response).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringMatching(/^The request body nests too deeply/) } },
+    })
+    expect(exchanges()[0]!.response.error).toBeUndefined()
+  })
+
   describe('in front of an upstream that compresses, and sends arguments that are no object', () => {
     let odd: Server
     let oddUrl = ''

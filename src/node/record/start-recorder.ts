@@ -110,7 +110,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       tell({ ...said, durationMs: performance.now() - started, note: `not recorded: the upstream did not answer (${detail})` })
       return toResponse(unreachable(detail, url.pathname), request.signal)
     }
-    const reading = readRecordedRequest(identified.route, body, request.headers.get('content-type'))
+    const reading = readRecordedRequest(identified, body, request.headers.get('content-type'))
     const recording = forwarded.answer
       .then(async (answered: UpstreamAnswer) => {
         const facts = {
