@@ -7,6 +7,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, defineProfile, resolveWorld, specProfile, type Gateway, type WorldInput } from '../../src/index.ts'
 import { importWorld, startServer } from '../../src/node/index.ts'
+import { installSchema } from '../support/installed-schema.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
 import { bin, fixture as fixtureFile, inRepo } from '../support/paths.ts'
 
@@ -369,9 +370,7 @@ describe('import refusals and options', () => {
 
   it('points $schema at the schema the project installed, relative to the --out file, in a subfolder too', async () => {
     const project = join(directory, 'project')
-    const installed = join(project, 'node_modules', 'llm-gateway-mock', 'schemas', 'world.schema.json')
-    mkdirSync(dirname(installed), { recursive: true })
-    writeFileSync(installed, '{}')
+    const installed = installSchema(project, 'world.schema.json')
     for (const [out, expected] of [
       [join(project, 'world.json'), './node_modules/llm-gateway-mock/schemas/world.schema.json'],
       [join(project, 'sub', 'world.json'), '../node_modules/llm-gateway-mock/schemas/world.schema.json'],

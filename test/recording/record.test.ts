@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { createGzip, constants as zlibConstants } from 'node:zlib'
 import Anthropic from '@anthropic-ai/sdk'
 import { GoogleGenAI } from '@google/genai'
@@ -12,6 +12,7 @@ import WebSocket from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, recordingSchema, type Gateway, type Recording, type RecordedExchange } from '../../src/index.ts'
 import { startRecorder, startServer, type RecorderExchange, type RunningRecorder, type RunningServer } from '../../src/node/index.ts'
+import { installSchema } from '../support/installed-schema.ts'
 import { eventually } from '../support/process-tree.ts'
 import { inRepo } from '../support/paths.ts'
 import { rejection } from '../support/rejection.ts'
@@ -509,9 +510,7 @@ describe('record', () => {
 
   it('points $schema at the schema the project installed, relative to the recording, and else at its own', async () => {
     const project = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-project-'))
-    const installed = join(project, 'node_modules', 'llm-gateway-mock', 'schemas', 'recording.schema.json')
-    mkdirSync(dirname(installed), { recursive: true })
-    writeFileSync(installed, '{}')
+    const installed = installSchema(project, 'recording.schema.json')
     for (const [directory, expected] of [
       [join(project, 'recordings'), '../node_modules/llm-gateway-mock/schemas/recording.schema.json'],
       [join(project, 'test', 'recordings'), '../../node_modules/llm-gateway-mock/schemas/recording.schema.json'],
