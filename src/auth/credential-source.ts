@@ -10,12 +10,15 @@ export interface PresentedCredential {
 }
 
 const describe: Record<CredentialSource, string> = {
-  'goog-api-key': 'an `x-goog-api-key` header',
   'key-query': 'a `?key=` query parameter',
-  'x-api-key': 'an `x-api-key` header',
   bearer: 'an `Authorization: Bearer <key>` header',
+  'x-api-key': 'an `x-api-key` header',
+  'goog-api-key': 'an `x-goog-api-key` header',
   'websocket-protocol': 'an `openai-insecure-api-key.<key>` WebSocket subprotocol',
 }
+
+/** Every place a client can put a credential (the recorder keeps each out of what it records). */
+export const credentialSources = Object.keys(describe) as readonly CredentialSource[]
 
 export function describeSources(sources: readonly CredentialSource[]): string {
   const names = sources.map((source) => describe[source])
@@ -31,7 +34,8 @@ export function readCredential(request: Request, sources: readonly CredentialSou
   return undefined
 }
 
-function readSource(request: Request, source: CredentialSource): string | null {
+/** The credential at one place in a request, as sent (`bearer`: the whole `Authorization` value); null when there is none. */
+export function readSource(request: Request, source: CredentialSource): string | null {
   switch (source) {
     case 'goog-api-key':
       return request.headers.get('x-goog-api-key')

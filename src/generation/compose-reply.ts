@@ -94,13 +94,8 @@ function compose(
     finishReason = 'length'
   }
   // Tool calls are never cut: half an arguments object would only test the client's JSON parser.
-  const toolCalls = (finishReason === 'length' ? [] : planned.toolCalls).map((call): ReplyToolCall => {
-    const argumentsJson = JSON.stringify(call.arguments)
-    return { ...call, argumentsJson, argumentPieces: tokenizer.pieces(argumentsJson) }
-  })
-  const completionTokens =
-    override.usage?.completionTokens ??
-    tokenizer.count(text) + toolCalls.reduce((sum, call) => sum + tokenizer.count(call.name) + tokenizer.count(call.argumentsJson), 0)
+  const toolCalls = (finishReason === 'length' ? [] : planned.toolCalls).map((call) => replyToolCall(tokenizer, call))
+  const completionTokens = override.usage?.completionTokens ?? completionTokenCount(tokenizer, text, toolCalls)
 
   return {
     id,
@@ -159,6 +154,17 @@ function excerpt(text: string): string {
   return flat.length > excerptLength ? `${flat.slice(0, excerptLength)}…` : flat
 }
 
-function callId(replyId: string, index: number): string {
+/** A call's id when nothing gave it one: stable for the reply and the call's place in it. */
+export function callId(replyId: string, index: number): string {
   return stableHash(`${replyId}:${index}`).slice(0, 12)
+}
+
+/** A call as a reply holds it: with its arguments' JSON text (`argumentsJson`, else the arguments' own), and that text in token pieces for a stream. */
+export function replyToolCall(tokenizer: Tokenizer, call: ToolCall, argumentsJson = JSON.stringify(call.arguments)): ReplyToolCall {
+  return { ...call, argumentsJson, argumentPieces: tokenizer.pieces(argumentsJson) }
+}
+
+/** The tokens a reply's text and calls (their names and arguments) count for, when no usage says otherwise. */
+export function completionTokenCount(tokenizer: Tokenizer, text: string, toolCalls: readonly ReplyToolCall[]): number {
+  return tokenizer.count(text) + toolCalls.reduce((sum, call) => sum + tokenizer.count(call.name) + tokenizer.count(call.argumentsJson), 0)
 }

@@ -1,6 +1,5 @@
-import { stableHash } from '../random/stable-hash.ts'
 import type { StreamTiming } from '../streaming/stream-plan.ts'
-import type { FinishReason, GeneratedReply, ReplyToolCall } from './compose-reply.ts'
+import { callId, completionTokenCount, replyToolCall, type FinishReason, type GeneratedReply } from './compose-reply.ts'
 import type { Tokenizer } from './tokenizer.ts'
 
 /**
@@ -45,19 +44,9 @@ export function replayedReply(
   fallbackId: string,
 ): GeneratedReply {
   const id = replayed.id ?? fallbackId
-  const toolCalls = replayed.toolCalls.map((call, index): ReplyToolCall => {
-    const argumentsJson = call.argumentsText ?? JSON.stringify(call.arguments ?? {})
-    return {
-      id: call.id ?? stableHash(`${id}:${index}`).slice(0, 12),
-      name: call.name,
-      arguments: call.arguments ?? {},
-      argumentsJson,
-      argumentPieces: tokenizer.pieces(argumentsJson),
-    }
-  })
-  const counted = () =>
-    tokenizer.count(replayed.text) +
-    toolCalls.reduce((sum, call) => sum + tokenizer.count(call.name) + tokenizer.count(call.argumentsJson), 0)
+  const toolCalls = replayed.toolCalls.map((call, index) =>
+    replyToolCall(tokenizer, { id: call.id ?? callId(id, index), name: call.name, arguments: call.arguments ?? {} }, call.argumentsText),
+  )
   return {
     id,
     text: replayed.text,
@@ -65,6 +54,6 @@ export function replayedReply(
     toolCalls,
     finishReason: replayed.finishReason,
     promptTokens: replayed.usage?.promptTokens ?? promptTokens,
-    completionTokens: replayed.usage?.completionTokens ?? counted(),
+    completionTokens: replayed.usage?.completionTokens ?? completionTokenCount(tokenizer, replayed.text, toolCalls),
   }
 }

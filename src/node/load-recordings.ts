@@ -1,7 +1,8 @@
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { RecordingError } from '../recording/recording-error.ts'
 import type { RecordingInput } from '../recording/recording-schema.ts'
+import { readJsonFile } from './read-json-file.ts'
 
 /**
  * Reads recordings for a replay: each path a recording file, or a directory whose `.json` files
@@ -38,18 +39,7 @@ async function recordingFiles(path: string): Promise<string[]> {
 
 async function readRecording(file: string): Promise<RecordingInput> {
   const fail = (message: string) => new RecordingError(file, [{ path: '', message }])
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    throw fail(`cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
-  }
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch (error) {
-    throw fail(`not valid JSON: ${(error as Error).message}`)
-  }
+  const data = await readJsonFile(file, fail)
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw fail('expected a recording: an object with "version" and "exchanges"')
   return { ...(data as RecordingInput), name: file }

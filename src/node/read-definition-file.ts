@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises'
 import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { DefinitionIssue } from '../definitions/definition-error.ts'
 import { importTypeScript } from './import-typescript.ts'
+import { readJsonFile } from './read-json-file.ts'
 
 export interface DefinitionFileKind {
   /** The error to throw for a file that cannot be read, naming the file as the user wrote it. */
@@ -20,19 +20,7 @@ export async function readDefinitionFile(path: string, kind: DefinitionFileKind)
   const file = resolve(path)
   const fail = (message: string) => kind.error(path, [{ path: '', message }])
   const extension = extname(file)
-  if (extension === '.json') {
-    let text: string
-    try {
-      text = await readFile(file, 'utf8')
-    } catch (error) {
-      throw fail(`cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
-    }
-    try {
-      return JSON.parse(text)
-    } catch (error) {
-      throw fail(`not valid JSON: ${(error as Error).message}`)
-    }
-  }
+  if (extension === '.json') return readJsonFile(file, fail)
   if (['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'].includes(extension)) {
     let module: { default?: unknown }
     try {

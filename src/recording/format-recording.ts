@@ -3,15 +3,6 @@ import type { RecordedExchange, Recording } from './recording-schema.ts'
 /** What a recording file holds besides its exchanges. */
 export type RecordingHead = Omit<Recording, 'exchanges'>
 
-/**
- * A recording as its file holds it: JSON indented for reading and diffs, with arrays of numbers
- * (embedding vectors) kept on one line each, where one number a line would bury the rest.
- */
-export function formatRecording(recording: Recording): string {
-  const { exchanges, ...head } = recording
-  return recordingText(head, exchanges.map(formatExchange)).join('')
-}
-
 /** One exchange as it stands in the file's `exchanges` array, indented to its place there: formatted once, joined with the others. */
 export function formatExchange(exchange: RecordedExchange): string {
   return `${exchangeIndent}${formatJson(exchange, exchangeIndent)}`

@@ -1,42 +1,40 @@
-import { formatPath } from '../definitions/format-path.ts'
+import { GatewayError } from '../errors/gateway-error.ts'
+import { maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
+import { parseBody } from '../pipeline/body/parse-body.ts'
+import { parseJsonObject } from '../pipeline/body/read-json-body.ts'
 import { readMultipartBody } from '../pipeline/body/read-multipart-body.ts'
-import type { Route } from '../pipeline/route.ts'
-import { parseJson } from './collapse/json-fields.ts'
+import { resolveError } from '../profiles/resolve-error.ts'
+import { specProfile } from '../profiles/spec-profile.ts'
+import type { IdentifiedRoute } from './identify-route.ts'
 
 /** A forwarded request's body as its route reads it: validated by the route's schema, or why this gateway would refuse it. */
 export type RecordedRequestBody = { body: unknown } | { refused: string } | { none: true }
 
 /**
- * Reads a request the recorder forwarded as this gateway's route would: its JSON body, or its
- * multipart form (an audio upload), validated against the route's schema. The upstream may take
- * a body this gateway refuses; the refusal is said, as the exchange then cannot replay.
+ * Reads a request the recorder forwarded as this gateway's route would: its JSON body (no deeper
+ * than any gateway may be set to take), or its multipart form (an audio upload), validated against
+ * the route's schema. The upstream may take a body this gateway refuses; the refusal is said, in
+ * the words the gateway would answer it with, as the exchange then cannot replay.
  */
 export async function readRecordedRequest(
-  route: Route<any, any> | undefined,
+  { route, surface }: Pick<IdentifiedRoute, 'route' | 'surface'>,
   bytes: Uint8Array,
   contentType: string | null,
 ): Promise<RecordedRequestBody> {
   const declared = route?.body
   if (!declared) return { none: true }
-  let value: unknown
-  if (declared.multipart) {
-    try {
+  try {
+    if (declared.multipart) {
       const request = new Request('http://recorded.invalid/', {
         method: 'POST',
         headers: { 'content-type': contentType ?? '' },
         body: bytes as BodyInit,
       })
-      value = await readMultipartBody(request, Number.POSITIVE_INFINITY)
-    } catch (error) {
-      return { refused: `the form cannot be read (${(error as Error).message})` }
+      return { body: parseBody(declared.schema, await readMultipartBody(request, Number.POSITIVE_INFINITY)) }
     }
-  } else {
-    value = parseJson(new TextDecoder().decode(bytes))
-    if (value === undefined) return { refused: 'the body is not JSON' }
+    return { body: parseBody(declared.schema, parseJsonObject(new TextDecoder().decode(bytes), maxBodyDepthCeiling)) }
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error
+    return { refused: resolveError(specProfile, error, surface, '', 'en').resolved.message }
   }
-  const parsed = declared.schema.safeParse(value)
-  if (parsed.success) return { body: parsed.data }
-  const issue = parsed.error.issues[0]!
-  const field = formatPath(issue.path)
-  return { refused: field === '' ? issue.message : `${field}: ${issue.message}` }
 }

@@ -145,15 +145,10 @@ export class Replay {
 
   /** The exchange that answers `request`, taken from the ledger (give it back with `release` if the answer fails), or why none does. */
   take(request: ReplayRequest): ReplayOutcome {
-    const family = replayableRoutes[request.route]?.family
-    const scored = this.#candidates
-      .filter((candidate) => candidate.route.family === family)
-      .map((candidate) => ({ candidate, differences: differencesOf(candidate, request) }))
+    const scored = this.#candidatesOf(request.route).map((candidate) => ({ candidate, differences: differencesOf(candidate, request) }))
     const matching = scored.filter(({ differences }) => differences.length === 0).map(({ candidate }) => candidate)
-    const free = matching.filter((candidate) => !candidate.used)
-    const chosen = free.find((candidate) => (candidate.exchange.stream ?? false) === request.stream) ?? free[0]
+    const chosen = claim(matching, request.stream)
     if (chosen) {
-      chosen.used = true
       return {
         found: true,
         exchange: chosen.exchange,
@@ -181,6 +176,7 @@ export class Replay {
         .map(({ candidate, differences }) => nearestOf(candidate, differences))
       reason = 'no recording matches it'
     }
+    const family = replayableRoutes[request.route]?.family
     const readOnly = this.#neverReplayed.filter(
       (exchange) =>
         replayableRoutes[exchange.route]?.family === family && (exchange.model === undefined || exchange.model === request.model),
@@ -220,19 +216,20 @@ export class Replay {
    * that status, is the answer the gateway gave, and counts as used. Its label, when there is one.
    */
   refusedByWorld(request: RefusedRequest): string | undefined {
-    const family = replayableRoutes[request.route]?.family
-    const matching = this.#candidates.filter(
+    const matching = this.#candidatesOf(request.route).filter(
       (candidate) =>
-        !candidate.used &&
-        candidate.route.family === family &&
         candidate.exchange.response.error !== undefined &&
         candidate.exchange.response.status === request.status &&
         differencesOf(candidate, request).length === 0,
     )
-    const chosen = matching.find((candidate) => (candidate.exchange.stream ?? false) === request.stream) ?? matching[0]
-    if (!chosen) return undefined
-    chosen.used = true
-    return labelOf(chosen)
+    const chosen = claim(matching, request.stream)
+    return chosen && labelOf(chosen)
+  }
+
+  /** The exchanges that can answer a request of `route`: those of its family (chat, responses, messages…). */
+  #candidatesOf(route: string): Candidate[] {
+    const family = replayableRoutes[route]?.family
+    return this.#candidates.filter((candidate) => candidate.route.family === family)
   }
 
   /** Every exchange unused again, and no request unmatched. */
@@ -247,6 +244,17 @@ function answers(route: ReplayableRoute, exchange: RecordedExchange): boolean {
   const { response } = exchange
   if (response.error !== undefined) return true
   return route.kind === 'generation' ? response.reply !== undefined : response.embeddings !== undefined
+}
+
+/**
+ * Of the candidates that match a request, the first unused one recorded streamed (or not) as the
+ * request is, else the first unused one: marked used.
+ */
+function claim(matching: readonly Candidate[], stream: boolean): Candidate | undefined {
+  const free = matching.filter((candidate) => !candidate.used)
+  const chosen = free.find((candidate) => (candidate.exchange.stream ?? false) === stream) ?? free[0]
+  if (chosen) chosen.used = true
+  return chosen
 }
 
 function labelOf(candidate: Candidate): string {

@@ -1,14 +1,15 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, defineProfile, resolveWorld, specProfile, type Gateway, type WorldInput } from '../../src/index.ts'
 import { importWorld, startServer } from '../../src/node/index.ts'
+import { installSchema } from '../support/installed-schema.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
-import { bin, fixture as fixtureFile } from '../support/paths.ts'
+import { bin, fixture as fixtureFile, inRepo } from '../support/paths.ts'
 
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
 const fixturePath = fixtureFile('import-upstream-world.json')
@@ -137,7 +138,8 @@ describe.each(['new-api', 'spec'] as const)('import from a %s-profile upstream o
 
   it('writes a valid world with $schema, readable by its owner alone', () => {
     expect(() => resolveWorld(imported, out)).not.toThrow()
-    expect(imported.$schema).toBe('./node_modules/llm-gateway-mock/schemas/world.schema.json')
+    // No project installed the package above the temporary directory: its own copy, relative to the file.
+    expect(resolve(dirname(out), imported.$schema)).toBe(inRepo('schemas/world.schema.json').pathname)
     expect(statSync(out).mode & 0o777).toBe(0o600)
     expect(output).toContain(`Imported ${upstreamUrl} into ${out}: 4 groups, 1 user, 6 keys, 11 models.`)
   })
@@ -236,6 +238,14 @@ describe('import from an upstream without the dashboard routes (a one-api, in-pr
   })
   afterAll(() => server.close())
 
+  it('refuses an upstream URL ending in /v1 before asking it anything, as startRecorder does', async () => {
+    await expect(importWorld({ upstream: 'http://upstream.test/v1', keys: ['sk-up-vip'] })).rejects.toThrow(
+      new TypeError(
+        "the upstream must be the gateway's base URL without /v1 (clients' paths start with it already, so every path would be /v1/v1/…): give http://upstream.test",
+      ),
+    )
+  })
+
   it('reports each missing route once, infers a group per model set, and each key still sees what it sees upstream', async () => {
     const keys = ['sk-up-default', 'sk-up-limited', 'sk-up-vip', 'sk-up-svip']
     const result = await importWorld({ upstream: 'http://upstream.test', keys, accessToken })
@@ -313,10 +323,13 @@ describe('import refusals and options', () => {
 
   it.each([
     [['--key', 'sk-up-vip'], /Missing required argument: upstream/],
+    [['--upstream', 'ftp://example.test', '--key', 'sk-up-vip'], /the upstream must be an http or https URL, got ftp:/],
+    // Checked as record checks it: import asks for /v1/models itself, so a base ending in /v1 would ask /v1/v1/models.
     [
-      ['--upstream', 'ftp://example.test', '--key', 'sk-up-vip'],
-      /--upstream must be an http:\/\/ or https:\/\/ URL, got "ftp:\/\/example.test"/,
+      ['--upstream', 'https://gw.example.test/v1', '--key', 'sk-up-vip'],
+      /the upstream must be the gateway's base URL without \/v1 .*: give https:\/\/gw\.example\.test/,
     ],
+    [['--upstream', 'http://admin:pa55word@127.0.0.1:9', '--key', 'sk-up-vip'], /the upstream URL must not carry credentials/],
     [['--upstream', 'http://127.0.0.1:9'], /Missing required argument: key/],
   ])('refuses %j with exit code 2', async (args, message) => {
     const importing = run('import', ...args)
@@ -353,6 +366,22 @@ describe('import refusals and options', () => {
     expect(importing.output()).toMatch(/^ {2}sk-u… \(kept\) +"auto", group auto$/m)
     expect(importing.output()).toContain('Access token: at-u…lice (kept)')
     for (const secret of secrets) expect(importing.output()).not.toContain(secret)
+  })
+
+  it('points $schema at the schema the project installed, relative to the --out file, in a subfolder too', async () => {
+    const project = join(directory, 'project')
+    const installed = installSchema(project, 'world.schema.json')
+    for (const [out, expected] of [
+      [join(project, 'world.json'), './node_modules/llm-gateway-mock/schemas/world.schema.json'],
+      [join(project, 'sub', 'world.json'), '../node_modules/llm-gateway-mock/schemas/world.schema.json'],
+    ] as const) {
+      mkdirSync(dirname(out), { recursive: true })
+      const importing = importFromUpstream('--key', 'sk-up-vip', '--out', out)
+      expect(await importing.exited, importing.output()).toBe(0)
+      const schema = (JSON.parse(readFileSync(out, 'utf8')) as { $schema: string }).$schema
+      expect(schema).toBe(expected)
+      expect(resolve(dirname(out), schema)).toBe(installed)
+    }
   })
 
   it('reads the keys and the access token from the environment, which ps does not show', async () => {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { createGzip, constants as zlibConstants } from 'node:zlib'
 import Anthropic from '@anthropic-ai/sdk'
 import { GoogleGenAI } from '@google/genai'
@@ -12,6 +12,7 @@ import WebSocket from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, recordingSchema, type Gateway, type Recording, type RecordedExchange } from '../../src/index.ts'
 import { startRecorder, startServer, type RecorderExchange, type RunningRecorder, type RunningServer } from '../../src/node/index.ts'
+import { installSchema } from '../support/installed-schema.ts'
 import { eventually } from '../support/process-tree.ts'
 import { inRepo } from '../support/paths.ts'
 import { rejection } from '../support/rejection.ts'
@@ -509,9 +510,7 @@ describe('record', () => {
 
   it('points $schema at the schema the project installed, relative to the recording, and else at its own', async () => {
     const project = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-project-'))
-    const installed = join(project, 'node_modules', 'llm-gateway-mock', 'schemas', 'recording.schema.json')
-    mkdirSync(dirname(installed), { recursive: true })
-    writeFileSync(installed, '{}')
+    const installed = installSchema(project, 'recording.schema.json')
     for (const [directory, expected] of [
       [join(project, 'recordings'), '../node_modules/llm-gateway-mock/schemas/recording.schema.json'],
       [join(project, 'test', 'recordings'), '../../node_modules/llm-gateway-mock/schemas/recording.schema.json'],
@@ -571,6 +570,31 @@ describe('record', () => {
     } finally {
       server.close()
     }
+  })
+
+  it('reads a request no gateway would take for its depth as refused, kept as its body and not replayed', async () => {
+    const r = await record()
+    let parameters: Record<string, unknown> = {}
+    for (let level = 0; level < 1_100; level++) parameters = { properties: parameters }
+    const answer = await fetch(`${r.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'Deep' }],
+        tools: [{ type: 'function', function: { name: 'deep', parameters } }],
+      }),
+    })
+    expect(answer.status).toBe(400)
+    const [told1] = await told(1)
+    expect(told1!.note).toMatch(
+      /^kept as its body, not replayed: this gateway refuses the request \(The request body nests too deeply at .+: the gateway accepts at most 1000 levels of nested objects and arrays\.\)$/,
+    )
+    expect(exchanges()[0]!.response).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringMatching(/^The request body nests too deeply/) } },
+    })
+    expect(exchanges()[0]!.response.error).toBeUndefined()
   })
 
   describe('in front of an upstream that compresses, and sends arguments that are no object', () => {

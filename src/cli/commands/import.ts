@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto'
-import { rename, rm, writeFile } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import type { CommandModule } from 'yargs'
 import { maskKey } from '../../auth/mask-key.ts'
 import { importWorld } from '../../node/import/import-world.ts'
 import { UpstreamError } from '../../node/import/upstream-error.ts'
+import { schemaReference } from '../../node/schema-reference.ts'
+import { upstreamBase, upstreamUrl } from '../../node/upstream-url.ts'
+import { writePrivateFile } from '../../node/write-private-file.ts'
 import { CliError } from '../cli-error.ts'
 import { exitCodes } from '../exit-codes.ts'
 import { integerFlag, textFlag } from '../flag-values.ts'
@@ -33,18 +34,9 @@ function keysOf(args: ImportArgs): string[] {
   return (process.env[upstreamKeyVariable] ?? '').split(/[\s,]+/).filter((key) => key !== '')
 }
 
+/** `--upstream`, checked as `record` checks it: the gateway's base URL, without a trailing slash. */
 function upstreamFlag(value: unknown): string {
-  const text = textFlag('upstream', "the gateway's base URL, e.g. https://gateway.example.com")(value)
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    throw new Error(`--upstream must be the gateway's base URL (http:// or https://), got ${JSON.stringify(text)}`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`--upstream must be an http:// or https:// URL, got ${JSON.stringify(text)}`)
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  return upstreamBase(upstreamUrl(textFlag('upstream', "the gateway's base URL, e.g. https://gateway.example.com")(value)))
 }
 
 /**
@@ -103,18 +95,20 @@ export const importCommand: CommandModule<object, ImportArgs> = {
       .strict(),
   async handler(args) {
     const accessToken = args['access-token'] ?? (process.env[accessTokenVariable]?.trim() || undefined)
+    const toStdout = args.out === '-'
     const imported = await importWorld({
       upstream: args.upstream,
       keys: keysOf(args),
       accessToken,
       ...(args['user-id'] !== undefined && { userId: args['user-id'] }),
       keepKeys: args['keep-keys'],
+      // Relative to the file, as editors resolve it; printed, the world goes wherever the shell puts it.
+      ...(!toStdout && { schema: schemaReference('world.schema.json', dirname(args.out)) }),
     }).catch((error: unknown) => {
       if (error instanceof UpstreamError) throw new CliError(error.message, exitCodes.upstream)
       throw error
     })
     const text = `${JSON.stringify(imported.world, null, 2)}\n`
-    const toStdout = args.out === '-'
     if (toStdout) process.stdout.write(text)
     else await writeSecretFile(args.out, text)
     const report = formatImportReport(imported, {
@@ -129,18 +123,11 @@ export const importCommand: CommandModule<object, ImportArgs> = {
   },
 }
 
-/**
- * Writes the world readable by its owner alone, an existing file included: it may hold the
- * upstream's keys. A new file made owner-only is renamed over the path, so no moment has the
- * text in a file others may read.
- */
+/** Writes the world readable by its owner alone, an existing file included: it may hold the upstream's keys. */
 async function writeSecretFile(path: string, text: string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    await writeFile(temporary, text, { mode: 0o600, flag: 'wx' })
-    await rename(temporary, path)
+    await writePrivateFile(path, text)
   } catch (error) {
-    await rm(temporary, { force: true })
     throw new CliError(`Cannot write ${path}: ${(error as Error).message}`, exitCodes.usage)
   }
 }

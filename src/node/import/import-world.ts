@@ -22,7 +22,8 @@ export interface ImportWorldOptions extends ReadUpstreamOptions {
  * the upstream token, unless `keepKeys`) sees exactly the models it sees upstream, grouped and
  * priced as the upstream does. The world is checked as `--world` would check it, and each key's
  * model list against the upstream's; `notes` says what the upstream did not tell and what was
- * assumed. Throws an `UpstreamError` when the upstream cannot be reached or refuses a key.
+ * assumed. Throws a `TypeError` for an upstream URL it cannot use (as `startRecorder` does) and an
+ * `UpstreamError` when the upstream cannot be reached or refuses a key.
  */
 export async function importWorld(options: ImportWorldOptions): Promise<ImportedWorld> {
   const { answers, notes } = await readUpstream(options)

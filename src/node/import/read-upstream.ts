@@ -13,9 +13,10 @@ import type { UpstreamKey } from '../../world/import/upstream-answers.ts'
 import { readUpstreamKey } from './read-upstream-key.ts'
 import { upstreamClient, type Outcome, type UpstreamClient } from './upstream-client.ts'
 import { UpstreamError } from './upstream-error.ts'
+import { upstreamBase, upstreamUrl } from '../upstream-url.ts'
 
 export interface ReadUpstreamOptions {
-  /** The upstream gateway's base URL (its origin, and a path prefix if it is served below one). */
+  /** The upstream gateway's base URL: its origin, and a path prefix if it is served below one, without `/v1` (see `upstreamUrl`). */
   upstream: string
   /** Its API keys, each imported as a key of the world. */
   keys: readonly string[]
@@ -55,7 +56,7 @@ const consequences: Readonly<Record<string, string>> = {
  * and errors masked, never whole.
  */
 export async function readUpstream(options: ReadUpstreamOptions): Promise<{ answers: UpstreamAnswers; notes: string[] }> {
-  const base = options.upstream.replace(/\/+$/, '')
+  const base = upstreamBase(upstreamUrl(options.upstream))
   const secrets = [...options.keys, ...(options.accessToken ? [options.accessToken] : [])].filter((secret) => secret.length > 0)
   const client = upstreamClient({ base, fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? 30_000, secrets })
   const failures = new Map<string, { why: string; labels: string[] }>()

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, open, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { formatExchange, recordingText, type RecordingHead } from '../../recording/format-recording.ts'
 import type { RecordedExchange } from '../../recording/recording-schema.ts'
-import { recordingSchemaReference } from './schema-reference.ts'
+import { schemaReference } from '../schema-reference.ts'
+import { writePrivateFile } from '../write-private-file.ts'
 
 /** A session file that cannot be made where it was asked for: `record` says so at start, as a usage error. */
 export class RecordingDirectoryError extends Error {
@@ -27,7 +27,6 @@ export class RecordingDirectoryError extends Error {
  */
 export class RecordingFile {
   readonly path: string
-  readonly #directory: string
   readonly #head: RecordingHead
   readonly #exchanges: { id: number; text: string }[] = []
   #written = 0
@@ -36,8 +35,7 @@ export class RecordingFile {
   #writing: Promise<void> | undefined
   #lastWriteMs = 0
 
-  private constructor(directory: string, path: string, head: RecordingHead) {
-    this.#directory = directory
+  private constructor(path: string, head: RecordingHead) {
     this.path = path
     this.#head = head
   }
@@ -49,7 +47,7 @@ export class RecordingFile {
    */
   static async open(directory: string, header: { upstream: string; recordedAt: Date }): Promise<RecordingFile> {
     const head: RecordingHead = {
-      $schema: recordingSchemaReference(directory),
+      $schema: schemaReference('recording.schema.json', directory),
       version: 1,
       upstream: header.upstream,
       recordedAt: header.recordedAt.toISOString(),
@@ -67,7 +65,7 @@ export class RecordingFile {
           } finally {
             await handle.close()
           }
-          return new RecordingFile(directory, path, head)
+          return new RecordingFile(path, head)
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
         }
@@ -136,15 +134,12 @@ export class RecordingFile {
       this.#head,
       this.#exchanges.map((exchange) => exchange.text),
     )
-    const temporary = join(this.#directory, `.${randomBytes(6).toString('hex')}.recording.tmp`)
     try {
-      await writeFile(temporary, parts, { mode: 0o600 })
-      await rename(temporary, this.path)
+      await writePrivateFile(this.path, parts)
       this.#written = count
       this.#failure = undefined
       return undefined
     } catch (error) {
-      await rm(temporary, { force: true }).catch(() => undefined)
       this.#failure = error as Error
       return this.#failure
     }

@@ -10,6 +10,7 @@ import { recordExchange, withoutKey } from '../../recording/record-exchange.ts'
 import { readRecordedRequest } from '../../recording/recorded-request.ts'
 import { redactText, type Redaction } from '../../recording/redact.ts'
 import { startServer } from '../create-server.ts'
+import { upstreamBase, upstreamUrl } from '../upstream-url.ts'
 import { maxRecordedBytes } from './answer-capture.ts'
 import { drainable } from './drain-server.ts'
 import { forwardToUpstream, upstreamAgents, type UpstreamAnswer } from './forward-to-upstream.ts'
@@ -80,7 +81,7 @@ export interface RunningRecorder {
  */
 export async function startRecorder(options: RecorderOptions): Promise<RunningRecorder> {
   const upstream: Upstream = { base: upstreamUrl(options.upstream), ...(options.upstreamKey !== undefined && { key: options.upstreamKey }) }
-  const shownUpstream = upstream.base.href.replace(/\/+$/, '')
+  const shownUpstream = upstreamBase(upstream.base)
   const file = await RecordingFile.open(options.out ?? 'recordings', { upstream: shownUpstream, recordedAt: new Date() })
   const agents = upstreamAgents()
   const patterns = options.redact ?? []
@@ -109,7 +110,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       tell({ ...said, durationMs: performance.now() - started, note: `not recorded: the upstream did not answer (${detail})` })
       return toResponse(unreachable(detail, url.pathname), request.signal)
     }
-    const reading = readRecordedRequest(identified.route, body, request.headers.get('content-type'))
+    const reading = readRecordedRequest(identified, body, request.headers.get('content-type'))
     const recording = forwarded.answer
       .then(async (answered: UpstreamAnswer) => {
         const facts = {
@@ -200,30 +201,4 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       return closing
     },
   }
-}
-
-/**
- * The upstream's base URL, refused when it is not http(s), carries credentials (they would show
- * in logs and files), or ends in an API version, which clients put in their paths already.
- */
-function upstreamUrl(text: string): URL {
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    throw new TypeError(`the upstream must be a URL such as https://gateway.example.com, got ${JSON.stringify(text)}`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new TypeError(`the upstream must be an http or https URL, got ${url.protocol}`)
-  if (url.username || url.password)
-    throw new TypeError('the upstream URL must not carry credentials: give the key with --upstream-key (or let clients send theirs)')
-  if (url.search || url.hash) throw new TypeError('the upstream URL must not have a query or fragment: give its origin and base path')
-  const version = /\/(v\d+(?:(?:alpha|beta)\d*)?)\/*$/.exec(url.pathname)
-  if (version) {
-    const base = `${url.origin}${url.pathname.slice(0, version.index)}`
-    throw new TypeError(
-      `the upstream must be the gateway's base URL without /${version[1]} (clients' paths start with it already, so every path would be /${version[1]}/${version[1]}/…): give ${base}`,
-    )
-  }
-  return url
 }

@@ -1,7 +1,8 @@
+import { credentialSources, readSource } from '../../auth/credential-source.ts'
 import { pathnameOf } from '../../http/path-matcher.ts'
 import { surfaceOf } from '../../http/surface-of.ts'
 import type { Route } from '../../pipeline/route.ts'
-import { apiKeyProtocolPrefix } from '../../http/websocket-protocols.ts'
+import { apiKeyProtocolPrefix, offeredProtocols } from '../../http/websocket-protocols.ts'
 
 /** The gateway a recorder forwards to. */
 export interface Upstream {
@@ -57,29 +58,28 @@ export function upstreamRequest(request: Request, upstream: Upstream, route: Rou
   })
   headers['accept-encoding'] = 'identity'
 
-  const secrets: string[] = []
-  const queryKey = url.searchParams.get('key')
-  if (queryKey) secrets.push(queryKey)
-  // `Bearer <key>`, or a bare key as some clients send it.
-  const authorization = headers.authorization?.trim().replace(/^\S+\s+/, '')
-  if (authorization) secrets.push(authorization)
-  for (const name of ['x-api-key', 'x-goog-api-key']) if (headers[name]) secrets.push(headers[name].trim())
-  const protocols = headers['sec-websocket-protocol']?.split(',').map((protocol) => protocol.trim())
-  const protocolKey = protocols?.find((protocol) => protocol.startsWith(apiKeyProtocolPrefix))
-  if (protocolKey) secrets.push(protocolKey.slice(apiKeyProtocolPrefix.length))
+  // Each credential the client sent, wherever it put it (`bearer`: `Bearer <key>`, or a bare key as some clients send it).
+  const sent = new Map(
+    credentialSources.map((source) => {
+      const value = readSource(request, source)?.trim()
+      return [source, source === 'bearer' ? value?.replace(/^\S+\s+/, '') : value] as const
+    }),
+  )
+  const secrets = [...sent.values()].filter((value): value is string => Boolean(value))
+  const protocolKey = sent.get('websocket-protocol')
 
   const key = upstream.key
   const path = pathnameOf(request.url)
   if (key !== undefined && takesApiKey(route, path)) {
     secrets.push(key)
     let placed = false
-    if (protocolKey) {
-      headers['sec-websocket-protocol'] = protocols!
-        .map((protocol) => (protocol === protocolKey ? apiKeyProtocolPrefix + key : protocol))
+    if (protocolKey !== undefined) {
+      headers['sec-websocket-protocol'] = offeredProtocols(request)
+        .map((protocol) => (protocol === apiKeyProtocolPrefix + protocolKey ? apiKeyProtocolPrefix + key : protocol))
         .join(', ')
       placed = true
     }
-    if (queryKey !== null) {
+    if (sent.get('key-query') !== undefined) {
       url.searchParams.set('key', key)
       placed = true
     }
