@@ -195,23 +195,29 @@ describe('useGateway, runner-neutral', () => {
     return fileURLToPath(match![1]!)
   }
 
-  it.each([
-    ['in-process', {}],
-    ['served over HTTP', { server: true }],
-  ] as const)('%s, points a failed test at a snapshot of the inspector that outlives the gateway', async (_, mode) => {
-    const run = driven(mode)
+  /** What a test that leaves a strict script unfinished after saying `said` fails with, the fixture and its gateway gone after it. */
+  const failWith = async (options: UseGatewayOptions, identity: TestIdentity | undefined, ...said: string[]) => {
+    const run = driven(options, identity)
     await run.beforeAll()
-    let failure: unknown
     try {
-      failure = await run
+      return await run
         .test(async () => {
           await run.fixture().gateway.useScenario({ name: 'waits', strict: true, steps: [{ when: { model: 'gpt-4o' } }] })
-          await chat(run.fixture().url, '<script>alert(1)</script> was asked')
+          for (const text of said) await chat(run.fixture().url, text)
         })
         .catch((error: unknown) => error)
     } finally {
       await run.afterAll()
     }
+  }
+  /** What a snapshot page keeps: the failure and the admin routes' answers. */
+  const keptIn = (page: string) => JSON.parse(/<script type="application\/json" id="inspector-snapshot">(.*?)<\/script>/s.exec(page)![1]!)
+
+  it.each([
+    ['in-process', {}],
+    ['served over HTTP', { server: true }],
+  ] as const)('%s, points a failed test at a snapshot of the inspector that outlives the gateway', async (_, mode) => {
+    const failure = await failWith(mode, undefined, '<script>alert(1)</script> was asked')
     expect(failure).toBeInstanceOf(ScenarioAssertionError)
     expect((failure as Error).message).toMatch(/^Scenario "waits" is not done:/)
     const file = snapshotOf(failure)
@@ -219,7 +225,7 @@ describe('useGateway, runner-neutral', () => {
     const page = readFileSync(file, 'utf8')
     // One file with everything inline: no address of the gateway, which is gone.
     expect(page).not.toMatch(/<(script|link)[^>]+(src|href)="(?!data:)/)
-    const kept = JSON.parse(/<script type="application\/json" id="inspector-snapshot">(.*?)<\/script>/s.exec(page)![1]!)
+    const kept = keptIn(page)
     expect(kept.reason).toMatch(/^Scenario "waits" is not done:/)
     const [entry] = kept.answers['journal?limit=1000'].body.entries
     expect(entry).toMatchObject({ path: '/v1/chat/completions', model: 'gpt-4o-mini', status: 400 })
@@ -230,22 +236,8 @@ describe('useGateway, runner-neutral', () => {
   })
 
   it('keeps in the snapshot the details the gateway keeps (detailLimit), and no detail it would refuse', async () => {
-    const run = driven({ detailLimit: 1 }, { name: 'detail limit' })
-    await run.beforeAll()
-    let failure: unknown
-    try {
-      failure = await run
-        .test(async () => {
-          await run.fixture().gateway.useScenario({ name: 'waits', strict: true, steps: [{ when: { model: 'gpt-4o' } }] })
-          await chat(run.fixture().url, 'first')
-          await chat(run.fixture().url, 'second')
-        })
-        .catch((error: unknown) => error)
-    } finally {
-      await run.afterAll()
-    }
-    const page = readFileSync(snapshotOf(failure), 'utf8')
-    const kept = JSON.parse(/<script type="application\/json" id="inspector-snapshot">(.*?)<\/script>/s.exec(page)![1]!)
+    const failure = await failWith({ detailLimit: 1 }, { name: 'detail limit' }, 'first', 'second')
+    const kept = keptIn(readFileSync(snapshotOf(failure), 'utf8'))
     const details = Object.entries(kept.answers).filter(([path]) => path.startsWith('journal/'))
     expect(details).toHaveLength(1)
     expect((details[0]![1] as { status: number; body: { request: { body: string } } }).body.request.body).toContain('second')
@@ -258,17 +250,9 @@ describe('useGateway, runner-neutral', () => {
       [false, /was never reached \(model "gpt-4o"\)$/],
       [blocked, /\n\(The inspector's snapshot could not be written to .*a-file-not-a-folder.*\)$/],
     ] as const) {
-      const run = driven({ inspectorSnapshots }, { name: 'unwritten' })
-      await run.beforeAll()
-      try {
-        const failure = await run
-          .test(() => run.fixture().gateway.useScenario({ name: 'waits', strict: true, steps: [{ when: { model: 'gpt-4o' } }] }))
-          .catch((error: unknown) => error)
-        expect(failure).toBeInstanceOf(ScenarioAssertionError)
-        expect((failure as Error).message).toMatch(tail)
-      } finally {
-        await run.afterAll()
-      }
+      const failure = await failWith({ inspectorSnapshots }, { name: 'unwritten' })
+      expect(failure).toBeInstanceOf(ScenarioAssertionError)
+      expect((failure as Error).message).toMatch(tail)
     }
     expect(existsSync(join(snapshots, 'unwritten.html'))).toBe(false)
   })
