@@ -29,8 +29,10 @@ import { isSocketRoute } from '../pipeline/socket-route.ts'
 import { runUpgrade } from '../pipeline/run-upgrade.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
 import { basePathOf } from '../http/path-matcher.ts'
-import type { ReplaySource } from '../recording/named-recordings.ts'
-import { noReplay, type GatewayReplay, type ReplayControl } from '../recording/replay-control.ts'
+import { namedRecordings, type ReplaySource } from '../recording/named-recordings.ts'
+import { isReplayDone, Replay, type ReplayReport, type UnmatchedReplayRequest, type UnusedRecording } from '../recording/replay.ts'
+import { ReplayAssertionError } from '../recording/replay-assertion-error.ts'
+import { withReplay } from '../recording/with-replay.ts'
 
 export interface GatewayOptions {
   /**
@@ -82,7 +84,27 @@ export interface GatewayOptions {
   detailLimit?: number
 }
 
-export type { ReplaySource, ReplayControl }
+export type { ReplaySource }
+
+/** The replay's ledger, for assertions at the end of a test (the same shape as {@link ScenarioControl}). */
+export interface ReplayControl {
+  /** Names of the recordings replayed (their file paths, or `replay[i]`), in the order given. */
+  readonly recordings: readonly string[]
+  /**
+   * Whether the replay is strict (`replayStrict`): the recordings are the whole of what the test
+   * should send, so a recording left unused or a request none matched is a failure (the test-runner
+   * fixtures fail the test then).
+   */
+  readonly strict: boolean
+  /** Recorded exchanges not yet used and requests no recording answered. */
+  pending(): ReplayReport
+  /** The recorded exchanges (generations, embeddings, errors) that no request has used yet. */
+  unused(): UnusedRecording[]
+  /** The requests no recording answered, each with the nearest recordings and what differs. */
+  unmatched(): UnmatchedReplayRequest[]
+  /** Throws, with the report in the message, if a recorded exchange was not used or a request had no recording. */
+  assertDone(): void
+}
 
 /** The active scenarios' script, for assertions at the end of a test. */
 export interface ScenarioControl {
@@ -165,6 +187,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.replaySpeed !== undefined && !(Number.isFinite(options.replaySpeed) && options.replaySpeed >= 0)) {
     throw new TypeError(`createGateway: replaySpeed must be a number of 0 or more, got ${options.replaySpeed}`)
   }
+  const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay))
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map((spec, index) => toScenario(spec, `scenarios[${index}] passed to createGateway`))
   const world = await World.create(applyScenarioWorlds(data, initial))
@@ -208,18 +231,25 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       useScenario,
       reset,
       changed,
-      replay: () => replay.status(),
+      replay() {
+        const report = replay.report()
+        const done = isReplayDone(report)
+        // The message is written only for what asks for it (the assert route), not for each state read.
+        return {
+          done,
+          report,
+          get message() {
+            return done ? undefined : new ReplayAssertionError(report).message
+          },
+        }
+      },
     },
   }
-  // The replay's code is loaded only for a gateway that replays.
-  const replay: GatewayReplay<(typeof routes)[number]> =
+  const served =
     options.replay === undefined
-      ? noReplay(routes)
-      : (await import('../recording/gateway-replay.ts')).gatewayReplay(routes, options.replay, {
-          strict: options.replayStrict === true,
-          speed: options.replaySpeed ?? 1,
-        })
-  const routeHandlers = toRouteHandlers(replay.routes, runtime, options.baseUrl)
+      ? routes
+      : withReplay(routes, { replay, strict: options.replayStrict === true, speed: options.replaySpeed ?? 1 })
+  const routeHandlers = toRouteHandlers(served, runtime, options.baseUrl)
   const socketHandlers = withoutCallFrames(() => toSocketHandlers(routes, runtime, options.baseUrl))
   const socketRoutes = routes.filter(isSocketRoute)
 
@@ -264,7 +294,19 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         if (!isDone(report)) throw new ScenarioAssertionError(report)
       },
     },
-    replay: replay.control,
+    replay: {
+      get recordings() {
+        return replay.recordings
+      },
+      strict: options.replayStrict === true,
+      pending: () => replay.report(),
+      unused: () => replay.report().unused,
+      unmatched: () => replay.report().unmatched,
+      assertDone() {
+        const report = replay.report()
+        if (!isReplayDone(report)) throw new ReplayAssertionError(report)
+      },
+    },
     useScenario: (...specs) => useScenario(specs),
     reset,
     get profile() {
