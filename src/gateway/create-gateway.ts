@@ -37,9 +37,11 @@ import { withReplay } from '../recording/with-replay.ts'
 export interface GatewayOptions {
   /**
    * The world to serve: a whole world, or a patch on the default one (`{ extends: 'default', … }`).
-   * Defaults to the built-in world that `llm-gateway-mock keys` prints.
+   * Under Node (`import … from 'llm-gateway-mock'` there, and the test-runner fixtures) a path is
+   * read too: a world file, JSON or TypeScript, as `--world` reads it. Defaults to the built-in
+   * world that `llm-gateway-mock keys` prints.
    */
-  world?: WorldDefinition
+  world?: WorldDefinition | string
   /**
    * Where the gateway lives, e.g. `http://localhost:4010` or `https://gateway.test/proxy`.
    * Without it the handlers answer the gateway's paths on any origin.
@@ -188,6 +190,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     throw new TypeError(`createGateway: replaySpeed must be a number of 0 or more, got ${options.replaySpeed}`)
   }
   const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay))
+  if (typeof options.world === 'string') {
+    throw new TypeError(
+      `createGateway: world is a path (${JSON.stringify(options.world)}), which only Node can read: import createGateway from 'llm-gateway-mock' in Node (or use loadWorldFile from 'llm-gateway-mock/node'), or pass the world as data`,
+    )
+  }
   const data = resolveWorld(options.world, 'passed to createGateway')
   const initial = (options.scenarios ?? []).map((spec, index) => toScenario(spec, `scenarios[${index}] passed to createGateway`))
   const world = await World.create(applyScenarioWorlds(data, initial))

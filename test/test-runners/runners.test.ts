@@ -33,7 +33,7 @@ const runners = [
     name: 'vitest',
     run: (file: string, dir = folder('vitest')) =>
       run(['node_modules/vitest/vitest.mjs', 'run', '--reporter=verbose', '--config', `${dir}/vitest.config.ts`, file]),
-    files: { sdks: 'sdks.test.ts', unfinished: 'unfinished.test.ts', readme: 'readme.test.ts' },
+    files: { sdks: 'sdks.test.ts', unfinished: 'unfinished.test.ts', readme: 'readme.test.ts', paths: 'paths.test.ts' },
   },
   {
     name: 'jest (ESM mode)',
@@ -48,12 +48,12 @@ const runners = [
         '--verbose',
         file,
       ]),
-    files: { sdks: 'sdks.test.mjs', unfinished: 'unfinished.test.mjs', readme: 'readme.test.mjs' },
+    files: { sdks: 'sdks.test.mjs', unfinished: 'unfinished.test.mjs', readme: 'readme.test.mjs', paths: 'paths.test.mjs' },
   },
   {
     name: 'node:test',
     run: (file: string, dir = folder('node-test')) => run(['--test', '--test-reporter=spec', `${dir}/${file}`]),
-    files: { sdks: 'sdks.test.ts', unfinished: 'unfinished.test.ts', readme: 'readme.test.mjs' },
+    files: { sdks: 'sdks.test.ts', unfinished: 'unfinished.test.ts', readme: 'readme.test.mjs', paths: 'paths.test.ts' },
   },
 ]
 
@@ -90,6 +90,13 @@ describe.each(runners)('useGateway under $name', (runner) => {
     copyFileSync(inRepo(`${folder('vitest')}/vitest.config.ts`), inRepo(`${dir}/vitest.config.ts`))
     const { code, output } = await runner.run(runner.files.readme, dir)
     expect(output).toMatch(/(✓|✔)/)
+    expect(code, output).toBe(0)
+  }, 150_000)
+
+  it('reads a world file and a directory of recordings that world and replay name by path, in-process and over HTTP', async () => {
+    const { code, output } = await runner.run(runner.files.paths)
+    expect(output).toMatch(/(✓|✔)[^\n]*replays the recordings a path names, in the world a path names/)
+    expect(output).toMatch(/(✓|✔)[^\n]*reads the same paths for a served gateway/)
     expect(code, output).toBe(0)
   }, 150_000)
 
