@@ -34,6 +34,7 @@ export function formatImportReport(
     lines.push(style.bold('Notes:'))
     for (const note of notes) lines.push(`  ${note}`)
   }
-  if (facts.out !== undefined) lines.push(`Serve it: llm-gateway-mock --world ${facts.out}`)
+  if (facts.out !== undefined)
+    lines.push(`Serve it: llm-gateway-mock --world ${facts.out}${imported.profile ? ` --profile ${imported.profile}` : ''}`)
   return lines.join('\n')
 }

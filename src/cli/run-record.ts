@@ -3,12 +3,12 @@ import { startRecorder, type RecorderExchange, type RunningRecorder } from '../n
 import { version } from '../version.ts'
 import { CliError } from './cli-error.ts'
 import { exitCodes } from './exit-codes.ts'
-import { flagOrEnvironment } from './flag-or-environment.ts'
 import { watchLauncher } from './launcher-chain.ts'
 import { listenFailure } from './listen-failure.ts'
+import { replayHint, replayHintAtStart } from './replay-hint.ts'
 import { startupNotice } from './startup-notice.ts'
 import { style } from './style.ts'
-import { upstreamKeyVariable } from './upstream-credentials.ts'
+import { recordUpstreamKey, upstreamKeyVariable } from './upstream-credentials.ts'
 import { stopSignals, waitForStop } from './wait-for-stop.ts'
 
 /** The record command's arguments, as yargs gives them. */
@@ -41,16 +41,25 @@ export function redactFlag(values: unknown): RegExp[] {
 /** Runs the recorder until told to stop, then waits for the answers still coming and reports the file. */
 export async function runRecord(args: RecordArgs): Promise<void> {
   const launcher = args['exit-with-parent'] ? watchLauncher() : undefined
-  const upstreamKey = flagOrEnvironment(args['upstream-key'], upstreamKeyVariable)
   let recorder: RunningRecorder
+  let upstreamKey: string | undefined
+  let toldRefusedKey = false
   try {
+    upstreamKey = recordUpstreamKey(args['upstream-key'])
     recorder = await startRecorder({
       upstream: args.upstream,
       out: args.out,
       port: args.port,
       upstreamKey,
       redact: args.redact,
-      onExchange: args.quiet ? undefined : (exchange) => console.log(formatExchange(exchange)),
+      onExchange: (exchange) => {
+        if (!args.quiet) console.log(formatExchange(exchange))
+        // Once: the first refusal says what it means; the next ones show 401 on their lines.
+        if (exchange.status === 401 && !toldRefusedKey) {
+          toldRefusedKey = true
+          console.error(style.yellow(refusedKeyWarning(exchange, upstreamKey === undefined ? undefined : keySource(args))))
+        }
+      },
     })
   } catch (error) {
     if (error instanceof TypeError || error instanceof RecordingDirectoryError)
@@ -69,7 +78,7 @@ export async function runRecord(args: RecordArgs): Promise<void> {
       style.dim(
         `Point clients at it as at the upstream: the OpenAI SDK baseURL ${url}/v1; the Anthropic SDK baseURL ${url}; @google/genai httpOptions { baseUrl: '${url}', apiVersion: 'v1beta' }`,
       ),
-      style.dim(`Replay it offline: llm-gateway-mock --replay ${args.out}`),
+      style.dim(replayHintAtStart(args.out)),
       style.dim('Ctrl-C or SIGTERM stops recording, once the answers still coming have been recorded.'),
       '',
     ].join('\n'),
@@ -92,11 +101,31 @@ export async function runRecord(args: RecordArgs): Promise<void> {
   } finally {
     for (const signal of stopSignals) process.off(signal, force)
   }
-  console.log(
-    recorder.recorded > 0
-      ? `Recorded ${recorder.recorded} ${recorder.recorded === 1 ? 'exchange' : 'exchanges'} into ${recorder.file}`
-      : 'Nothing was recorded.',
-  )
+  if (recorder.recorded === 0) return console.log('Nothing was recorded.')
+  console.log(`Recorded ${recorder.recorded} ${recorder.recorded === 1 ? 'exchange' : 'exchanges'} into ${recorder.file}`)
+  const hint = replayHint({
+    out: args.out,
+    upstream: recorder.upstream,
+    keySource: upstreamKey === undefined ? undefined : keySource(args),
+    ...recorder.seen,
+  })
+  console.log(style.dim(hint.join('\n')))
+}
+
+/** Where the upstream key came from, as the user gave it. */
+function keySource(args: RecordArgs): string {
+  return args['upstream-key'] === undefined ? upstreamKeyVariable : '--upstream-key'
+}
+
+/**
+ * What a 401 from the upstream means for the session, said when it happens: a refused upstream
+ * key makes every exchange a refusal, which a replay would answer as errors.
+ */
+function refusedKeyWarning(exchange: RecorderExchange, source: string | undefined): string {
+  const said = `The upstream answered 401 to ${exchange.method} ${exchange.path}: it refused`
+  return source === undefined
+    ? `${said} the key the client sent (the recorder forwards each client's own key). The refusal is recorded as the upstream gave it; check the client's key.`
+    : `${said} the upstream key (from ${source}), which every request is forwarded with, so this session records refusals: stop (Ctrl-C), check the key, and record again.`
 }
 
 /** One line per exchange: when the request came, method, path, model, status, frames, duration, and what became of it. */

@@ -25,6 +25,12 @@ export class GatewayError<Name extends ErrorName = ErrorName> extends Error {
   readonly headers: Record<string, string>
   readonly status: number | undefined
   readonly override: string | undefined
+  /**
+   * Said after the message, in every profile: what the mock knows that the gateway it imitates
+   * would not say (a replay's recording that would have answered the request the world refused).
+   * Set before the error is rendered.
+   */
+  hint: string | undefined
 
   constructor(errorName: Name, params: ErrorParams[Name], options: GatewayErrorOptions = {}) {
     super(options.message ?? errorName, { cause: options.cause })

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { AuthRequirement } from '../auth/auth-requirement.ts'
 import type { TokenUsage } from '../billing/quota-cost.ts'
+import type { GatewayError } from '../errors/gateway-error.ts'
 import type { ComposedReply } from '../journal/request-detail.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
 import type { Profile } from '../profiles/profile-type.ts'
@@ -122,11 +123,13 @@ export interface Route<Auth = unknown, Body = unknown> {
   quiet?: boolean
   handle(context: RouteContext<Auth, Body>): Reply | Promise<Reply>
   /**
-   * Told when the request failed, with the status it was answered: refused by a stage (the body
-   * then read where it can be, even after a refused key) or by `handle`. What wraps a route
-   * learns of the gateway's own refusals here (a replay counts the recorded error they match).
+   * Told when the request failed, before the error is rendered, with the status it is answered
+   * with: refused by a stage (the body then read where it can be, even after a refused key) or by
+   * `handle`. What wraps a route learns of the gateway's own refusals here (a replay counts the
+   * recorded error they match, or names the recording the refusal kept from answering in the
+   * error's `hint`).
    */
-  refused?(context: RouteContext<Auth, Body>, status: number): void
+  refused?(context: RouteContext<Auth, Body>, status: number, error: GatewayError): void
 }
 
 /**

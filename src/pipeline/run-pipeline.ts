@@ -1,6 +1,7 @@
 import { exchangeOf, respond } from '../http/exchange.ts'
 import { isComplete, type RenderedResponse } from '../http/rendered-response.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
+import { GatewayError } from '../errors/gateway-error.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { isoTimeOf } from '../journal/iso-time.ts'
 import { keptText, type RequestDetail } from '../journal/request-detail.ts'
@@ -9,7 +10,7 @@ import { authenticate } from './1-authenticate.ts'
 import { readBody } from './2-read-body.ts'
 import { admit } from './3-admit.ts'
 import { handle } from './4-handle.ts'
-import { renderError, renderReply } from './5-render.ts'
+import { renderError, renderReply, resolveFailure } from './5-render.ts'
 import { PipelineContext } from './pipeline-context.ts'
 import { routeSurface, type Route } from './route.ts'
 
@@ -52,8 +53,9 @@ export async function runPipeline(
     stage = 'handle'
     rendered = renderReply(context, await handle(context))
   } catch (error) {
+    // Before rendering: what the route learns may add a hint to the message (error.hint).
+    if (route.refused) await tellRefused(context, stage, error)
     ;({ error: failure, rendered } = renderError(context, error))
-    if (route.refused) await tellRefused(context, stage, rendered.status)
   }
   if (route.quiet) return respond(request, rendered)
   reportRequest(context, rendered.status, failure, started, { stage, rendered })
@@ -61,14 +63,16 @@ export async function runPipeline(
 }
 
 /**
- * Tells the route it was refused, its body read first where a stage before reading it refused the
- * request. What the route learns cannot change the answer: a body it cannot read, or a hook that
- * fails on one, leaves the refusal as it was.
+ * Tells the route it was refused, with the status the error is answered with, its body read first
+ * where a stage before reading it refused the request. What the route learns cannot change the
+ * answer, only add a hint to its message: a body it cannot read, or a hook that fails on one,
+ * leaves the refusal as it was.
  */
-async function tellRefused(context: PipelineContext, stage: PipelineStage, status: number): Promise<void> {
+async function tellRefused(context: PipelineContext, stage: PipelineStage, error: unknown): Promise<void> {
+  if (!(error instanceof GatewayError)) return
   try {
     if (stage === 'authenticate') await readBody(context)
-    context.route.refused!(context, status)
+    context.route.refused!(context, resolveFailure(context, error).resolved.status, error)
   } catch {
     // The refusal stands as rendered.
   }

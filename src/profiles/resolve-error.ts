@@ -14,6 +14,7 @@ export function resolveError(
   const listed = profile.errors[error.errorName]
   const entry = { ...listed, ...listed.bySurface?.[surface] }
   let message = error.override ?? fill(inLanguage(entry.message, language), error.params)
+  if (error.hint !== undefined) message += ` ${error.hint}`
   if (entry.requestIdSuffix ?? profile.requestIdSuffix) message += ` (request id: ${requestId})`
   return {
     resolved: {

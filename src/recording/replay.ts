@@ -226,6 +226,20 @@ export class Replay {
     return chosen && labelOf(chosen)
   }
 
+  /**
+   * The label of an unused recording that would answer a request the world refused with
+   * `status` (a reply, or an error other than that refusal), without taking it: the world's
+   * refusal kept it from answering.
+   */
+  wouldAnswer(request: RefusedRequest): string | undefined {
+    const matching = this.#candidatesOf(request.route).filter(
+      (candidate) =>
+        !candidate.used && candidate.exchange.response.status !== request.status && differencesOf(candidate, request).length === 0,
+    )
+    const chosen = matching.find((candidate) => (candidate.exchange.stream ?? false) === request.stream) ?? matching[0]
+    return chosen && labelOf(chosen)
+  }
+
   /** The exchanges that can answer a request of `route`: those of its family (chat, responses, messages…). */
   #candidatesOf(route: string): Candidate[] {
     const family = replayableRoutes[route]?.family

@@ -1,4 +1,5 @@
-import { gatewayError } from '../errors/gateway-error.ts'
+import type { ErrorName } from '../errors/error-names.ts'
+import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
 import type { AdmittedRequest } from '../generation/admitted-request.ts'
 import type { Replayed } from '../generation/replayed-reply.ts'
 import { json, raw, type Reply } from '../pipeline/reply.ts'
@@ -40,15 +41,41 @@ export function withReplay(routes: readonly Route<any, any>[], settings: ReplayS
     return {
       ...route,
       handle: (context: RouteContext<any, any>) => replayed(route, replayable, context, settings, answeredByRecording),
-      refused(context: RouteContext<any, any>, status: number) {
-        route.refused?.(context, status)
+      refused(context: RouteContext<any, any>, status: number, error: GatewayError) {
+        route.refused?.(context, status, error)
         if (answeredByRecording.has(context) || context.body === undefined) return
-        const label = settings.replay.refusedByWorld({ ...requestOf(route, replayable, context), status })
-        if (label)
+        const request = { ...requestOf(route, replayable, context), status }
+        const label = settings.replay.refusedByWorld(request)
+        if (label) {
           context.note.decidedBy = [context.note.decidedBy, `${label}: the gateway gave its error itself`].filter(Boolean).join('; ')
+          return
+        }
+        const unknown = worldGaps[error.errorName]
+        const kept = unknown && settings.replay.wouldAnswer(request)
+        if (!kept) return
+        const needs = `a world that knows ${request.model === '' ? 'the key' : `the key and the model "${request.model}"`}`
+        error.hint = `(llm-gateway-mock: ${kept} answers this request, but the world refused it first: ${unknown(request.model)}. Replay with ${needs}: --world FILE, or createGateway's world; llm-gateway-mock import makes one from the upstream.)`
+        context.note.decidedBy = [
+          context.note.decidedBy,
+          `${kept} would answer it, but the world refused it first: ${unknown(request.model)}`,
+        ]
+          .filter(Boolean)
+          .join('; ')
       },
     }
   })
+}
+
+/**
+ * The world's refusals that mean it lacks what the recorded session had (the key the client sent,
+ * the model), rather than a state it was given on purpose (a disabled key, spent quota): a
+ * recording that would answer such a request is named in the error, as the replay's world is
+ * likely the wrong one.
+ */
+const worldGaps: Partial<Record<ErrorName, (model: string) => string>> = {
+  key_missing: () => 'no key was sent',
+  key_unknown: () => 'it does not know the key',
+  model_unavailable: (model) => `it has no model "${model}" for this key`,
 }
 
 async function replayed(

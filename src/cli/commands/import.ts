@@ -10,7 +10,7 @@ import { CliError } from '../cli-error.ts'
 import { exitCodes } from '../exit-codes.ts'
 import { integerFlag, textFlag } from '../flag-values.ts'
 import { formatImportReport } from '../format-import-report.ts'
-import { accessTokenVariable, upstreamKeyVariable } from '../upstream-credentials.ts'
+import { accessTokenVariable, upstreamKeysIn, upstreamKeyVariable } from '../upstream-credentials.ts'
 
 interface ImportArgs {
   upstream: string
@@ -31,7 +31,7 @@ function keysFlag(values: unknown): string[] {
 /** The keys: `--key`, else those the environment variable holds (separated by commas or white space). */
 function keysOf(args: ImportArgs): string[] {
   if (args.key !== undefined) return args.key
-  return (process.env[upstreamKeyVariable] ?? '').split(/[\s,]+/).filter((key) => key !== '')
+  return upstreamKeysIn(process.env[upstreamKeyVariable] ?? '')
 }
 
 /** `--upstream`, checked as `record` checks it: the gateway's base URL, without a trailing slash. */

@@ -26,7 +26,7 @@ export interface ImportWorldOptions extends ReadUpstreamOptions {
  * `UpstreamError` when the upstream cannot be reached or refuses a key.
  */
 export async function importWorld(options: ImportWorldOptions): Promise<ImportedWorld> {
-  const { answers, notes } = await readUpstream(options)
+  const { answers, notes, newApi } = await readUpstream(options)
   const used = new Set<string>()
   const fresh = (prefix: string, name: string) => {
     let value: string
@@ -56,7 +56,7 @@ export async function importWorld(options: ImportWorldOptions): Promise<Imported
         : [`${key.label}: lists ${there.join(', ') || 'no models'} upstream but ${here.join(', ') || 'none'} here`]
     return [...listed, ...kindDifferences(key.label, visible, key.geminiModels ?? [])]
   })
-  return { ...imported, notes: [...notes, ...imported.notes, ...differences] }
+  return { ...imported, notes: [...notes, ...imported.notes, ...differences], ...(newApi && { profile: 'new-api' as const }) }
 }
 
 /**

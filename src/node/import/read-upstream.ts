@@ -55,7 +55,7 @@ const consequences: Readonly<Record<string, string>> = {
  * on its model list, or an access token it refuses, is an `UpstreamError`. Keys appear in notes
  * and errors masked, never whole.
  */
-export async function readUpstream(options: ReadUpstreamOptions): Promise<{ answers: UpstreamAnswers; notes: string[] }> {
+export async function readUpstream(options: ReadUpstreamOptions): Promise<{ answers: UpstreamAnswers; notes: string[]; newApi: boolean }> {
   const base = upstreamBase(upstreamUrl(options.upstream))
   const secrets = [...options.keys, ...(options.accessToken ? [options.accessToken] : [])].filter((secret) => secret.length > 0)
   const client = upstreamClient({ base, fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? 30_000, secrets })
@@ -111,7 +111,7 @@ export async function readUpstream(options: ReadUpstreamOptions): Promise<{ answ
     const which = labels.length === 0 || labels.length === answers.keys.length ? '' : ` (${labels.join(', ')})`
     notes.push(`${route}: ${why}${which}: ${consequences[route] ?? 'left out'}`)
   }
-  return { answers, notes }
+  return { answers, notes, newApi: client.newApi }
 }
 
 /**

@@ -7,6 +7,8 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; status?: number; 
 export interface UpstreamClient {
   /** One GET below the upstream's base URL, its JSON answer checked against `schema`. */
   get<T extends z.ZodType>(path: string, headers: Record<string, string>, schema: T): Promise<Outcome<z.infer<T>>>
+  /** Whether an answer so far came from new-api (its `X-New-Api-Version` header): its worlds are served with `--profile new-api`. */
+  readonly newApi: boolean
 }
 
 // A bounded number of pages: a list that never ends is a broken upstream, not a big one.
@@ -25,7 +27,11 @@ export function upstreamClient(options: {
   secrets: readonly string[]
 }): UpstreamClient {
   const scrub = (text: string) => options.secrets.reduce((scrubbed, secret) => scrubbed.split(secret).join(maskKey(secret)), text)
+  let newApi = false
   return {
+    get newApi() {
+      return newApi
+    },
     async get(path, headers, schema) {
       let response: Response
       try {
@@ -36,6 +42,7 @@ export function upstreamClient(options: {
       } catch (error) {
         return { ok: false, why: `no answer (${scrub(describeFailure(error))})` }
       }
+      if (response.headers.has('x-new-api-version')) newApi = true
       const text = await response.text().catch(() => '')
       let body: unknown
       try {

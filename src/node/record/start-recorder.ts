@@ -63,6 +63,12 @@ export interface RunningRecorder {
   /** How many exchanges the file holds. */
   readonly recorded: number
   /**
+   * What the session showed of the upstream, for the replay it needs (the closing hint names
+   * them): whether it is new-api (it answers with `X-New-Api-Version`), and the models of the
+   * exchanges recorded, in the order first recorded.
+   */
+  readonly seen: { readonly newApi: boolean; readonly models: readonly string[] }
+  /**
    * Stops accepting requests, lets the answers being relayed finish and waits for those still
    * coming from the upstream to be recorded, then writes the file a last time. `{ force: true }`
    * (also while an earlier close waits) cuts every connection instead and records what has come.
@@ -86,6 +92,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const agents = upstreamAgents()
   const patterns = options.redact ?? []
   const pending = new Set<Promise<void>>()
+  const seen = { newApi: false, models: new Set<string>() }
   const tell = (exchange: RecorderExchange) => options.onExchange?.(exchange)
   const unreachable = (detail: string, path: string) =>
     renderFailure(specProfile, gatewayError('upstream_unreachable', { upstream: shownUpstream, detail }), path)
@@ -119,6 +126,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
           durationMs: answered.durationMs,
           ...(answered.frames && { frames: answered.frames.length }),
         }
+        if (answered.headers.some(([name]) => name.toLowerCase() === 'x-new-api-version')) seen.newApi = true
         if (identified.surface === 'admin') return tell({ ...facts, note: "not recorded: the upstream mock's own admin route" })
         const { tooLarge, ...captured } = answered
         const outcome = recordExchange(
@@ -136,6 +144,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
         )
         const model = outcome.model === undefined ? {} : { model: outcome.model }
         if ('skipped' in outcome) return tell({ ...facts, ...model, note: `not recorded: ${outcome.skipped}` })
+        if (outcome.model !== undefined) seen.models.add(outcome.model)
         const failure = await file.add(outcome.exchange)
         tell({
           ...facts,
@@ -188,6 +197,9 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     file: file.path,
     get recorded() {
       return file.recorded
+    },
+    get seen() {
+      return { newApi: seen.newApi, models: [...seen.models] }
     },
     close(closeOptions = {}) {
       if (closeOptions.force) cut()

@@ -41,6 +41,8 @@ export interface ImportedWorld {
   accessToken?: string
   /** What the import had to assume or leave out, one line each. */
   notes: string[]
+  /** `new-api` when the upstream is new-api (it answers with `X-New-Api-Version`): serve the world with `--profile new-api`. */
+  profile?: 'new-api'
 }
 
 type UserInput = z.input<typeof userSchema>
