@@ -39,7 +39,7 @@ export function replayHint(session: RecordedSession): string[] {
       ? `import reads the keys your clients sent from ${upstreamKeyVariable} (sk-A,sk-B) or --key; --keep-keys keeps them, so the clients replay with their keys unchanged (the file then holds them: keep it out of version control).`
       : `import reads the upstream key from ${upstreamKeyVariable} (or --key) and prints the world's own key beside it: give your clients that key.`
   return [
-    `Replay it offline, in a world that knows your clients' keys${models}: the default world knows neither (401, 404).`,
+    `Replay it offline, in a world that knows your clients' keys${models} (the default world refuses an unknown key, 401, and a model it lacks, 404):`,
     `  llm-gateway-mock import --upstream ${session.upstream}${keepKeys} --out ${world}`,
     `  llm-gateway-mock --replay ${session.out} --world ${world}${profile}`,
     `${keys} A world imported before recording, whose keys your clients sent, serves as well.`,

@@ -57,7 +57,7 @@ describe("record's closing hint, followed as printed", () => {
     expect(banner).toContain('Replay it offline: llm-gateway-mock --replay recordings --world WORLD')
     expect(banner).toContain('add --profile new-api for a new-api upstream')
     expect(closing).toContain(
-      "Replay it offline, in a world that knows your clients' keys and the models recorded (team-writer): the default world knows neither (401, 404).",
+      "Replay it offline, in a world that knows your clients' keys and the models recorded (team-writer) (the default world refuses an unknown key, 401, and a model it lacks, 404):",
     )
     expect(closing).toContain(`\n  llm-gateway-mock import --upstream ${upstreamUrl} --keep-keys --out world.json\n`)
     expect(closing).toContain('\n  llm-gateway-mock --replay recordings --world world.json --profile new-api\n')
