@@ -144,6 +144,12 @@ describe.each(['new-api', 'spec'] as const)('import from a %s-profile upstream o
     expect(output).toContain(`Imported ${upstreamUrl} into ${out}: 4 groups, 1 user, 6 keys, 11 models.`)
   })
 
+  it("ends with the command that serves it, in the upstream's profile", () => {
+    expect(output).toMatch(
+      new RegExp(`\nServe it: llm-gateway-mock --world ${out}${profile === 'new-api' ? ' --profile new-api' : ''}\n?$`),
+    )
+  })
+
   it('prints a fresh local key, named after its token, beside each upstream key masked, and never an upstream secret whole', () => {
     expect(Object.keys(local).sort()).toEqual(Object.keys(upstreamKeys).sort())
     expect(local['ci default']).toMatch(/^sk-ci-default-[0-9a-f]{8}$/)
