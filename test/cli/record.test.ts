@@ -52,6 +52,12 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
     expect(running.output()).not.toContain('pa55word')
   })
 
+  it.runIf(existsSync('/proc/self'))('refuses an --out under /proc with exit code 2 and a reason, rather than spinning', async () => {
+    running = run('record', '--upstream', 'http://127.0.0.1:1', '--port', '0', '--out', '/proc/forbidden')
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toMatch(/^llm-gateway-mock record: cannot write recordings into \/proc\/forbidden: ENOENT/m)
+  })
+
   it('refuses recordings it cannot replay with exit code 8, naming the file and the path in it', async () => {
     const bad = join(directory, 'bad.json')
     writeFileSync(
