@@ -27,7 +27,7 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
   it.each([
     [
       ['record', '--upstream', 'http://127.0.0.1:1', '--host', '0.0.0.0'],
-      /Unknown argument: --host\nRun "llm-gateway-mock --help" for usage\./,
+      /Unknown argument: --host\nRun "llm-gateway-mock record --help" for usage\./,
     ],
     [['record'], /Missing required argument: upstream/],
     [
