@@ -42,6 +42,7 @@ export function redactFlag(values: unknown): RegExp[] {
 export async function runRecord(args: RecordArgs): Promise<void> {
   const launcher = args['exit-with-parent'] ? watchLauncher() : undefined
   const upstreamKey = flagOrEnvironment(args['upstream-key'], upstreamKeyVariable)
+  const upstreamKeySource = args['upstream-key'] === undefined ? upstreamKeyVariable : '--upstream-key'
   let recorder: RunningRecorder
   try {
     recorder = await startRecorder({
@@ -63,7 +64,7 @@ export async function runRecord(args: RecordArgs): Promise<void> {
     [
       `${style.bold(`llm-gateway-mock ${version}`)} recording on ${style.cyan(url)}`,
       `  forwarding to ${style.cyan(recorder.upstream)}; answers recorded into ${style.cyan(recorder.file)} (readable by you only)`,
-      `  ${upstreamKey === undefined ? "the client's own keys go to the upstream, and into no file" : "the upstream key (--upstream-key) goes to the upstream in place of the client's, and into no file"}` +
+      `  ${upstreamKey === undefined ? "the client's own keys go to the upstream, and into no file" : `the upstream key (${upstreamKeySource}) goes to the upstream in place of the client's, and into no file`}` +
         (args.redact.length > 0 ? `; ${args.redact.length} --redact ${args.redact.length === 1 ? 'pattern' : 'patterns'}` : ''),
       '',
       style.dim(

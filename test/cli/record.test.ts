@@ -58,6 +58,19 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
     expect(running.output()).toMatch(/^llm-gateway-mock record: cannot write recordings into \/proc\/forbidden: ENOENT/m)
   })
 
+  it.each([
+    [['--upstream-key', 'sk-from-the-flag'], {}, '--upstream-key'],
+    [[], { LLM_GATEWAY_MOCK_UPSTREAM_KEY: 'sk-from-the-environment' }, 'LLM_GATEWAY_MOCK_UPSTREAM_KEY'],
+  ])('names where the upstream key came from in its banner (%j, %j)', async (flags, env, source) => {
+    const out = join(directory, 'key-source')
+    running = spawnCli(process.execPath, [bin, 'record', '--upstream', 'http://127.0.0.1:1', '--port', '0', '--out', out, ...flags], {
+      env,
+    })
+    await running.waitFor(/Ctrl-C or SIGTERM stops recording/)
+    expect(running.output()).toContain(`the upstream key (${source}) goes to the upstream in place of the client's, and into no file`)
+    expect(running.output()).not.toContain('sk-from-the')
+  })
+
   it('refuses recordings it cannot replay with exit code 8, naming the file and the path in it', async () => {
     const bad = join(directory, 'bad.json')
     writeFileSync(
