@@ -45,6 +45,14 @@ function flagsOf(cli: Argv): string[] {
   return Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key)
 }
 
+/** The command being parsed, as typed after the program's name (`scenarios validate`; empty at the top level). */
+function commandOf(cli: Argv): string {
+  return (cli as unknown as { getInternalMethods(): { getContext(): { commands: string[] } } })
+    .getInternalMethods()
+    .getContext()
+    .commands.join(' ')
+}
+
 /** Runs the CLI on `argv` through yargs, every command and message included, and resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const cli = yargs(argv)
@@ -67,7 +75,9 @@ export async function main(argv: string[]): Promise<number> {
       // yargs passes a message for usage problems, and only the error for a handler's own failure.
       if (error instanceof CliError || (error && !message)) throw error
       const text = usageMessage(message ?? error?.message ?? '', argv, commandNames, flagsOf(cli))
-      throw new CliError(`${text}\nRun "llm-gateway-mock --help" for usage.`, exitCodes.usage)
+      // The help of the command that was given, whose flags the mistake is about.
+      const help = ['llm-gateway-mock', commandOf(cli), '--help'].filter(Boolean).join(' ')
+      throw new CliError(`${text}\nRun "${help}" for usage.`, exitCodes.usage)
     })
     .exitProcess(false)
 

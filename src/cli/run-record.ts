@@ -72,7 +72,7 @@ export async function runRecord(args: RecordArgs): Promise<void> {
     [
       `${style.bold(`llm-gateway-mock ${version}`)} recording on ${style.cyan(url)}`,
       `  forwarding to ${style.cyan(recorder.upstream)}; answers recorded into ${style.cyan(recorder.file)} (readable by you only)`,
-      `  ${upstreamKey === undefined ? "the client's own keys go to the upstream, and into no file" : "the upstream key (--upstream-key) goes to the upstream in place of the client's, and into no file"}` +
+      `  ${upstreamKey === undefined ? "the client's own keys go to the upstream, and into no file" : `the upstream key (${keySource(args)}) goes to the upstream in place of the client's, and into no file`}` +
         (args.redact.length > 0 ? `; ${args.redact.length} --redact ${args.redact.length === 1 ? 'pattern' : 'patterns'}` : ''),
       '',
       style.dim(

@@ -16,11 +16,22 @@ type Segment = PropertyKey
  */
 export function zodIssues(schema: z.ZodType, error: z.ZodError, at: readonly Segment[] = []): DefinitionIssue[] {
   const issues: DefinitionIssue[] = []
-  for (const issue of error.issues as Issue[]) describe(schema, issue, [], at, issues)
+  const listed: ListedValues = new Map()
+  for (const issue of error.issues as Issue[]) describe(schema, issue, [], at, issues, listed)
   return dedupeIssues(issues)
 }
 
-function describe(root: z.ZodType, issue: Issue, base: readonly Segment[], at: readonly Segment[], out: DefinitionIssue[]): void {
+/** The lists of allowed values already spelt out in one report, each with the path it was spelt out at. */
+type ListedValues = Map<string, string>
+
+function describe(
+  root: z.ZodType,
+  issue: Issue,
+  base: readonly Segment[],
+  at: readonly Segment[],
+  out: DefinitionIssue[],
+  listed: ListedValues,
+): void {
   const path = [...base, ...issue.path]
   const push = (message: string, extra: readonly Segment[] = []) => out.push({ path: formatPath([...at, ...path, ...extra]), message })
 
@@ -34,7 +45,7 @@ function describe(root: z.ZodType, issue: Issue, base: readonly Segment[], at: r
       if ('note' in issue && issue.note === 'No matching discriminator' && 'options' in issue) {
         const allowed = (issue.options as unknown[]).filter((value): value is string => typeof value === 'string')
         const input = (issue.input as Record<string, unknown> | undefined)?.[String(issue.path.at(-1))]
-        push(notOneOf(input, allowed))
+        push(notOneOf(input, allowed, listed, formatPath([...at, ...path])))
         return
       }
       const branches = issue.errors as Issue[][]
@@ -46,7 +57,7 @@ function describe(root: z.ZodType, issue: Issue, base: readonly Segment[], at: r
       const options = unionOptionsAt(root, path)
       const branchSchema = options[best]
       for (const inner of branches[best]!) {
-        if (branchSchema) describe(branchSchema, inner, [], [...at, ...path], out)
+        if (branchSchema) describe(branchSchema, inner, [], [...at, ...path], out, listed)
         else out.push({ path: formatPath([...at, ...path, ...inner.path]), message: inner.message })
       }
       return
@@ -57,6 +68,8 @@ function describe(root: z.ZodType, issue: Issue, base: readonly Segment[], at: r
           notOneOf(
             issue.input,
             issue.values.filter((value): value is string => typeof value === 'string'),
+            listed,
+            formatPath([...at, ...path]),
           ),
         )
         return
@@ -101,9 +114,22 @@ export function unknownField(key: string, known: readonly string[]): string {
   return known.length > 0 ? `unknown field; the fields here are ${known.map((name) => `"${name}"`).join(', ')}` : 'unknown field'
 }
 
-export function notOneOf(input: unknown, allowed: readonly string[]): string {
+/** Beyond this many allowed values, a value near one names that one alone rather than all of them. */
+const longList = 10
+
+/**
+ * Why `input` is not allowed. A list of values is spelt out once per report (a mistake repeated
+ * in every exchange of a recording does not repeat forty route ids), and a long one not at all
+ * when the value is near one of them.
+ */
+export function notOneOf(input: unknown, allowed: readonly string[], listed: ListedValues = new Map(), at = ''): string {
   const guess = typeof input === 'string' ? nearest(input, allowed) : undefined
   const hint = guess ? ` Did you mean "${guess}"?` : ''
+  const key = allowed.join('\n')
+  const listedAt = listed.get(key)
+  if (listedAt !== undefined) return `${JSON.stringify(input)} is not one of the values listed at ${listedAt || '(root)'}.${hint}`
+  if (guess && allowed.length > longList) return `${JSON.stringify(input)} is not one of the ${allowed.length} values allowed here.${hint}`
+  listed.set(key, at)
   return `${JSON.stringify(input)} is not one of ${allowed.map((value) => `"${value}"`).join(', ')}.${hint}`
 }
 

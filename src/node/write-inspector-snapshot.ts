@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { frozenInspectorPage, type KeptAnswers } from '../surfaces/admin/inspector/frozen-page.ts'
 import { readPageFile } from '../surfaces/admin/inspector/page-files.ts'
+import { makeDirectory } from './make-directory.ts'
 import { readPageFileFromDisk } from './page-files-on-disk.ts'
 
 /**
@@ -30,6 +31,6 @@ export async function writeInspectorSnapshot(gatewayUrl: string, file: string, r
     reason,
     answers,
   })
-  await mkdir(dirname(file), { recursive: true })
+  await makeDirectory(dirname(file))
   await writeFile(file, page)
 }

@@ -8,6 +8,7 @@ import { WorldError } from './world-error.ts'
 import type { DefinitionIssue } from '../definitions/definition-error.ts'
 import { isWorldPatch, worldChangesSchema, worldPatchSchema, type WorldChanges, type WorldPatch } from './patch/world-patch.ts'
 import { zodIssues } from '../definitions/zod-issues.ts'
+import { patchReferences, wholeWorldReferences } from './references-despite-schema.ts'
 
 /** What a gateway can be given as its world: a whole world, or a patch on the default one. */
 export type WorldDefinition = WorldInput | WorldPatch
@@ -35,13 +36,19 @@ function resolveDefinition(definition: WorldDefinition, source: string): WorldDa
   // The built-in world needs no checking (a test resolves it through the same checks as any other).
   if (definition === defaultWorld) return defaultWorldData()
   if (isWorldPatch(definition)) {
-    const parsed = worldPatchSchema.safeParse(definition, { reportInput: true })
-    if (!parsed.success) throw new WorldError(source, zodIssues(worldPatchSchema, parsed.error))
     const { $schema: _schema, extends: _extends, ...changes } = definition
+    const parsed = worldPatchSchema.safeParse(definition, { reportInput: true })
+    if (!parsed.success) {
+      const issues = zodIssues(worldPatchSchema, parsed.error)
+      throw new WorldError(source, [...issues, ...patchReferences(defaultWorldData(), changes, worldChangesSchema, parsed.error, issues)])
+    }
     return patched(applyWorldPatch(defaultWorldData(), changes), source)
   }
   const parsed = worldSchema.safeParse(definition, { reportInput: true })
-  if (!parsed.success) throw new WorldError(source, withExtendsHint(definition, zodIssues(worldSchema, parsed.error)))
+  if (!parsed.success) {
+    const issues = withExtendsHint(definition, zodIssues(worldSchema, parsed.error))
+    throw new WorldError(source, [...issues, ...wholeWorldReferences(definition, parsed.error, issues)])
+  }
   const written = !resolved.has(definition as WorldData)
   const issues = [...checkWorldReferences(parsed.data), ...(written ? checkModelsEnabled(parsed.data) : [])].map(
     ({ kind, index, field, item, message }): DefinitionIssue => ({

@@ -143,7 +143,6 @@ describe('the llm-gateway-mock binary', () => {
 
   it.each([
     ['--bogus'],
-    ['keys', '--nope'],
     ['--port', '70000'],
     ['frobnicate'],
     ['--journal-limit', '0'],
@@ -153,6 +152,25 @@ describe('the llm-gateway-mock binary', () => {
     running = run(...args)
     expect(await running.exited).toBe(2)
     expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
+  })
+
+  it.each([
+    [['keys', '--nope'], 'keys'],
+    [['serve', '--bogus'], 'serve'],
+    [['record', '--upstream', 'http://127.0.0.1:1', '--bogus'], 'record'],
+    [['record', '--bogus'], 'record'],
+    [['import'], 'import'],
+    [['import', '--upstream', 'http://127.0.0.1:1'], 'import'],
+    [['scenarios'], 'scenarios'],
+    [['scenarios', 'frobnicate'], 'scenarios'],
+    [['scenarios', 'validate'], 'scenarios validate'],
+    [['scenarios', 'validate', 'x.json', '--bogus'], 'scenarios validate'],
+    [['scenarios', 'list', '--bogus'], 'scenarios list'],
+    [['schema', 'world', '--bogus'], 'schema'],
+  ])("points a mistake in %j at that command's help, with exit code 2", async (args, command) => {
+    running = run(...args)
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toMatch(new RegExp(`\\nRun "llm-gateway-mock ${command} --help" for usage\\.\\n$`))
   })
 
   it.each([
@@ -168,14 +186,17 @@ describe('the llm-gateway-mock binary', () => {
     expect(running.output()).toContain(`${message}\nRun "llm-gateway-mock --help" for usage.`)
   })
 
-  it.each([[['--world']], [['keys', '--world']], [['scenarios', 'validate', 'x.json', '--world']], [['--host']], [['--port']]])(
-    'refuses a flag without its value, %j, as a usage error (exit code 2)',
-    async (args) => {
-      running = run(...args)
-      expect(await running.exited).toBe(2)
-      expect(running.output()).toContain(`${args.at(-1)} needs a value.\nRun "llm-gateway-mock --help" for usage.`)
-    },
-  )
+  it.each([
+    [['--world'], 'llm-gateway-mock'],
+    [['keys', '--world'], 'llm-gateway-mock keys'],
+    [['scenarios', 'validate', 'x.json', '--world'], 'llm-gateway-mock scenarios validate'],
+    [['--host'], 'llm-gateway-mock'],
+    [['--port'], 'llm-gateway-mock'],
+  ])('refuses a flag without its value, %j, as a usage error (exit code 2)', async (args, command) => {
+    running = run(...args)
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toContain(`${args.at(-1)} needs a value.\nRun "${command} --help" for usage.`)
+  })
 
   it.each([
     [['scenario', 'list'], 'llm-gateway-mock scenarios list'],
@@ -188,19 +209,24 @@ describe('the llm-gateway-mock binary', () => {
   })
 
   it.each([
-    [['--porte', '0'], '--porte', 'llm-gateway-mock --port 0'],
-    [['serve', '--quite', '--port=0'], '--quite', 'llm-gateway-mock serve --quiet --port=0'],
-    [['--max-body-mbb', '2'], '--max-body-mbb', 'llm-gateway-mock --max-body-mb 2'],
-    [['--no-exit-with-parnet'], '--no-exit-with-parnet', 'llm-gateway-mock --no-exit-with-parent'],
-    [['keys', '--jsn'], '--jsn', 'llm-gateway-mock keys --json'],
-    [['scenarios', 'list', '--jsno'], '--jsno', 'llm-gateway-mock scenarios list --json'],
-    [['scenarios', 'validate', 'a.json', '--wrld', 'w.json'], '--wrld', 'llm-gateway-mock scenarios validate a.json --world w.json'],
-    [['schema', 'world', '--outt=f.json'], '--outt', 'llm-gateway-mock schema world --out=f.json'],
-  ])('suggests the flag %j was meant to have, for each command', async (args, unknown, suggestion) => {
+    [['--porte', '0'], '--porte', 'llm-gateway-mock --port 0', ''],
+    [['serve', '--quite', '--port=0'], '--quite', 'llm-gateway-mock serve --quiet --port=0', ' serve'],
+    [['--max-body-mbb', '2'], '--max-body-mbb', 'llm-gateway-mock --max-body-mb 2', ''],
+    [['--no-exit-with-parnet'], '--no-exit-with-parnet', 'llm-gateway-mock --no-exit-with-parent', ''],
+    [['keys', '--jsn'], '--jsn', 'llm-gateway-mock keys --json', ' keys'],
+    [['scenarios', 'list', '--jsno'], '--jsno', 'llm-gateway-mock scenarios list --json', ' scenarios list'],
+    [
+      ['scenarios', 'validate', 'a.json', '--wrld', 'w.json'],
+      '--wrld',
+      'llm-gateway-mock scenarios validate a.json --world w.json',
+      ' scenarios validate',
+    ],
+    [['schema', 'world', '--outt=f.json'], '--outt', 'llm-gateway-mock schema world --out=f.json', ' schema'],
+  ])('suggests the flag %j was meant to have, for each command', async (args, unknown, suggestion, command) => {
     running = run(...args)
     expect(await running.exited).toBe(2)
     expect(running.output()).toContain(
-      `Unknown argument: ${unknown}\nDid you mean: ${suggestion}\nRun "llm-gateway-mock --help" for usage.`,
+      `Unknown argument: ${unknown}\nDid you mean: ${suggestion}\nRun "llm-gateway-mock${command} --help" for usage.`,
     )
   })
 

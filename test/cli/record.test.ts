@@ -27,7 +27,7 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
   it.each([
     [
       ['record', '--upstream', 'http://127.0.0.1:1', '--host', '0.0.0.0'],
-      /Unknown argument: --host\nRun "llm-gateway-mock --help" for usage\./,
+      /Unknown argument: --host\nRun "llm-gateway-mock record --help" for usage\./,
     ],
     [['record'], /Missing required argument: upstream/],
     [
@@ -50,6 +50,25 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
     expect(await running.exited).toBe(2)
     expect(running.output()).toMatch(message)
     expect(running.output()).not.toContain('pa55word')
+  })
+
+  it.runIf(existsSync('/proc/self'))('refuses an --out under /proc with exit code 2 and a reason, rather than spinning', async () => {
+    running = run('record', '--upstream', 'http://127.0.0.1:1', '--port', '0', '--out', '/proc/forbidden')
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toMatch(/^llm-gateway-mock record: cannot write recordings into \/proc\/forbidden: ENOENT/m)
+  })
+
+  it.each([
+    [['--upstream-key', 'sk-from-the-flag'], {}, '--upstream-key'],
+    [[], { LLM_GATEWAY_MOCK_UPSTREAM_KEY: 'sk-from-the-environment' }, 'LLM_GATEWAY_MOCK_UPSTREAM_KEY'],
+  ])('names where the upstream key came from in its banner (%j, %j)', async (flags, env, source) => {
+    const out = join(directory, 'key-source')
+    running = spawnCli(process.execPath, [bin, 'record', '--upstream', 'http://127.0.0.1:1', '--port', '0', '--out', out, ...flags], {
+      env,
+    })
+    await running.waitFor(/Ctrl-C or SIGTERM stops recording/)
+    expect(running.output()).toContain(`the upstream key (${source}) goes to the upstream in place of the client's, and into no file`)
+    expect(running.output()).not.toContain('sk-from-the')
   })
 
   it('refuses recordings it cannot replay with exit code 8, naming the file and the path in it', async () => {

@@ -115,14 +115,16 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     expect(running.output()).toBe(readFileSync(schemaFile, 'utf8'))
   })
 
-  it.each([['scenarios'], ['scenarios', 'validate'], ['scenarios', 'frobnicate'], ['--admin-token', '']])(
-    'rejects %s with exit code 2',
-    async (...args) => {
-      running = run(...args)
-      expect(await running.exited).toBe(2)
-      expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
-    },
-  )
+  it.each([
+    [['scenarios'], 'llm-gateway-mock scenarios'],
+    [['scenarios', 'validate'], 'llm-gateway-mock scenarios validate'],
+    [['scenarios', 'frobnicate'], 'llm-gateway-mock scenarios'],
+    [['--admin-token', ''], 'llm-gateway-mock'],
+  ])("rejects %j with exit code 2, pointing at that command's help", async (args, command) => {
+    running = run(...args)
+    expect(await running.exited).toBe(2)
+    expect(running.output()).toContain(`Run "${command} --help" for usage.`)
+  })
 
   it('serves with several --scenario, a built-in and a TypeScript file, applied in order', async () => {
     running = run('--port', '0', '--quiet', '--scenario', 'flaky-upstream', '--scenario', './test/fixtures/typed-scenario.ts')

@@ -1,5 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -49,8 +60,9 @@ describe('the packed tarball', () => {
     })
   })
 
-  // Inside node_modules the README and the docs are read as files: every relative link must land on one.
-  it('has no dead relative link in the README, the docs or the scenario reference', () => {
+  // Inside node_modules the README and the docs are read as files: every relative link must land on
+  // one, an image's too (an editor's preview of the README shows it from there).
+  it('has no dead relative link in the README, the docs or the scenario reference, and ships each image small', () => {
     const pages = [
       'README.md',
       'CHANGELOG.md',
@@ -58,19 +70,27 @@ describe('the packed tarball', () => {
       ...readdirSync(join(installed(), 'docs')).map((name) => `docs/${name}`),
     ]
     const dead: string[] = []
+    const large: string[] = []
     let links = 0
+    let images = 0
     for (const page of pages.filter((name) => name.endsWith('.md'))) {
       const text = readFileSync(join(installed(), page), 'utf8')
       for (const [, image, target] of text.matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)\)/g)) {
-        // Images stay in the repository (npm's site shows them from there): the tarball carries text.
-        if (image || /^([a-z]+:|#)/.test(target!)) continue
+        if (/^([a-z]+:|#)/.test(target!)) continue
         links += 1
         const file = join(installed(), dirname(page), target!.split('#')[0]!)
         if (!existsSync(file)) dead.push(`${page} → ${target} (${relative(installed(), file)})`)
+        else if (image) {
+          images += 1
+          // Every install carries it: a screenshot is kept to what reads well (pngquant, docs/contributing.md).
+          if (statSync(file).size > 100 * 1024) large.push(`${page} → ${target} (${statSync(file).size} bytes)`)
+        }
       }
     }
     expect(links).toBeGreaterThan(10)
+    expect(images).toBeGreaterThan(0)
     expect(dead).toEqual([])
+    expect(large).toEqual([])
   })
 
   // npm runs the bin through `sh -c`, which (as dash) passes no signal on and outlives a SIGKILL of

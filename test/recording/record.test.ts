@@ -250,6 +250,8 @@ describe('record', () => {
       aborter.abort()
       await told(1)
       expect(seen[0]).toMatchObject({ recorded: 1 })
+      // It had the whole stream: its leaving is no news.
+      expect(seen[0]!.note).toBeUndefined()
       expect(exchanges()[0]!.response.reply!.text).toBe('Lingering answer.')
     })
 
@@ -267,7 +269,7 @@ describe('record', () => {
     })
   })
 
-  it('keeps reading the upstream when the client leaves mid-stream, and records all it said', async () => {
+  it('keeps reading the upstream when the client leaves mid-stream, records all it said, and says the client left', async () => {
     const r = await record()
     const aborter = new AbortController()
     const response = await fetch(`${r.url}/v1/chat/completions`, {
@@ -287,6 +289,10 @@ describe('record', () => {
     }).then((answer) => answer.json() as Promise<{ choices: { message: { content: string } }[] }>)
     expect(exchanges()[0]!.response.reply!.text).toBe(whole.choices[0]!.message.content)
     expect(exchanges()[0]!.response.frames!.length).toBeGreaterThan(40)
+    expect(seen[0]).toMatchObject({
+      recorded: 1,
+      note: 'the client left before the end of the stream; recorded whole as the upstream sent it',
+    })
   })
 
   it('leaves out a stream the upstream cut, or ended with an error event, and says why', async () => {

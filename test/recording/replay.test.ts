@@ -432,6 +432,36 @@ describe('recordings that could never replay', () => {
     ])
   })
 
+  it('with a mistyped route name the nearest route id, and list the route ids once however many exchanges are wrong', async () => {
+    const bad = {
+      version: 1,
+      name: 'typos.json',
+      exchanges: [
+        exchange(1, { route: 'openai.chat_completion' }),
+        exchange(2, { route: 'openai.chat_completion' }),
+        exchange(3, { route: 'chat' }),
+        exchange(4, { route: 'chat' }),
+      ],
+    }
+    const error = await rejection(createGateway({ replay: bad as RecordingInput }))
+    expect(error).toBeInstanceOf(RecordingError)
+    const lines = (error as Error).message.split('\n')
+    expect(lines.slice(0, 3)).toEqual([
+      'Invalid recording typos.json:',
+      ...[0, 1].map((index) =>
+        expect.stringMatching(
+          new RegExp(
+            `^ {2}- exchanges\\[${index}\\]\\.route: "openai\\.chat_completion" is not one of the \\d+ values allowed here\\. Did you mean "openai\\.chat_completions"\\?$`,
+          ),
+        ),
+      ),
+    ])
+    expect(lines[3]).toMatch(
+      /^ {2}- exchanges\[2\]\.route: "chat" is not one of "openai\.list_models", .*"openai\.chat_completions", .*"unknown"\.$/,
+    )
+    expect(lines.slice(4)).toEqual(['  - exchanges[3].route: "chat" is not one of the values listed at exchanges[2].route.'])
+  })
+
   it('kept for reading are reported at load, and named when a request of their route and model finds no recording', async () => {
     const readOnly = recording(
       [

@@ -74,7 +74,7 @@ describe('world definitions', () => {
   it('reports schema errors with their path inside the patch', () => {
     const attempt = () => resolveWorld({ extends: 'default', models: [{ id: 'x', contextWindow: -1 }] } as never, 'inline.json')
     expect(attempt).toThrow(WorldError)
-    expect(attempt).toThrow(/models\[0\]\.contextWindow: -1 is too small: it must be 0 or more$/)
+    expect(attempt).toThrow(/models\[0\]\.contextWindow: -1 is too small: it must be 0 or more$/m)
   })
 
   // zod's own words ("Too small: expected number to be >=0") say what failed, not what to write.
@@ -165,6 +165,65 @@ describe('world definitions', () => {
     )
     const narrowed = resolveWorld({ extends: 'default', groups: [{ name: 'default', models: ['gpt-4o-mini'] }] })
     expect((await createGateway({ world: narrowed })).world.findGroup('default')?.models).toEqual(['gpt-4o-mini'])
+  })
+
+  describe('with schema and reference mistakes, reports every one at once', () => {
+    const issuesOf = (definition: unknown, at?: string) => {
+      try {
+        resolveWorld(definition as never, 'w.json')
+      } catch (error) {
+        expect(error).toBeInstanceOf(WorldError)
+        return (error as WorldError).issues.filter((issue) => at === undefined || issue.path.startsWith(at))
+      }
+      throw new Error('resolved')
+    }
+
+    it('in a patch: a misspelt field beside a misspelt key and a key of a user that does not exist', () => {
+      expect(
+        issuesOf({
+          extends: 'default',
+          tokens: [
+            { key: 'sk-limted', name: 'typo' },
+            { key: 'sk-new', name: 'new', userId: 9 },
+          ],
+          models: [{ id: 'gpt-4o', contextWindw: 5 }],
+        }),
+      ).toEqual([
+        { path: 'models[0].contextWindw', message: 'unknown field. Did you mean "contextWindow"?' },
+        {
+          path: 'tokens[0].key',
+          message: 'no token has key "sk-limted". Did you mean "sk-limited"? To add a new token, give "name" and "userId" too.',
+        },
+        { path: 'tokens[1].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+      ])
+    })
+
+    it('in a whole world: a value out of bounds beside a group that names no model and a token of a user that does not exist', () => {
+      expect(
+        issuesOf({
+          groups: [{ name: 'default', models: ['gpt-4o', 'gpt-4'] }],
+          users: [{ id: 1, username: 'alice', group: 'default', accessToken: 'at-alice', quota: 5, role: 'superuser' }],
+          tokens: [{ key: 'sk-a', name: 'a', userId: 2 }],
+          models: [{ id: 'gpt-4o', contextWindw: 5 }],
+        }),
+      ).toEqual([
+        { path: 'users[0].role', message: '"superuser" is not one of "user", "admin", "root".' },
+        { path: 'models[0].contextWindw', message: 'unknown field. Did you mean "contextWindow"?' },
+        { path: 'groups[0].models[1]', message: 'no model has id "gpt-4". Did you mean "gpt-4o"?' },
+        { path: 'tokens[0].userId', message: 'no user has id 2. The users are 1 (alice).' },
+      ])
+    })
+
+    it('but says nothing a refused record might answer: a token of a user whose own record is refused', () => {
+      expect(
+        issuesOf({
+          groups: [{ name: 'default', models: ['gpt-4o'] }],
+          users: [{ id: 2, username: 'carol', group: 'default', quota: 5 }],
+          tokens: [{ key: 'sk-a', name: 'a', userId: 2 }],
+          models: [{ id: 'gpt-4o' }],
+        }),
+      ).toEqual([{ path: 'users[0].accessToken', message: 'missing (required): expected a string' }])
+    })
   })
 
   it('rejects a token pinned to a group its owner may not use', () => {

@@ -9,6 +9,8 @@ export interface UpstreamAnswer extends CapturedAnswer {
   headers: [string, string][]
   /** The upstream ended the answer itself, and it was not too large to keep. */
   ended: boolean
+  /** The client left while the upstream still had more to send: it did not get the whole answer. */
+  clientLeft: boolean
   durationMs: number
 }
 
@@ -87,18 +89,25 @@ function relay(res: IncomingMessage, started: number): Forwarded {
     const complete = ended && res.complete
     void capture
       .result()
-      .then((captured) => answered({ status, headers: rawHeaders, ...captured, ended: complete && captured.tooLarge !== true, durationMs }))
+      .then((captured) =>
+        answered({ status, headers: rawHeaders, ...captured, ended: complete && captured.tooLarge !== true, clientLeft, durationMs }),
+      )
   })
   res.on('error', () => undefined)
 
   let clientGone = false
+  // Only a client gone before more came counts as left: one that closes on `[DONE]` had it all.
+  let clientLeft = false
   const body = nullBodyStatuses.has(status)
     ? null
     : new ReadableStream<Uint8Array>({
         start(controller) {
           res.on('data', (chunk: Buffer) => {
             capture.add(chunk)
-            if (clientGone) return
+            if (clientGone) {
+              clientLeft = true
+              return
+            }
             controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
             if ((controller.desiredSize ?? 1) <= 0) res.pause()
           })

@@ -1,7 +1,8 @@
-import { mkdir, open, rm } from 'node:fs/promises'
+import { open, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { formatExchange, recordingText, type RecordingHead } from '../../recording/format-recording.ts'
 import type { RecordedExchange } from '../../recording/recording-schema.ts'
+import { makeDirectory } from '../make-directory.ts'
 import { schemaReference } from '../schema-reference.ts'
 import { writePrivateFile } from '../write-private-file.ts'
 
@@ -55,7 +56,7 @@ export class RecordingFile {
     const empty = recordingText(head, []).join('')
     const stem = header.recordedAt.toISOString().slice(0, 19).replaceAll(':', '-')
     try {
-      await mkdir(directory, { recursive: true, mode: 0o700 })
+      await makeDirectory(directory, 0o700)
       for (let n = 1; ; n++) {
         const path = join(directory, n === 1 ? `${stem}.json` : `${stem}-${n}.json`)
         try {

@@ -128,7 +128,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
         }
         if (answered.headers.some(([name]) => name.toLowerCase() === 'x-new-api-version')) seen.newApi = true
         if (identified.surface === 'admin') return tell({ ...facts, note: "not recorded: the upstream mock's own admin route" })
-        const { tooLarge, ...captured } = answered
+        const { tooLarge, clientLeft, ...captured } = answered
         const outcome = recordExchange(
           {
             id,
@@ -143,16 +143,19 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
           redaction,
         )
         const model = outcome.model === undefined ? {} : { model: outcome.model }
-        if ('skipped' in outcome) return tell({ ...facts, ...model, note: `not recorded: ${outcome.skipped}` })
+        const left = clientLeft ? `the client left before the end of the ${answered.frames ? 'stream' : 'answer'}` : undefined
+        if ('skipped' in outcome)
+          return tell({ ...facts, ...model, note: `not recorded: ${[outcome.skipped, left].filter(Boolean).join('; ')}` })
         if (outcome.model !== undefined) seen.models.add(outcome.model)
         const failure = await file.add(outcome.exchange)
+        const note = [left && `${left}; recorded whole as the upstream sent it`, outcome.note].filter(Boolean).join('; ')
         tell({
           ...facts,
           ...model,
           path: outcome.exchange.path,
           ...(failure
             ? { note: `not written yet: cannot write ${file.path} (${failure.message}); the next write tries again` }
-            : { recorded: id, ...(outcome.note && { note: outcome.note }) }),
+            : { recorded: id, ...(note && { note }) }),
         })
       })
       .catch((error: unknown) => {
