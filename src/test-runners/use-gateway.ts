@@ -1,6 +1,7 @@
 import { basename, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createGateway, type Gateway, type GatewayOptions } from '../gateway/create-gateway.ts'
+import type { Gateway, GatewayOptions } from '../gateway/create-gateway.ts'
+import { createGateway } from '../node/create-gateway.ts'
 import { startServer, type RunningServer } from '../node/create-server.ts'
 import { writeInspectorSnapshot } from '../node/write-inspector-snapshot.ts'
 import { slugOf } from '../world/import/slug.ts'
