@@ -3,8 +3,9 @@ import { isComplete, type RenderedResponse } from '../http/rendered-response.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { isoTimeOf } from '../journal/iso-time.ts'
-import { keptText, type RequestDetail } from '../journal/request-detail.ts'
+import { keptText, type Refusal, type RequestDetail } from '../journal/request-detail.ts'
 import type { PipelineStage, RequestLogEntry } from '../journal/request-log-entry.ts'
+import { requestLanguage } from '../profiles/request-language.ts'
 import { authenticate } from './1-authenticate.ts'
 import { readBody } from './2-read-body.ts'
 import { admit } from './3-admit.ts'
@@ -42,6 +43,7 @@ export async function runPipeline(
 
   let rendered: RenderedResponse
   let failure: { name: string; code: string | number | null } | undefined
+  let refusal: Refusal | undefined
   let stage: PipelineStage = 'authenticate'
   try {
     authenticate(context)
@@ -52,23 +54,37 @@ export async function runPipeline(
     stage = 'handle'
     rendered = renderReply(context, await handle(context))
   } catch (error) {
-    ;({ error: failure, rendered } = renderError(context, error))
-    if (route.refused) await tellRefused(context, stage, rendered.status)
+    const { resolved, envelope } = ({ error: failure, rendered } = renderError(context, error))
+    refusal = { profile, surface, language: requestLanguage(profile, request), resolved, envelope }
+    if (!route.quiet || route.refused) await learnRefused(context, stage, rendered.status)
   }
   if (route.quiet) return respond(request, rendered)
-  reportRequest(context, rendered.status, failure, started, { stage, rendered })
+  reportRequest(context, rendered.status, failure, started, { stage, rendered, refusal })
   return respond(request, rendered)
 }
 
 /**
- * Tells the route it was refused, its body read first where a stage before reading it refused the
- * request. What the route learns cannot change the answer: a body it cannot read, or a hook that
- * fails on one, leaves the refusal as it was.
+ * What a refused request still shows: where a stage before reading the body refused it (a bad
+ * key), its body is read anyway, with the model and stream it names, for the journal, the
+ * inspector's detail and the step copied from it; then the route is told it was refused. Neither
+ * can change the answer: a body that cannot be read, or a hook that fails, leaves the refusal as
+ * it was.
  */
-async function tellRefused(context: PipelineContext, stage: PipelineStage, status: number): Promise<void> {
+async function learnRefused(context: PipelineContext, stage: PipelineStage, status: number): Promise<void> {
   try {
-    if (stage === 'authenticate') await readBody(context)
-    context.route.refused!(context, status)
+    if (stage === 'authenticate') {
+      await readBody(context)
+      const declared = context.route.model
+      if (declared && context.note.model === undefined) {
+        context.note.model = declared.read(context)
+        context.note.stream = declared.stream?.(context) ?? false
+      }
+    }
+  } catch {
+    // The refusal stands as rendered, with what could be read.
+  }
+  try {
+    context.route.refused?.(context, status)
   } catch {
     // The refusal stands as rendered.
   }
@@ -84,7 +100,7 @@ export function reportRequest(
   status: number,
   failure: { name: string; code: string | number | null } | undefined,
   started: number,
-  more: { stage?: PipelineStage; rendered?: RenderedResponse; handshake?: boolean } = {},
+  more: { stage?: PipelineStage; rendered?: RenderedResponse; handshake?: boolean; refusal?: Refusal | undefined } = {},
 ): void {
   const { runtime } = context
   const entry: RequestLogEntry = {
@@ -96,7 +112,8 @@ export function reportRequest(
     route: context.route.id,
     model: context.note.model,
     stream: context.note.stream,
-    key: context.auth?.maskedKey,
+    // A key refused by the authenticate stage is still shown, masked, as it was presented.
+    key: context.auth?.maskedKey ?? context.presented?.maskedKey,
     usage: context.note.usage,
     quota: context.note.quota,
     status,
@@ -110,7 +127,7 @@ export function reportRequest(
     durationMs: performance.now() - started,
   }
   const keep = more.rendered !== undefined && runtime.keepsDetails && context.surface !== 'admin'
-  runtime.report(entry, keep ? detailOf(context, entry, more.rendered!, started, more.handshake === true) : undefined)
+  runtime.report(entry, keep ? detailOf(context, entry, more.rendered!, started, more.handshake === true, more.refusal) : undefined)
 }
 
 /** The request in detail, for the inspector: references to the URL, the body text and the rendered answer. */
@@ -120,6 +137,7 @@ function detailOf(
   rendered: RenderedResponse,
   startedAt: number,
   handshake: boolean,
+  refusal: Refusal | undefined,
 ): RequestDetail {
   const { body } = rendered
   return {
@@ -130,7 +148,8 @@ function detailOf(
     // An open feed is an admin route's, and admin requests are not kept.
     reply: isComplete(body) ? keptText(body) : 'frames' in body ? body : '',
     meets: handshake ? 'handshake' : context.route.model?.admission === 'generation' ? 'request' : null,
-    worldKey: context.auth?.token?.key,
+    worldKey: context.auth?.token?.key ?? context.presented?.worldKey,
     composed: context.note.reply,
+    ...(refusal && { refusal }),
   }
 }
