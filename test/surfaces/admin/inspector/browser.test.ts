@@ -205,6 +205,8 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
     // The requests keep the larger part of the height beside a request in detail.
     const heightOf = (selector: string) => page.locator(selector).evaluate((element) => element.getBoundingClientRect().height)
     expect(await heightOf('.panel.requests')).toBeGreaterThan((await heightOf('.panel.detail')) * 1.3)
+    // …and fit its width: what decided each answer is not cut off at the panel's edge.
+    expect(await page.locator('.requests .scroll').evaluate((scroll) => scroll.scrollWidth - scroll.clientWidth)).toBe(0)
     mkdirSync(artifacts, { recursive: true })
     const shot = new URL('inspector.png', artifacts).pathname
     await page.screenshot({ path: shot })
