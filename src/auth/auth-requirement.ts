@@ -14,6 +14,17 @@ export interface AuthInput {
   profile: Profile
   /** The gateway clock's now, in ms. */
   now: number
+  /**
+   * The API key the request presented, noted as soon as it is read, so that a request refused
+   * for its key still shows which one (masked) and, for a key of the world, its world spelling.
+   */
+  presented?: PresentedKey | undefined
+}
+
+/** An API key as a request presented it: masked, and as the world spells it when the world has it. */
+export interface PresentedKey {
+  maskedKey: string
+  worldKey?: string
 }
 
 /**

@@ -41,6 +41,7 @@ export function authenticateToken(
   if (!credential) throw gatewayError('key_missing', { sources: describeSources(sources) })
   const key = maskKey(credential.value.replace(/^[Bb]earer\s+/, ''))
   const token = input.world.findToken(credential.value)
+  input.presented = token ? { maskedKey: key, worldKey: token.key } : { maskedKey: key }
   if (!token) throw gatewayError('key_unknown', { key })
   const name = token.name
   if (token.status === 'disabled') throw gatewayError('key_disabled', { key, name })

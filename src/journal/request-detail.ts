@@ -1,3 +1,6 @@
+import type { SurfaceName } from '../http/surface-name.ts'
+import type { EnvelopeName, Language, Profile } from '../profiles/profile-type.ts'
+import type { ResolvedError } from '../profiles/resolved-error.ts'
 import type { StreamPlan } from '../streaming/stream-plan.ts'
 import type { RequestLogEntry } from './request-log-entry.ts'
 
@@ -52,4 +55,15 @@ export interface RequestDetail {
   worldKey?: string
   /** What a generation composed. */
   composed?: ComposedReply
+  /** How a refused request was answered, for the step that answers the next one the same. */
+  refusal?: Refusal
+}
+
+/** A refusal as the profile that answered it resolved it (references, no copies). */
+export interface Refusal {
+  profile: Profile
+  surface: SurfaceName
+  language: Language
+  resolved: ResolvedError
+  envelope: EnvelopeName
 }

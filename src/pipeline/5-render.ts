@@ -73,11 +73,12 @@ export function renderError(
   context: PipelineContext,
   failure: unknown,
   requestId: string = context.requestId,
-): { error: FailureName; resolved: ResolvedError; rendered: RenderedResponse } {
+): { error: FailureName; resolved: ResolvedError; envelope: EnvelopeName; rendered: RenderedResponse } {
   const { error, resolved, envelope } = resolveFailure(context, failure, requestId)
   return {
     error,
     resolved,
+    envelope,
     rendered: {
       status: resolved.status,
       headers: { 'content-type': jsonType, ...headersOf(context, profileOf(context)), ...resolved.headers },

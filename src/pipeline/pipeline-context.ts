@@ -1,4 +1,4 @@
-import type { AuthInput } from '../auth/auth-requirement.ts'
+import type { AuthInput, PresentedKey } from '../auth/auth-requirement.ts'
 import type { AdapterExchange } from '../http/exchange.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
@@ -12,6 +12,7 @@ import type { Admission, Route, RouteContext, RouteNote } from './route.ts'
 export class PipelineContext implements RouteContext<any, any>, AuthInput {
   readonly pathname: string
   auth: any = undefined
+  presented: PresentedKey | undefined = undefined
   body: any = undefined
   /** The body's text as read (stage 2), kept by reference for the inspector's detail of this request. */
   bodyText: string | undefined = undefined

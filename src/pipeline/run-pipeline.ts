@@ -4,8 +4,9 @@ import type { GatewayRuntime } from './gateway-runtime.ts'
 import { GatewayError } from '../errors/gateway-error.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { isoTimeOf } from '../journal/iso-time.ts'
-import { keptText, type RequestDetail } from '../journal/request-detail.ts'
+import { keptText, type Refusal, type RequestDetail } from '../journal/request-detail.ts'
 import type { PipelineStage, RequestLogEntry } from '../journal/request-log-entry.ts'
+import { requestLanguage } from '../profiles/request-language.ts'
 import { authenticate } from './1-authenticate.ts'
 import { readBody } from './2-read-body.ts'
 import { admit } from './3-admit.ts'
@@ -43,6 +44,7 @@ export async function runPipeline(
 
   let rendered: RenderedResponse
   let failure: { name: string; code: string | number | null } | undefined
+  let refusal: Refusal | undefined
   let stage: PipelineStage = 'authenticate'
   try {
     authenticate(context)
@@ -53,26 +55,40 @@ export async function runPipeline(
     stage = 'handle'
     rendered = renderReply(context, await handle(context))
   } catch (error) {
-    // Before rendering: what the route learns may add a hint to the message (error.hint).
-    if (route.refused) await tellRefused(context, stage, error)
-    ;({ error: failure, rendered } = renderError(context, error))
+    // Before rendering: a refused request's body is read for the journal, and what the route
+    // learns may add a hint to the message (error.hint).
+    if (!route.quiet || route.refused) await learnRefused(context, stage, error)
+    const { resolved, envelope } = ({ error: failure, rendered } = renderError(context, error))
+    refusal = { profile, surface, language: requestLanguage(profile, request), resolved, envelope }
   }
   if (route.quiet) return respond(request, rendered)
-  reportRequest(context, rendered.status, failure, started, { stage, rendered })
+  reportRequest(context, rendered.status, failure, started, { stage, rendered, refusal })
   return respond(request, rendered)
 }
 
 /**
- * Tells the route it was refused, with the status the error is answered with, its body read first
- * where a stage before reading it refused the request. What the route learns cannot change the
- * answer, only add a hint to its message: a body it cannot read, or a hook that fails on one,
- * leaves the refusal as it was.
+ * What a refused request still shows: where a stage before reading the body refused it (a bad
+ * key), its body is read anyway, with the model and stream it names, for the journal, the
+ * inspector's detail and the step copied from it; then the route is told it was refused, with the
+ * status the error is answered with. Neither can change the answer, only add a hint to its
+ * message: a body that cannot be read, or a hook that fails, leaves the refusal as it was.
  */
-async function tellRefused(context: PipelineContext, stage: PipelineStage, error: unknown): Promise<void> {
-  if (!(error instanceof GatewayError)) return
+async function learnRefused(context: PipelineContext, stage: PipelineStage, error: unknown): Promise<void> {
   try {
-    if (stage === 'authenticate') await readBody(context)
-    context.route.refused!(context, resolveFailure(context, error).resolved.status, error)
+    if (stage === 'authenticate') {
+      await readBody(context)
+      const declared = context.route.model
+      if (declared && context.note.model === undefined) {
+        context.note.model = declared.read(context)
+        context.note.stream = declared.stream?.(context) ?? false
+      }
+    }
+  } catch {
+    // The refusal stands as rendered, with what could be read.
+  }
+  if (!(error instanceof GatewayError) || !context.route.refused) return
+  try {
+    context.route.refused(context, resolveFailure(context, error).resolved.status, error)
   } catch {
     // The refusal stands as rendered.
   }
@@ -88,7 +104,7 @@ export function reportRequest(
   status: number,
   failure: { name: string; code: string | number | null } | undefined,
   started: number,
-  more: { stage?: PipelineStage; rendered?: RenderedResponse; handshake?: boolean } = {},
+  more: { stage?: PipelineStage; rendered?: RenderedResponse; handshake?: boolean; refusal?: Refusal | undefined } = {},
 ): void {
   const { runtime } = context
   const entry: RequestLogEntry = {
@@ -100,7 +116,8 @@ export function reportRequest(
     route: context.route.id,
     model: context.note.model,
     stream: context.note.stream,
-    key: context.auth?.maskedKey,
+    // A key refused by the authenticate stage is still shown, masked, as it was presented.
+    key: context.auth?.maskedKey ?? context.presented?.maskedKey,
     usage: context.note.usage,
     quota: context.note.quota,
     status,
@@ -114,7 +131,7 @@ export function reportRequest(
     durationMs: performance.now() - started,
   }
   const keep = more.rendered !== undefined && runtime.keepsDetails && context.surface !== 'admin'
-  runtime.report(entry, keep ? detailOf(context, entry, more.rendered!, started, more.handshake === true) : undefined)
+  runtime.report(entry, keep ? detailOf(context, entry, more.rendered!, started, more.handshake === true, more.refusal) : undefined)
 }
 
 /** The request in detail, for the inspector: references to the URL, the body text and the rendered answer. */
@@ -124,6 +141,7 @@ function detailOf(
   rendered: RenderedResponse,
   startedAt: number,
   handshake: boolean,
+  refusal: Refusal | undefined,
 ): RequestDetail {
   const { body } = rendered
   return {
@@ -134,7 +152,8 @@ function detailOf(
     // An open feed is an admin route's, and admin requests are not kept.
     reply: isComplete(body) ? keptText(body) : 'frames' in body ? body : '',
     meets: handshake ? 'handshake' : context.route.model?.admission === 'generation' ? 'request' : null,
-    worldKey: context.auth?.token?.key,
+    worldKey: context.auth?.token?.key ?? context.presented?.worldKey,
     composed: context.note.reply,
+    ...(refusal && { refusal }),
   }
 }

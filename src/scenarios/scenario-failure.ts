@@ -1,4 +1,4 @@
-import type { ScenarioFacts } from '../errors/error-names.ts'
+import type { ErrorName, ErrorParams, ScenarioFacts } from '../errors/error-names.ts'
 import { GatewayError } from '../errors/gateway-error.ts'
 import type { Fail } from './scenario-schema.ts'
 
@@ -15,9 +15,11 @@ export function scenarioFailure(fail: Pick<Fail, 'code' | 'status' | 'message'> 
     headers['retry-after'] = String(Math.ceil(fail.retryAfterMs / 1000))
   }
   if (fail.shouldRetry !== undefined) headers['x-should-retry'] = String(fail.shouldRetry)
-  return new GatewayError(fail.code, facts, {
+  // `as`: one of the gateway's own refusals, whose parameters beyond the facts the message override stands in for.
+  return new GatewayError(fail.as ?? fail.code, facts as ErrorParams[ErrorName], {
     headers,
     ...(fail.status !== undefined ? { status: fail.status } : {}),
     ...(fail.message !== undefined ? { message: fail.message } : {}),
+    ...(fail.param !== undefined ? { param: fail.param } : {}),
   })
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { lazySchema } from '../schema/lazy-schema.ts'
 import { errorCodes } from '../errors/error-codes.ts'
+import { errorNameList } from '../errors/error-name-list.ts'
 import { profileNames } from '../profiles/shipped-profile-names.ts'
 import { moderationCategories } from './moderation-categories.ts'
 import { toolCallSpecSchema } from '../world/schemas.ts'
@@ -65,6 +66,16 @@ export const failSchema = lazySchema(() =>
       .optional()
       .describe("Overrides the code's status, e.g. 429 for OpenAI's insufficient_quota, 529 for an overloaded upstream, or 502."),
     message: z.string().min(1).optional().describe("Replaces the code's message."),
+    as: z
+      .enum(errorNameList)
+      .optional()
+      .describe(
+        "Answer as the gateway answers this refusal of its own (an error name, as the journal's `error` shows it): that error's code, type and envelope in the active profile, with `code` kept for the rest. The inspector's copied steps use it where no contract code renders alike.",
+      ),
+    param: z
+      .string()
+      .optional()
+      .describe('The request field at fault, as `error.param` where the envelope has one and the profile leaves it to the error.'),
     retryAfterMs: z
       .int()
       .nonnegative()

@@ -1,4 +1,5 @@
-import { basename, resolve } from 'node:path'
+import { createHash } from 'node:crypto'
+import { basename, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Gateway, GatewayOptions } from '../gateway/create-gateway.ts'
 import { createGateway } from '../node/create-gateway.ts'
@@ -124,10 +125,18 @@ async function snapshotLine(url: string, file: string, reason: string): Promise<
   }
 }
 
-/** A file name from the test's file and name: the same test's next failure replaces its snapshot. */
+/**
+ * A file name from the test's file and name: the same test's next failure replaces its snapshot.
+ * Files of one name in different folders (`test/a/dup.test.ts`, `test/b/dup.test.ts`) must not
+ * replace each other's, so the name ends with a short hash of the file's path (relative to the
+ * working directory, so that it is the same on every machine).
+ */
 function snapshotName({ name, file }: TestIdentity): string {
   const words = [file === undefined ? undefined : basename(file).replace(/(\.(test|spec))?\.[cm]?[jt]sx?$/, ''), name ?? 'test']
     .filter(Boolean)
     .join(' ')
-  return `${slugOf(words, 'test', 120)}.html`
+  const slug = slugOf(words, 'test', 120)
+  if (file === undefined) return `${slug}.html`
+  const path = relative(process.cwd(), resolve(file)).split(sep).join('/')
+  return `${slug}-${createHash('sha256').update(path).digest('hex').slice(0, 8)}.html`
 }

@@ -109,11 +109,12 @@ describe.each(runners)('useGateway under $name', (runner) => {
     expect(output).toMatch(/(✓|✔)[^\n]*plays the whole script/)
     expect(output).toMatch(/(×|✕|✖)[^\n]*stops halfway through the script/)
     expect(output).toMatch(/(✓|✔)[^\n]*starts afresh after the failed one/)
-    // The failed test points at the inspector's snapshot, named after it, in the working directory.
+    // The failed test points at the inspector's snapshot, named after it and its file's path, in the working directory.
     const link = /What the gateway saw, and why \(open it in a browser\): (file:\S+)/.exec(output)
     expect(link, output).not.toBeNull()
     const file = fileURLToPath(link![1]!)
-    expect(file).toBe(inRepo(`${snapshots}/unfinished-stops-halfway-through-the-script.html`).pathname)
+    expect(file.startsWith(inRepo(`${snapshots}/unfinished-stops-halfway-through-the-script-`).pathname), file).toBe(true)
+    expect(file).toMatch(/-[0-9a-f]{8}\.html$/)
     expect(readFileSync(file, 'utf8')).toContain('id="inspector-snapshot"')
     rmSync(file)
   }, 150_000)

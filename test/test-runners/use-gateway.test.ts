@@ -221,7 +221,7 @@ describe('useGateway, runner-neutral', () => {
     expect(failure).toBeInstanceOf(ScenarioAssertionError)
     expect((failure as Error).message).toMatch(/^Scenario "waits" is not done:/)
     const file = snapshotOf(failure)
-    expect(file).toBe(join(snapshots, 'chat-suite-a-test.html'))
+    expect(file).toMatch(new RegExp(`^${snapshots}/chat-suite-a-test-[0-9a-f]{8}\\.html$`))
     const page = readFileSync(file, 'utf8')
     // One file with everything inline: no address of the gateway, which is gone.
     expect(page).not.toMatch(/<(script|link)[^>]+(src|href)="(?!data:)/)
@@ -233,6 +233,20 @@ describe('useGateway, runner-neutral', () => {
     expect(kept.answers.state.body.scenarios.report.unmatched).toHaveLength(1)
     // The prompt's markup is inert text in the page: no element of it, anywhere.
     expect(page).not.toContain('<script>alert(1)</script>')
+  })
+
+  it('names the snapshots of two files of one name in different folders apart, and the same test alike each time', async () => {
+    const fileOf = async (file: string, said: string) => snapshotOf(await failWith({}, { name: 'dup', file }, said))
+    const first = await fileOf('/project/test/a/dup.test.ts', 'from a')
+    const second = await fileOf('/project/test/b/dup.test.ts', 'from b')
+    expect(second).not.toBe(first)
+    expect(first).toMatch(/\/dup-dup-[0-9a-f]{8}\.html$/)
+    expect(readFileSync(first, 'utf8')).toContain('from a')
+    expect(readFileSync(second, 'utf8')).toContain('from b')
+    expect(readFileSync(first, 'utf8')).not.toContain('from b')
+    // The same file's test fails again: its snapshot is replaced, not added beside.
+    expect(await fileOf('/project/test/a/dup.test.ts', 'from a again')).toBe(first)
+    expect(readFileSync(first, 'utf8')).toContain('from a again')
   })
 
   it('keeps in the snapshot the details the gateway keeps (detailLimit), and no detail it would refuse', async () => {

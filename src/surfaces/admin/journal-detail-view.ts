@@ -1,11 +1,12 @@
 import { searchParamsOf } from '../../http/path-matcher.ts'
 import { maskKey } from '../../auth/mask-key.ts'
 import type { RequestDetail } from '../../journal/request-detail.ts'
-import { stepOfRequest } from '../../scenarios/step-of-request.ts'
+import { stepOfRequest, whyNoStep } from '../../scenarios/step-of-request.ts'
 
 /** A request in detail as `GET /__mock/journal/{requestId}` shows it (see journal-detail-route.ts). */
 export function detailView(detail: RequestDetail) {
   const { entry, reply } = detail
+  const noStep = detail.meets === null ? undefined : whyNoStep(detail)
   return {
     entry,
     query: maskedQuery(detail.url),
@@ -24,7 +25,9 @@ export function detailView(detail: RequestDetail) {
             }),
             timing: reply.timing,
           },
-    step: detail.meets === null ? null : stepOfRequest(detail),
+    step: detail.meets === null || noStep !== undefined ? null : stepOfRequest(detail),
+    // Why a request that steps meet gets none: a key the world does not know.
+    ...(noStep !== undefined && { noStep }),
   }
 }
 

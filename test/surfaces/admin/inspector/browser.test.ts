@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../../../../src/node/index.ts'
 import { writeInspectorSnapshot } from '../../../../src/node/write-inspector-snapshot.ts'
 import { findChromium, launchChromium, type RunningChromium } from '../../../support/chromium.ts'
 import { rejection } from '../../../support/rejection.ts'
+import { chatExchange, recording } from '../../../support/recordings.ts'
 import { inRepo } from '../../../support/paths.ts'
 
 // The inspector page (GET /__mock/) in headless Chromium, against a server from the sources: SDK
@@ -168,6 +169,9 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
     const refused = row(lastId())
     await refused.waitFor()
     expect(await refused.locator('td.decision').textContent()).toBe('quota refused: insufficient_quota')
+    // A refusal has one colour: its status and what decided it alike.
+    const colour = (cell: string) => refused.locator(cell).evaluate((element) => getComputedStyle(element).color)
+    expect(await colour('td.status')).toBe(await colour('td.decision'))
     await refused.click()
     await page.locator('#detail dd', { hasText: 'by the quota check: quota_user_exhausted' }).waitFor()
     await page
@@ -198,6 +202,11 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
     // The screenshot in the README: a script that went wrong, and a stream opened in detail.
     await row(gateway.journal.entries.find((entry) => entry.stream)!.requestId).click()
     await page.locator('table.frames').waitFor()
+    // The requests keep the larger part of the height beside a request in detail.
+    const heightOf = (selector: string) => page.locator(selector).evaluate((element) => element.getBoundingClientRect().height)
+    expect(await heightOf('.panel.requests')).toBeGreaterThan((await heightOf('.panel.detail')) * 1.3)
+    // …and fit its width: what decided each answer is not cut off at the panel's edge.
+    expect(await page.locator('.requests .scroll').evaluate((scroll) => scroll.scrollWidth - scroll.clientWidth)).toBe(0)
     mkdirSync(artifacts, { recursive: true })
     const shot = new URL('inspector.png', artifacts).pathname
     await page.screenshot({ path: shot })
@@ -218,7 +227,16 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
       if (!/^(data|file):/.test(request.url())) fetched.push(request.url())
     })
     try {
-      await frozen.goto(pathToFileURL(file).href)
+      // What a plain headless screenshot shows: the page as it stands at its load event, nothing waited for.
+      await frozen.goto(pathToFileURL(file).href, { waitUntil: 'load' })
+      const atLoad = await frozen.evaluate(() => ({
+        rows: document.querySelectorAll('#request-table tbody tr').length,
+        keys: document.querySelectorAll('#keys tbody tr').length,
+        unmatched: document.querySelectorAll('#scenarios .unmatched li').length,
+      }))
+      expect(atLoad.rows).toBe(gateway.journal.entries.length)
+      expect(atLoad.keys).toBeGreaterThan(0)
+      expect(atLoad.unmatched).toBeGreaterThan(0)
       await frozen.locator('#feed[data-state="snapshot"]').waitFor()
       await frozen.locator('#message', { hasText: 'when the test failed: Scenario "strict script" is not done' }).waitFor()
       expect(await frozen.locator('#request-table tbody tr').count()).toBe(gateway.journal.entries.length)
@@ -230,11 +248,60 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
       expect(await frozen.evaluate(() => (window as unknown as { pwned?: string }).pwned)).toBeUndefined()
       expect(await frozen.locator('#reset').isDisabled()).toBe(true)
       expect(await frozen.locator('#apply-scenario button').isDisabled()).toBe(true)
+      // …and look it: faded, with a cursor that says no.
+      for (const control of ['#reset', '#apply-scenario button', '#scenario-name', '#advance-ms']) {
+        const look = await frozen.locator(control).evaluate((element) => {
+          const { opacity, cursor } = getComputedStyle(element)
+          return { opacity, cursor }
+        })
+        expect(Number(look.opacity), control).toBeLessThan(0.6)
+        expect(look.cursor, control).toBe('not-allowed')
+      }
       expect(await frozen.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([])
       expect(fetched).toEqual([])
       expect(problems).toEqual([])
     } finally {
       await frozen.close()
+    }
+  })
+
+  it("wraps a replay's long lines in its panel, and quotes what was said once", async () => {
+    const long = `Tell me a story about a lighthouse keeper ${'who finds a message in a bottle '.repeat(8)}`
+    const replaying = await createGateway({
+      replay: recording([chatExchange(1, 'Hello', { text: 'Hi' }), chatExchange(2, long, { text: 'Once upon a time' })], 'long-lines'),
+    })
+    const served = await startServer(replaying, { port: 0 })
+    const other = await context.newPage()
+    watch(other)
+    try {
+      await new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${served.url}/v1`, maxRetries: 0 }).chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: `Not recorded: ${'a long sentence nobody recorded '.repeat(8)}` }],
+      })
+      mkdirSync(artifacts, { recursive: true })
+      const file = new URL('inspector-replay-snapshot.html', artifacts).pathname
+      await writeInspectorSnapshot(served.url, file, 'Replay "long-lines" is not done')
+      await other.goto(pathToFileURL(file).href)
+      const unused = other.locator('#replay li', { hasText: '"long-lines" #2' }).first()
+      await unused.waitFor()
+      const text = (await unused.textContent())!
+      expect(text).toContain('last user turn "Tell me a story about a light')
+      expect(text).not.toMatch(/""|"last user turn/)
+      // Nothing runs past the panel's right edge: it wraps, and the panel does not scroll sideways.
+      const fits = await other.locator('#state').evaluate((panel) => {
+        const right = panel.getBoundingClientRect().right
+        const beyond = [...panel.querySelectorAll('li, code, span')].filter(
+          (element) => element.getBoundingClientRect().right > right + 0.5,
+        )
+        return { overflow: panel.scrollWidth - panel.clientWidth, beyond: beyond.map((element) => element.textContent) }
+      })
+      expect(fits).toEqual({ overflow: 0, beyond: [] })
+      mkdirSync(artifacts, { recursive: true })
+      await other.screenshot({ path: new URL('inspector-replay.png', artifacts).pathname })
+      expect(problems).toEqual([])
+    } finally {
+      await other.close()
+      await served.close()
     }
   })
 
@@ -249,6 +316,9 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
     await page.locator('#scenarios', { hasText: 'None active' }).waitFor()
     await page.waitForFunction(() => document.getElementById('clock-offset')!.textContent === '')
     expect(await rows().count()).toBe(0)
+    // Nothing in detail: the detail panel is a line, and the requests take the height.
+    const heightOf = (selector: string) => page.locator(selector).evaluate((element) => element.getBoundingClientRect().height)
+    expect(await heightOf('.panel.requests')).toBeGreaterThan((await heightOf('.panel.detail')) * 4)
     expect(gateway.journal.entries).toEqual([])
     expect(gateway.clock.now() - Date.now()).toBeLessThan(1000)
     expect(problems).toEqual([])

@@ -67,8 +67,9 @@ async function answerOf(response) {
  * @param {(status: 'live' | 'lost' | 'snapshot') => void} onStatus
  */
 export function watch(onEvent, onStatus) {
+  // At once, so that what the snapshot kept is on the page by its first paint.
   if (snapshot !== undefined) {
-    setTimeout(() => onStatus('snapshot'))
+    onStatus('snapshot')
     return undefined
   }
   const source = new EventSource(new URL('events', base))

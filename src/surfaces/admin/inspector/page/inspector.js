@@ -41,18 +41,23 @@ const state = statePanel({
 })
 wireControls({ say, fail: (text) => say(text, true) })
 
-// The state is read again after changes, at most once per frame of time, however many requests arrive.
+const readState = async () => {
+  try {
+    state.render(await getJson('state'))
+  } catch (error) {
+    say(`Could not read the gateway's state: ${error instanceof Error ? error.message : String(error)}`, true)
+  }
+}
+// The state is read again after changes, at most once per frame of time, however many requests
+// arrive; a snapshot's, which never changes, at once, for its first paint.
 let stateDue = false
 const refreshState = () => {
+  if (snapshot !== undefined) return void readState()
   if (stateDue) return
   stateDue = true
-  setTimeout(async () => {
+  setTimeout(() => {
     stateDue = false
-    try {
-      state.render(await getJson('state'))
-    } catch (error) {
-      say(`Could not read the gateway's state: ${error instanceof Error ? error.message : String(error)}`, true)
-    }
+    void readState()
   }, 100)
 }
 

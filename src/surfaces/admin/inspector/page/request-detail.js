@@ -64,7 +64,7 @@ export function requestDetail({ title, body, say }) {
       el('h3', {}, view.reply.frames ? `Reply: ${view.reply.frames.length} stream frames` : 'Reply body'),
       view.reply.frames ? framesOf(view.reply.frames) : bodyOf(view.reply.body, 'empty'),
       el('h3', {}, 'As a scenario step'),
-      stepOf(view.step),
+      stepOf(view.step, view.noStep),
     )
   }
 
@@ -112,8 +112,12 @@ export function requestDetail({ title, body, say }) {
       ),
     )
 
-  /** @param {unknown} step */
-  const stepOf = (step) => {
+  /**
+   * @param {unknown} step
+   * @param {string | undefined} noStep why a request that steps meet gets none
+   */
+  const stepOf = (step, noStep) => {
+    if (noStep !== undefined) return el('p', { class: 'empty' }, `No step answers the next request the same. ${noStep}`)
     if (step === null)
       return el('p', { class: 'empty' }, 'Only generation requests, responses on a WebSocket and handshakes meet scenario steps.')
     const json = JSON.stringify(step, null, 2)

@@ -154,7 +154,8 @@ function labelOf(item) {
   if (item.step !== undefined) return `step ${item.step}${item.name ? ` "${item.name}"` : ''}`
   if (item.recording !== undefined) {
     const exchange = item.id === undefined ? '' : ` #${item.id}`
-    const asked = item.asked === undefined ? '' : `: ${item.route} ${item.model ?? ''} "${item.asked}"`
+    // `asked` quotes what was said itself (`last user turn "Hi"`): not quoted again.
+    const asked = item.asked === undefined ? '' : `: ${[item.route, item.model].filter(Boolean).join(' ')}, ${item.asked}`
     return `recording "${item.recording}"${exchange}${asked}`
   }
   return JSON.stringify(item)
