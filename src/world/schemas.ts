@@ -178,12 +178,26 @@ export const pricingSchema = lazySchema(() => z.union([ratioPricingSchema, perCa
 /** Price of a model that does not say: 1 unit per token, prompt and completion alike. */
 export const defaultPricing = { ratio: 1, completionRatio: 1 } as const
 
-/** A tool call a model is scripted to make; `arguments` is the object the client receives. */
+/**
+ * A tool call a model is scripted to make: `arguments` is the object the client receives, or
+ * `input` the text a freeform (Responses `custom`) tool receives.
+ */
 export const toolCallSpecSchema = lazySchema(() =>
-  z.strictObject({
-    name: z.string().min(1).describe("The tool's name."),
-    arguments: z.record(z.string(), z.unknown()).describe('The arguments object the client receives. Default {}.').default({}),
-  }),
+  z
+    .strictObject({
+      name: z.string().min(1).describe("The tool's name."),
+      arguments: z.record(z.string(), z.unknown()).describe('The arguments object the client receives. Default {}.').default({}),
+      input: z
+        .string()
+        .optional()
+        .describe(
+          'A freeform call\'s text instead of `arguments`: a Responses `custom_tool_call` with this `input`; other surfaces get a function call with arguments {"input": …}.',
+        ),
+    })
+    .refine((call) => call.input === undefined || Object.keys(call.arguments).length === 0, {
+      message: 'give either `arguments` or `input`',
+      path: ['input'],
+    }),
 )
 
 /**
