@@ -202,7 +202,8 @@ export const toolCallSpecSchema = lazySchema(() =>
 
 /**
  * What a model answers. `echo` (the default) derives the reply from the request: it quotes the
- * last user message, or calls one of the request's tools with arguments built from its schema.
+ * last user message, or calls an offered tool the request requires or the user names, with
+ * arguments built from its schema.
  */
 export const modelReplySchema = lazySchema(() =>
   z
@@ -210,7 +211,7 @@ export const modelReplySchema = lazySchema(() =>
       z
         .strictObject({ type: z.literal('echo').describe('The kind of reply.') })
         .describe(
-          "Derived from the request: quotes the last user message, or calls one of the request's tools with arguments built from its schema.",
+          "Derived from the request: quotes the last user message, or calls an offered tool, with arguments built from its schema, when the request requires a call or the user's last turn names the tool.",
         ),
       z
         .strictObject({ type: z.literal('text').describe('The kind of reply.'), text: z.string().describe('The reply, word for word.') })
