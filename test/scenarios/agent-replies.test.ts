@@ -6,7 +6,7 @@ import { GoogleGenAI } from '@google/genai'
 import { generateText, streamText } from 'ai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ScenarioInput } from '../../src/index.ts'
+import { ScenarioError, type ScenarioInput } from '../../src/index.ts'
 import { modes, useHarness } from '../support/modes.ts'
 
 const thought = 'The user wants the weather, so I look it up first.'
@@ -58,6 +58,27 @@ describe.each(modes)('agent replies: blocks, reasoning, freeform calls and cache
   const openai = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
   const anthropic = () => new Anthropic({ apiKey: 'sk-unrestricted', baseURL: harness.baseUrl, maxRetries: 0 })
   const genai = () => new GoogleGenAI({ apiKey: 'sk-unrestricted', httpOptions: { baseUrl: harness.baseUrl } })
+
+  it('refuses blocks given with text, json, toolCalls or reasoning, and a call with both arguments and input, naming the field', async () => {
+    const refused = async (reply: object) => {
+      const error = await harness.gateway.useScenario({ name: 'bad reply', rules: [{ then: { reply } }] } as ScenarioInput).then(
+        () => undefined,
+        (caught: unknown) => caught as Error,
+      )
+      expect(error).toBeInstanceOf(ScenarioError)
+      return error!.message
+    }
+    for (const extra of [{ text: 'hi' }, { toolCalls: [] }, { reasoning: 'hmm' }]) {
+      expect(await refused({ blocks: [{ type: 'text', text: 'a' }], ...extra })).toContain('`blocks` is the whole reply')
+    }
+    expect(await refused({ blocks: [{ type: 'toolCall', name: 'exec', arguments: {}, input: 'ls' }] })).toContain(
+      'give either `arguments` or `input`',
+    )
+    expect(await refused({ toolCalls: [{ name: 'exec', arguments: { a: 1 }, input: 'ls' }] })).toContain(
+      'give either `arguments` or `input`',
+    )
+    expect(await refused({ blocks: [{ type: 'thinking', text: 'a' }] })).toMatch(/blocks/)
+  })
 
   describe('OpenAI chat', () => {
     const ask = {
