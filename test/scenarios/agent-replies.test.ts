@@ -187,6 +187,32 @@ describe.each(modes)('agent replies: blocks, reasoning, freeform calls and cache
       expect(next.output_text).toContain('returned: a.txt')
     })
 
+    it("the inspector's step for a reply with reasoning and freeform calls answers the next request the same", async () => {
+      await use(freeformReply)
+      const custom = { model: 'gpt-4o', input: 'List the files', tools: [{ type: 'custom' as const, name: 'exec' }] }
+      const first = await openai().responses.create(custom)
+      const { requestId } = harness.gateway.journal.entries.at(-1)!
+      const view = (await (await fetch(`${harness.baseUrl}/__mock/journal/${requestId}`)).json()) as { step: { then: object } }
+      expect(view.step.then).toEqual({
+        reply: {
+          reasoning: 'Run it.',
+          toolCalls: [
+            { name: 'exec', arguments: {}, input: 'ls -la' },
+            { name: 'exec', arguments: {}, input: 'pwd' },
+          ],
+        },
+      })
+      await harness.gateway.reset()
+      await use({ name: 'copied', strict: true, steps: [view.step as never] })
+      const again = await openai().responses.create({ ...custom, input: 'Something else' })
+      expect(again.output.map((item) => (item.type === 'custom_tool_call' ? item.input : item.type))).toEqual([
+        'reasoning',
+        'ls -la',
+        'pwd',
+      ])
+      expect(first.output.length).toBe(3)
+    })
+
     it('counts the tools of an additional_tools input item (Codex) as offered, and calls a freeform one with text', async () => {
       const response = await openai().responses.create({
         model: 'gpt-4o',
