@@ -187,6 +187,40 @@ describe.each(modes)('agent replies: blocks, reasoning, freeform calls and cache
       expect(next.output_text).toContain('returned: a.txt')
     })
 
+    it('a stream broken mid-reasoning stores the failed response with the summary sent so far', async () => {
+      await use({
+        name: 'break in thought',
+        rules: [
+          {
+            then: {
+              reply: { reasoning: thought, toolCalls: [{ name: 'exec', input: 'ls' }] },
+              breakStream: { afterChunks: 3, error: { code: 'internal_error', message: 'Broke mid-thought.' } },
+            },
+          },
+        ],
+      })
+      const stream = openai().responses.stream({ model: 'gpt-4o', input: 'Think', tools: [{ type: 'custom', name: 'exec' }] })
+      let summary = ''
+      let id = ''
+      const error = await (async () => {
+        for await (const event of stream) {
+          if (event.type === 'response.created') id = event.response.id
+          if (event.type === 'response.reasoning_summary_text.delta') summary += event.delta
+        }
+      })().then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+      expect(error).toMatchObject({ message: 'Broke mid-thought.' })
+      expect(summary.length).toBeGreaterThan(0)
+      expect(thought.startsWith(summary)).toBe(true)
+      const stored = await openai().responses.retrieve(id)
+      expect(stored).toMatchObject({
+        status: 'failed',
+        output: [{ type: 'reasoning', summary: [{ type: 'summary_text', text: summary }] }],
+      })
+    })
+
     it("the inspector's step for a reply with reasoning and freeform calls answers the next request the same", async () => {
       await use(freeformReply)
       const custom = { model: 'gpt-4o', input: 'List the files', tools: [{ type: 'custom' as const, name: 'exec' }] }
