@@ -40,6 +40,8 @@ export interface ToolDefinition {
   description: string
   /** JSON Schema of the arguments. */
   parameters: unknown
+  /** A freeform tool (Responses `custom`): called with plain text, not arguments. */
+  freeform?: boolean
 }
 
 /** `auto`: the model may call a tool; `required`: it must; `{ name }`: it must call that one. */
@@ -49,6 +51,8 @@ export interface ToolCall {
   id: string
   name: string
   arguments: Record<string, unknown>
+  /** A freeform call's text (a Responses `custom_tool_call`); its `arguments` are then `{ input }`. */
+  input?: string
 }
 
 /** The text of the last user turn, which the default reply quotes. */

@@ -1,5 +1,5 @@
 import type { StreamTiming } from '../streaming/stream-plan.ts'
-import { callId, completionTokenCount, replyToolCall, type FinishReason, type GeneratedReply } from './compose-reply.ts'
+import { assembleReply, callId, type FinishReason, type GeneratedReply } from './compose-reply.ts'
 import type { Tokenizer } from './tokenizer.ts'
 
 /**
@@ -44,16 +44,18 @@ export function replayedReply(
   fallbackId: string,
 ): GeneratedReply {
   const id = replayed.id ?? fallbackId
-  const toolCalls = replayed.toolCalls.map((call, index) =>
-    replyToolCall(tokenizer, { id: call.id ?? callId(id, index), name: call.name, arguments: call.arguments ?? {} }, call.argumentsText),
-  )
-  return {
+  return assembleReply(tokenizer, {
     id,
-    text: replayed.text,
-    textPieces: tokenizer.pieces(replayed.text),
-    toolCalls,
+    blocks: [
+      { type: 'text', text: replayed.text },
+      ...replayed.toolCalls.map((call, index) => ({
+        type: 'toolCall' as const,
+        call: { id: call.id ?? callId(id, index), name: call.name, arguments: call.arguments ?? {} },
+      })),
+    ],
+    argumentsTexts: replayed.toolCalls.map((call) => call.argumentsText),
     finishReason: replayed.finishReason,
     promptTokens: replayed.usage?.promptTokens ?? promptTokens,
-    completionTokens: replayed.usage?.completionTokens ?? completionTokenCount(tokenizer, replayed.text, toolCalls),
-  }
+    completionTokens: replayed.usage?.completionTokens,
+  })
 }

@@ -26,7 +26,8 @@ export function keptText(text: string | Uint8Array): KeptText {
  */
 export interface ComposedReply {
   text?: string
-  toolCalls?: readonly { name: string; arguments: Record<string, unknown> }[]
+  toolCalls?: readonly { name: string; arguments: Record<string, unknown>; input?: string }[]
+  reasoning?: string
   moderation?: { categories: readonly string[] }
   scores?: readonly number[]
 }

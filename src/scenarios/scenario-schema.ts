@@ -86,6 +86,34 @@ export const failSchema = lazySchema(() =>
   }),
 )
 
+/** One piece of a reply given as `blocks`, sent in the order given. */
+export const replyBlockSchema = lazySchema(() =>
+  z
+    .discriminatedUnion('type', [
+      z
+        .strictObject({ type: z.literal('text'), text: z.string().describe('The text, sent as given.') })
+        .describe('Text: a text block, message item or text part.'),
+      z
+        .strictObject({ type: z.literal('reasoning'), text: z.string().describe('The reasoning text.') })
+        .describe(
+          "Reasoning, in the surface's own form: Anthropic `thinking` with a signature, a Responses `reasoning` item, chat `reasoning_content`, a Gemini `thought` part.",
+        ),
+      z
+        .strictObject({
+          type: z.literal('toolCall'),
+          name: z.string().min(1).describe("The tool's name."),
+          arguments: z.record(z.string(), z.unknown()).optional().describe('The arguments object the client receives. Default {}.'),
+          input: z.string().optional().describe("A freeform call's text instead of `arguments` (Responses `custom_tool_call`)."),
+        })
+        .refine((block) => block.arguments === undefined || block.input === undefined, {
+          message: 'give either `arguments` or `input`',
+          path: ['input'],
+        })
+        .describe('A tool call.'),
+    ])
+    .describe('A text, reasoning or toolCall block.'),
+)
+
 /** What replaces the model's own reply. */
 export const replyOverrideSchema = lazySchema(() =>
   z
@@ -103,7 +131,23 @@ export const replyOverrideSchema = lazySchema(() =>
         .describe(
           'Any JSON value, sent as the reply text in compact JSON and never cut by `max_tokens`: structured output a test chooses.',
         ),
-      toolCalls: z.array(toolCallSpecSchema).optional().describe('Tool calls: [{name, arguments}].'),
+      toolCalls: z
+        .array(toolCallSpecSchema)
+        .optional()
+        .describe('Tool calls, all in one turn, in order: [{name, arguments}] or, for a freeform tool, [{name, input}].'),
+      reasoning: z
+        .string()
+        .optional()
+        .describe(
+          "Reasoning sent before the text and calls, in the surface's own form (Anthropic thinking, Responses reasoning item, chat reasoning_content, Gemini thought part); counted in the completion tokens as reasoning tokens.",
+        ),
+      blocks: z
+        .array(replyBlockSchema)
+        .min(1)
+        .optional()
+        .describe(
+          'The whole reply as ordered pieces, sent in this order on every surface: [{type: "reasoning", text}, {type: "text", text}, {type: "toolCall", name, arguments | input}]. Instead of text, json, toolCalls and reasoning.',
+        ),
       finishReason: z.enum(['stop', 'length', 'tool_calls']).optional().describe("Mapped to each surface's own word."),
       moderation: z
         .strictObject({
@@ -123,11 +167,29 @@ export const replyOverrideSchema = lazySchema(() =>
         .strictObject({
           promptTokens: z.int().nonnegative().optional().describe('Reported prompt tokens.'),
           completionTokens: z.int().nonnegative().optional().describe('Reported completion tokens.'),
+          cacheReadTokens: z
+            .int()
+            .nonnegative()
+            .optional()
+            .describe(
+              'Prompt tokens read from the cache (part of promptTokens): OpenAI cached_tokens, Anthropic cache_read_input_tokens, Gemini cachedContentTokenCount.',
+            ),
+          cacheWriteTokens: z
+            .int()
+            .nonnegative()
+            .optional()
+            .describe('Prompt tokens written to the cache (part of promptTokens): Anthropic cache_creation_input_tokens.'),
         })
         .optional()
         .describe('The reported usage, which is also what the quota is charged.'),
     })
-    .refine((reply) => reply.text === undefined || reply.json === undefined, { message: 'give either `text` or `json`', path: ['json'] }),
+    .refine((reply) => reply.text === undefined || reply.json === undefined, { message: 'give either `text` or `json`', path: ['json'] })
+    .refine(
+      (reply) =>
+        reply.blocks === undefined ||
+        (reply.text === undefined && reply.json === undefined && reply.toolCalls === undefined && reply.reasoning === undefined),
+      { message: '`blocks` is the whole reply: leave out text, json, toolCalls and reasoning', path: ['blocks'] },
+    ),
 )
 
 /** How a stream breaks: after `afterChunks` content chunks, an error event in the surface's own form, or a dropped connection. */
@@ -208,6 +270,7 @@ export type RequestMatch = z.output<typeof requestMatchSchema>
 export type RuleMatch = z.output<typeof ruleMatchSchema>
 export type Fail = z.output<typeof failSchema>
 export type ReplyOverride = z.output<typeof replyOverrideSchema>
+export type ReplyBlockSpec = z.output<typeof replyBlockSchema>
 export type BreakStream = z.output<typeof breakStreamSchema>
 export type Action = z.output<typeof actionSchema>
 export type Rule = z.output<typeof ruleSchema>

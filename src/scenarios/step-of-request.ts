@@ -52,12 +52,15 @@ function thenOf(detail: RequestDetail): Action {
     return { fail: entry.status === status ? { code } : { code, status: entry.status } }
   }
   if (!composed) return {}
-  const { text, toolCalls = [], moderation, scores } = composed
+  const { text, toolCalls = [], reasoning, moderation, scores } = composed
   if (moderation) return { reply: { moderation: { categories: moderation.categories.filter(isModerationCategory) } } }
   if (scores) return { reply: { scores: [...scores] } }
-  const calls = toolCalls.map(({ name, arguments: args }) => ({ name, arguments: args }))
-  if (calls.length === 0) return text === undefined ? {} : { reply: { text } }
-  return { reply: !text ? { toolCalls: calls } : { text, toolCalls: calls } }
+  const calls = toolCalls.map(({ name, arguments: args, input }) =>
+    input === undefined ? { name, arguments: args } : { name, arguments: {}, input },
+  )
+  const thought = reasoning ? { reasoning } : {}
+  if (calls.length === 0) return text === undefined ? {} : { reply: { ...thought, text } }
+  return { reply: !text ? { ...thought, toolCalls: calls } : { ...thought, text, toolCalls: calls } }
 }
 
 /**

@@ -178,17 +178,32 @@ export const pricingSchema = lazySchema(() => z.union([ratioPricingSchema, perCa
 /** Price of a model that does not say: 1 unit per token, prompt and completion alike. */
 export const defaultPricing = { ratio: 1, completionRatio: 1 } as const
 
-/** A tool call a model is scripted to make; `arguments` is the object the client receives. */
+/**
+ * A tool call a model is scripted to make: `arguments` is the object the client receives, or
+ * `input` the text a freeform (Responses `custom`) tool receives.
+ */
 export const toolCallSpecSchema = lazySchema(() =>
-  z.strictObject({
-    name: z.string().min(1).describe("The tool's name."),
-    arguments: z.record(z.string(), z.unknown()).describe('The arguments object the client receives. Default {}.').default({}),
-  }),
+  z
+    .strictObject({
+      name: z.string().min(1).describe("The tool's name."),
+      arguments: z.record(z.string(), z.unknown()).describe('The arguments object the client receives. Default {}.').default({}),
+      input: z
+        .string()
+        .optional()
+        .describe(
+          'A freeform call\'s text instead of `arguments`: a Responses `custom_tool_call` with this `input`; other surfaces get a function call with arguments {"input": …}.',
+        ),
+    })
+    .refine((call) => call.input === undefined || Object.keys(call.arguments).length === 0, {
+      message: 'give either `arguments` or `input`',
+      path: ['input'],
+    }),
 )
 
 /**
  * What a model answers. `echo` (the default) derives the reply from the request: it quotes the
- * last user message, or calls one of the request's tools with arguments built from its schema.
+ * last user message, or calls an offered tool the request requires or the user names, with
+ * arguments built from its schema.
  */
 export const modelReplySchema = lazySchema(() =>
   z
@@ -196,7 +211,7 @@ export const modelReplySchema = lazySchema(() =>
       z
         .strictObject({ type: z.literal('echo').describe('The kind of reply.') })
         .describe(
-          "Derived from the request: quotes the last user message, or calls one of the request's tools with arguments built from its schema.",
+          "Derived from the request: quotes the last user message, or calls an offered tool, with arguments built from its schema, when the request requires a call or the user's last turn names the tool.",
         ),
       z
         .strictObject({ type: z.literal('text').describe('The kind of reply.'), text: z.string().describe('The reply, word for word.') })

@@ -2,11 +2,12 @@ import type { Generation } from '../../../generation/generate.ts'
 import { sseEvent } from '../../../streaming/sse.ts'
 import type { StreamFrame } from '../../../streaming/stream-plan.ts'
 import type { MessagesApiVersion } from './api-version.ts'
-import { hasTextBlock, messageHeader, stopReason, textBlock, toolUseBlock } from './message.ts'
+import { messageHeader, stopReason, textBlock, thinkingBlock, toolUseBlock } from './message.ts'
 
 /**
- * The Messages event stream: `message_start`, each content block as start / deltas / stop
- * (a `ping` after the first start), `message_delta` with the stop reason and the usage the
+ * The Messages event stream: `message_start`, each content block in the reply's order as start /
+ * deltas / stop (thinking as `thinking_delta`s then its `signature_delta`; a `ping` after the
+ * first start), `message_delta` with the stop reason and the usage the
  * SDK's MessageStream requires, `message_stop`. Every event names its type on an `event:`
  * line, without which the official SDK drops it.
  */
@@ -23,15 +24,19 @@ export function messageStreamFrames(generation: Generation, version: MessagesApi
   const stopBlock = () => event({ type: 'content_block_stop', index: index++ })
 
   event({ type: 'message_start', message: messageHeader(generation, version) })
-  if (hasTextBlock(generation)) {
-    startBlock(textBlock('', version))
-    for (const piece of reply.textPieces) delta({ type: 'text_delta', text: piece }, 1)
-    stopBlock()
-  }
-  for (const call of reply.toolCalls) {
-    startBlock(toolUseBlock(call, {}, version), 1)
-    delta({ type: 'input_json_delta', partial_json: '' }, 0)
-    for (const piece of call.argumentPieces) delta({ type: 'input_json_delta', partial_json: piece }, 1)
+  for (const block of reply.blocks) {
+    if (block.type === 'reasoning') {
+      startBlock(thinkingBlock('', ''))
+      for (const piece of block.pieces) delta({ type: 'thinking_delta', thinking: piece }, 1)
+      delta({ type: 'signature_delta', signature: block.signature }, 0)
+    } else if (block.type === 'text') {
+      startBlock(textBlock('', version))
+      for (const piece of block.pieces) delta({ type: 'text_delta', text: piece }, 1)
+    } else {
+      startBlock(toolUseBlock(block.call, {}, version), 1)
+      delta({ type: 'input_json_delta', partial_json: '' }, 0)
+      for (const piece of block.call.argumentPieces) delta({ type: 'input_json_delta', partial_json: piece }, 1)
+    }
     stopBlock()
   }
   event({

@@ -10,11 +10,13 @@ export function stopReason(finishReason: FinishReason): string {
 
 /** The usage object; `outputTokens` lets `message_start` report the count so far. */
 export function messageUsage(generation: Generation, outputTokens = generation.reply.completionTokens) {
+  const { promptTokens, cacheReadTokens, cacheWriteTokens } = generation.reply
   return {
-    input_tokens: generation.reply.promptTokens,
+    // Anthropic counts the cached prompt apart: input_tokens is what was neither read nor written.
+    input_tokens: Math.max(0, promptTokens - cacheReadTokens - cacheWriteTokens),
     output_tokens: outputTokens,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: cacheWriteTokens,
+    cache_read_input_tokens: cacheReadTokens,
     service_tier: 'standard',
   }
 }
@@ -36,9 +38,9 @@ export function toolUseBlock(call: ReplyToolCall, input: Record<string, unknown>
   }
 }
 
-/** Whether the reply opens with a text block: always, unless it is tool calls and nothing else. */
-export function hasTextBlock(generation: Generation): boolean {
-  return generation.reply.text !== '' || generation.reply.toolCalls.length === 0
+/** A `thinking` block: the reasoning and the signature a client sends back with it. */
+export function thinkingBlock(thinking: string, signature: string) {
+  return { type: 'thinking', thinking, signature }
 }
 
 /** A Message with everything but its content and outcome: what `message_start` carries. */
@@ -61,10 +63,11 @@ export function message(generation: Generation, version: MessagesApiVersion) {
   const { reply } = generation
   return {
     ...messageHeader(generation, version),
-    content: [
-      ...(hasTextBlock(generation) ? [textBlock(reply.text, version)] : []),
-      ...reply.toolCalls.map((call) => toolUseBlock(call, call.arguments, version)),
-    ],
+    content: reply.blocks.map((block) => {
+      if (block.type === 'reasoning') return thinkingBlock(block.text, block.signature)
+      if (block.type === 'text') return textBlock(block.text, version)
+      return toolUseBlock(block.call, block.call.arguments, version)
+    }),
     stop_reason: stopReason(reply.finishReason),
     usage: messageUsage(generation),
   }

@@ -1,4 +1,4 @@
-import type { FinishReason } from '../../../generation/compose-reply.ts'
+import type { FinishReason, ReplyToolCall } from '../../../generation/compose-reply.ts'
 import type { Generation } from '../../../generation/generate.ts'
 import type { ProfileShapes } from '../../../profiles/profile-type.ts'
 import type { Model } from '../../../world/schemas.ts'
@@ -27,15 +27,17 @@ export function promptTokensDetails(promptTokens: number) {
 
 /** The full `usageMetadata`: on a non-streamed response, and on a stream's last chunk. */
 export function geminiUsage(generation: Generation, shape: GeminiReplyShape, completionTokens = generation.reply.completionTokens) {
-  const { promptTokens } = generation.reply
+  const { promptTokens, cacheReadTokens } = generation.reply
+  // Gemini counts thoughts apart from the candidates; the total holds both.
+  const thoughts = Math.min(generation.reply.reasoningTokens, completionTokens)
   if (shape === 'converted') {
     return {
       promptTokenCount: promptTokens,
       toolUsePromptTokenCount: 0,
-      candidatesTokenCount: completionTokens,
+      candidatesTokenCount: completionTokens - thoughts,
       totalTokenCount: promptTokens + completionTokens,
-      thoughtsTokenCount: 0,
-      cachedContentTokenCount: 0,
+      thoughtsTokenCount: thoughts,
+      cachedContentTokenCount: cacheReadTokens,
       promptTokensDetails: null,
       toolUsePromptTokensDetails: null,
       candidatesTokensDetails: null,
@@ -43,9 +45,11 @@ export function geminiUsage(generation: Generation, shape: GeminiReplyShape, com
   }
   return {
     promptTokenCount: promptTokens,
-    candidatesTokenCount: completionTokens,
+    candidatesTokenCount: completionTokens - thoughts,
     totalTokenCount: promptTokens + completionTokens,
+    ...(cacheReadTokens > 0 ? { cachedContentTokenCount: cacheReadTokens } : {}),
     promptTokensDetails: promptTokensDetails(promptTokens),
+    ...(thoughts > 0 ? { thoughtsTokenCount: thoughts } : {}),
   }
 }
 
@@ -55,20 +59,28 @@ export function responseTrailer(generation: Generation, shape: GeminiReplyShape)
 }
 
 /** A function call part: `args` is an object, not the JSON text OpenAI sends. */
-export function functionCallParts(generation: Generation) {
-  return generation.reply.toolCalls.map((call) => ({ functionCall: { name: call.name, args: call.arguments } }))
+export function functionCallPart(call: ReplyToolCall) {
+  return { functionCall: { name: call.name, args: call.arguments } }
+}
+
+/** A thought part: reasoning, which `@google/genai` leaves out of `response.text`. */
+export function thoughtPart(text: string) {
+  return { text, thought: true }
 }
 
 /** A non-streamed `GenerateContentResponse` with one candidate. */
 export function generateContentResponse(generation: Generation, shape: GeminiReplyShape) {
   const { reply } = generation
-  const calls = functionCallParts(generation)
-  // A reply of calls alone has no text part; an empty reply still has one, so `parts` is never empty.
-  const textParts = reply.text !== '' || calls.length === 0 ? [{ text: reply.text }] : []
+  // In the reply's order; an empty reply still has a text part, so `parts` is never empty.
+  const parts = reply.blocks.map((block) => {
+    if (block.type === 'reasoning') return thoughtPart(block.text)
+    if (block.type === 'text') return { text: block.text }
+    return functionCallPart(block.call)
+  })
   return {
     candidates: [
       {
-        content: { role: 'model', parts: [...textParts, ...calls] },
+        content: { role: 'model', parts },
         finishReason: geminiFinishReason(reply.finishReason),
         index: 0,
         ...(shape === 'converted' ? { safetyRatings: [] } : {}),

@@ -1,21 +1,37 @@
 import type { Generation } from '../../../generation/generate.ts'
 import { sseEvent } from '../../../streaming/sse.ts'
 import type { StreamFrame } from '../../../streaming/stream-plan.ts'
-import { functionCallParts, geminiFinishReason, geminiUsage, responseTrailer, type GeminiReplyShape } from './generate-response.ts'
+import {
+  functionCallPart,
+  geminiFinishReason,
+  geminiUsage,
+  responseTrailer,
+  thoughtPart,
+  type GeminiReplyShape,
+} from './generate-response.ts'
 
 /**
  * The `streamGenerateContent` SSE stream: each event a whole `GenerateContentResponse` with only
- * the new parts, one text piece per chunk, all function calls in one chunk. `data:` lines only:
+ * the new parts in the reply's order, one text or thought piece per chunk, function calls in a
+ * row in one chunk. `data:` lines only:
  * `@google/genai` drops blocks that start with `event:`, and there is no `[DONE]`. Natively,
  * `finishReason` and the full usage come on the last chunk; converted (new-api), every chunk says
  * `finishReason: null` and carries usage, and an extra empty chunk ends the stream.
  */
 export function generateStreamFrames(generation: Generation, shape: GeminiReplyShape): StreamFrame[] {
   const { reply } = generation
-  const chunks: { parts: object[]; tokens: number }[] = reply.textPieces.map((piece) => ({ parts: [{ text: piece }], tokens: 1 }))
-  if (reply.toolCalls.length > 0) {
-    const tokens = reply.toolCalls.reduce((sum, call) => sum + call.argumentPieces.length, 0)
-    chunks.push({ parts: functionCallParts(generation), tokens: Math.max(tokens, 1) })
+  const chunks: { parts: object[]; tokens: number; calls?: true }[] = []
+  for (const block of reply.blocks) {
+    if (block.type === 'reasoning') for (const piece of block.pieces) chunks.push({ parts: [thoughtPart(piece)], tokens: 1 })
+    else if (block.type === 'text') for (const piece of block.pieces) chunks.push({ parts: [{ text: piece }], tokens: 1 })
+    else {
+      // Calls in a row come in one chunk, as Gemini sends them.
+      const last = chunks.at(-1)
+      const chunk = last?.calls ? last : { parts: [], tokens: 0, calls: true as const }
+      if (chunk !== last) chunks.push(chunk)
+      chunk.parts.push(functionCallPart(block.call))
+      chunk.tokens += Math.max(block.call.argumentPieces.length, 1)
+    }
   }
   const finishReason = geminiFinishReason(reply.finishReason)
   const trailer = responseTrailer(generation, shape)

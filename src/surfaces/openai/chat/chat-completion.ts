@@ -3,13 +3,18 @@ import { completionHeader } from '../completion-header.ts'
 
 /** OpenAI's `usage` object, with the detail counters the SDK types declare. */
 export function chatUsage(generation: Generation) {
-  const { promptTokens, completionTokens } = generation.reply
+  const { promptTokens, completionTokens, cacheReadTokens, reasoningTokens } = generation.reply
   return {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
     total_tokens: promptTokens + completionTokens,
-    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    prompt_tokens_details: { cached_tokens: cacheReadTokens, audio_tokens: 0 },
+    completion_tokens_details: {
+      reasoning_tokens: reasoningTokens,
+      audio_tokens: 0,
+      accepted_prediction_tokens: 0,
+      rejected_prediction_tokens: 0,
+    },
   }
 }
 
@@ -34,6 +39,8 @@ export function chatCompletion(generation: Generation) {
         message: {
           role: 'assistant',
           content: reply.text === '' && toolCalls.length > 0 ? null : reply.text,
+          // As new-api relays a reasoning model's thinking; absent when there is none.
+          ...(reply.reasoning !== '' ? { reasoning_content: reply.reasoning } : {}),
           refusal: null,
           annotations: [],
           ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),

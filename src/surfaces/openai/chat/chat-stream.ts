@@ -5,8 +5,8 @@ import { chunkFraming } from '../completion-header.ts'
 import { chatHeader, chatUsage } from './chat-completion.ts'
 
 /**
- * The `chat.completion.chunk` stream: role first, one token per chunk, tool calls as indexed
- * deltas, `finish_reason` on the last choice chunk, the usage chunk when asked, `[DONE]`.
+ * The `chat.completion.chunk` stream: role first, one token per chunk (reasoning as
+ * `reasoning_content`), tool calls as indexed deltas, in the reply's order, `finish_reason` on the last choice chunk, the usage chunk when asked, `[DONE]`.
  */
 export function chatStreamFrames(generation: Generation, includeUsage: boolean): StreamFrame[] {
   const { reply } = generation
@@ -20,13 +20,20 @@ export function chatStreamFrames(generation: Generation, includeUsage: boolean):
 
   const onlyTools = reply.text === '' && reply.toolCalls.length > 0
   const frames: StreamFrame[] = [chunk({ role: 'assistant', content: onlyTools ? null : '', refusal: null }, 0)]
-  for (const piece of reply.textPieces) frames.push(chunk({ content: piece }, 1))
-  reply.toolCalls.forEach((call, index) => {
-    frames.push(
-      chunk({ tool_calls: [{ index, id: `call_${call.id}`, type: 'function', function: { name: call.name, arguments: '' } }] }, 1),
-    )
-    for (const piece of call.argumentPieces) frames.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, 1))
-  })
+  // In the reply's order: reasoning as new-api relays it (`reasoning_content`), text, calls.
+  let index = 0
+  for (const block of reply.blocks) {
+    if (block.type === 'reasoning') for (const piece of block.pieces) frames.push(chunk({ reasoning_content: piece }, 1))
+    else if (block.type === 'text') for (const piece of block.pieces) frames.push(chunk({ content: piece }, 1))
+    else {
+      const { call } = block
+      const at = index++
+      frames.push(
+        chunk({ tool_calls: [{ index: at, id: `call_${call.id}`, type: 'function', function: { name: call.name, arguments: '' } }] }, 1),
+      )
+      for (const piece of call.argumentPieces) frames.push(chunk({ tool_calls: [{ index: at, function: { arguments: piece } }] }, 1))
+    }
+  }
   frames.push(chunk({}, 0, reply.finishReason))
   if (includeUsage) frames.push({ text: sseEvent({ ...header, choices: [], usage: chatUsage(generation) }), tokens: 0 })
   frames.push({ text: sseEvent('[DONE]'), tokens: 0 })

@@ -8,7 +8,7 @@ import type { ToolCall, Turn } from '../../../generation/conversation.ts'
 export type InputItem =
   | { kind: 'system'; text: string }
   | { kind: 'message'; role: 'user' | 'assistant'; text: string }
-  | { kind: 'call'; callId: string; name: string; arguments: Record<string, unknown> }
+  | { kind: 'call'; callId: string; name: string; arguments: Record<string, unknown>; input?: string }
   | { kind: 'output'; callId: string; text: string }
   /** An `item_reference`: an output item of a stored response, by its id. */
   | { kind: 'reference'; id: string }
@@ -34,7 +34,12 @@ export function toTurns(items: readonly ResolvedItem[]): { system: string[]; tur
         break
       case 'call': {
         callNames.set(item.callId, item.name)
-        const call: ToolCall = { id: item.callId, name: item.name, arguments: item.arguments }
+        const call: ToolCall = {
+          id: item.callId,
+          name: item.name,
+          arguments: item.arguments,
+          ...(item.input !== undefined ? { input: item.input } : {}),
+        }
         const last = turns.at(-1)
         // Every turn here was made by this function, so adding to it changes nobody else's.
         if (last?.role === 'assistant') last.toolCalls.push(call)

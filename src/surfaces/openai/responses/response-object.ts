@@ -30,7 +30,29 @@ export interface FunctionCallItem {
   name: string
 }
 
-export type OutputItem = MessageItem | FunctionCallItem
+export interface CustomToolCallItem {
+  id: string
+  type: 'custom_tool_call'
+  status: 'in_progress' | 'completed' | 'incomplete'
+  call_id: string
+  input: string
+  name: string
+}
+
+export interface SummaryText {
+  type: 'summary_text'
+  text: string
+}
+
+export interface ReasoningItem {
+  id: string
+  type: 'reasoning'
+  summary: SummaryText[]
+  /** Only when the request asks for it (`include: ["reasoning.encrypted_content"]`). */
+  encrypted_content?: string
+}
+
+export type OutputItem = MessageItem | FunctionCallItem | CustomToolCallItem | ReasoningItem
 
 /** A response object, as `POST /v1/responses` and `GET /v1/responses/{id}` answer it and stream events carry it. */
 export type ResponseObject = ReturnType<typeof responseShell>
@@ -90,34 +112,67 @@ export function finishedResponse(generation: Generation, request: ResponsesReque
     status: cut ? 'incomplete' : 'completed',
     completed_at: cut ? null : generation.created,
     incomplete_details: cut ? { reason: 'max_output_tokens' } : null,
-    output: outputItems(generation),
+    output: outputItems(generation, request),
     usage: responseUsage(generation),
   }
 }
 
-/** The reply as output items: a message (when there is text, or nothing else), then one item per function call. */
-export function outputItems(generation: Generation): OutputItem[] {
+/**
+ * The reply as output items, in its order: a reasoning item per reasoning block (its text as the
+ * summary, and its `encrypted_content` when the request includes it), a message per text block
+ * (one, empty, when the reply has neither text nor calls), a `function_call` per call, or a
+ * `custom_tool_call` for a freeform one.
+ */
+export function outputItems(generation: Generation, request: ResponsesRequest): OutputItem[] {
   const { reply } = generation
-  const items: OutputItem[] = []
-  if (reply.text !== '' || reply.toolCalls.length === 0) {
-    items.push(messageItem(generation, reply.finishReason === 'length' ? 'incomplete' : 'completed', reply.text))
-  }
-  for (const call of reply.toolCalls) {
-    items.push({
+  const encrypted = request.include?.includes('reasoning.encrypted_content') === true
+  const status = reply.finishReason === 'length' ? 'incomplete' : 'completed'
+  let messages = 0
+  let reasonings = 0
+  return reply.blocks.map((block): OutputItem => {
+    if (block.type === 'text') return messageItem(generation, status, block.text, messages++)
+    if (block.type === 'reasoning') {
+      return {
+        id: numberedId(`rs_${reply.id}`, reasonings++),
+        type: 'reasoning',
+        summary: [summaryText(block.text)],
+        ...(encrypted ? { encrypted_content: block.signature } : {}),
+      }
+    }
+    const { call } = block
+    if (call.input !== undefined) {
+      return {
+        id: `ctc_${call.id}`,
+        type: 'custom_tool_call',
+        status: 'completed',
+        call_id: `call_${call.id}`,
+        input: call.input,
+        name: call.name,
+      }
+    }
+    return {
       id: `fc_${call.id}`,
       type: 'function_call',
       status: 'completed',
       arguments: call.argumentsJson,
       call_id: `call_${call.id}`,
       name: call.name,
-    })
-  }
-  return items
+    }
+  })
 }
 
-export function messageItem(generation: Generation, status: MessageItem['status'], text: string): MessageItem {
+/** The first item of a kind keeps the reply's id; those after it add their place. */
+function numberedId(id: string, index: number): string {
+  return index === 0 ? id : `${id}_${index}`
+}
+
+export function summaryText(text: string): SummaryText {
+  return { type: 'summary_text', text }
+}
+
+export function messageItem(generation: Generation, status: MessageItem['status'], text: string, index = 0): MessageItem {
   return {
-    id: `msg_${generation.reply.id}`,
+    id: numberedId(`msg_${generation.reply.id}`, index),
     type: 'message',
     status,
     content: status === 'in_progress' ? [] : [outputText(text)],
@@ -131,24 +186,31 @@ export function outputText(text: string): OutputText {
 
 /** The output items as a continuation reads them (`previous_response_id`, `item_reference`), by id. */
 export function outputAsItems(output: readonly OutputItem[]): Map<string, ResolvedItem> {
+  // Reasoning is no part of the conversation the mock reads.
   return new Map(
-    output.map((item): [string, ResolvedItem] => [
-      item.id,
-      item.type === 'message'
-        ? { kind: 'message', role: 'assistant', text: item.content.map((part) => part.text).join('') }
-        : { kind: 'call', callId: item.call_id, name: item.name, arguments: parseArguments(item.arguments) },
-    ]),
+    output.flatMap((item): [string, ResolvedItem][] => {
+      switch (item.type) {
+        case 'message':
+          return [[item.id, { kind: 'message', role: 'assistant', text: item.content.map((part) => part.text).join('') }]]
+        case 'function_call':
+          return [[item.id, { kind: 'call', callId: item.call_id, name: item.name, arguments: parseArguments(item.arguments) }]]
+        case 'custom_tool_call':
+          return [[item.id, { kind: 'call', callId: item.call_id, name: item.name, arguments: { input: item.input }, input: item.input }]]
+        case 'reasoning':
+          return []
+      }
+    }),
   )
 }
 
 /** The Responses API's `usage`, with the detail counters the SDKs read. */
 export function responseUsage(generation: Generation) {
-  const { promptTokens, completionTokens } = generation.reply
+  const { promptTokens, completionTokens, cacheReadTokens, reasoningTokens } = generation.reply
   return {
     input_tokens: promptTokens,
-    input_tokens_details: { cached_tokens: 0 },
+    input_tokens_details: { cached_tokens: cacheReadTokens },
     output_tokens: completionTokens,
-    output_tokens_details: { reasoning_tokens: 0 },
+    output_tokens_details: { reasoning_tokens: reasoningTokens },
     total_tokens: promptTokens + completionTokens,
   }
 }

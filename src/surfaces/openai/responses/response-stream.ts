@@ -7,13 +7,13 @@ import type { ResponsesRequest } from './responses-request.ts'
 import { socketErrorEvent } from './socket-error-event.ts'
 import {
   finishedResponse,
-  messageItem,
   outputItems,
   outputText,
   responseShell,
-  type FunctionCallItem,
+  summaryText,
   type OutputItem,
   type ResponseObject,
+  type SummaryText,
 } from './response-object.ts'
 
 /** One event of a Responses stream, before it is numbered. */
@@ -31,6 +31,17 @@ type ResponseEvent =
   | { type: 'response.output_text.done'; item_id: string; output_index: number; content_index: number; text: string; logprobs: [] }
   | { type: 'response.function_call_arguments.delta'; item_id: string; output_index: number; delta: string }
   | { type: 'response.function_call_arguments.done'; item_id: string; output_index: number; name: string; arguments: string }
+  | { type: 'response.custom_tool_call_input.delta'; item_id: string; output_index: number; delta: string }
+  | { type: 'response.custom_tool_call_input.done'; item_id: string; output_index: number; input: string }
+  | {
+      type: 'response.reasoning_summary_part.added' | 'response.reasoning_summary_part.done'
+      item_id: string
+      output_index: number
+      summary_index: number
+      part: SummaryText
+    }
+  | { type: 'response.reasoning_summary_text.delta'; item_id: string; output_index: number; summary_index: number; delta: string }
+  | { type: 'response.reasoning_summary_text.done'; item_id: string; output_index: number; summary_index: number; text: string }
 
 /** An event and the generated tokens it carries (for the stream's pace and where a scenario breaks it). */
 interface PlannedEvent {
@@ -116,20 +127,36 @@ function plannedEvents(generation: Generation, request: ResponsesRequest): Plann
 
   add({ type: 'response.created', response: started })
   add({ type: 'response.in_progress', response: started })
-  outputItems(generation).forEach((item, index) => {
+  const blocks = reply.blocks
+  outputItems(generation, request).forEach((item, index) => {
     const at = { item_id: item.id, output_index: index }
+    const block = blocks[index]!
     if (item.type === 'message') {
       const text = item.content[0]!.text
-      add({ type: 'response.output_item.added', output_index: index, item: messageItem(generation, 'in_progress', '') })
+      add({ type: 'response.output_item.added', output_index: index, item: { ...item, status: 'in_progress', content: [] } })
       add({ type: 'response.content_part.added', ...at, content_index: 0, part: outputText('') })
-      for (const delta of reply.textPieces) add({ type: 'response.output_text.delta', ...at, content_index: 0, delta, logprobs: [] }, 1)
+      for (const delta of block.type === 'text' ? block.pieces : [])
+        add({ type: 'response.output_text.delta', ...at, content_index: 0, delta, logprobs: [] }, 1)
       add({ type: 'response.output_text.done', ...at, content_index: 0, text, logprobs: [] })
       add({ type: 'response.content_part.done', ...at, content_index: 0, part: outputText(text) })
+    } else if (item.type === 'reasoning') {
+      const text = item.summary[0]!.text
+      add({ type: 'response.output_item.added', output_index: index, item: { ...item, summary: [] } })
+      add({ type: 'response.reasoning_summary_part.added', ...at, summary_index: 0, part: summaryText('') })
+      for (const delta of block.type === 'reasoning' ? block.pieces : [])
+        add({ type: 'response.reasoning_summary_text.delta', ...at, summary_index: 0, delta }, 1)
+      add({ type: 'response.reasoning_summary_text.done', ...at, summary_index: 0, text })
+      add({ type: 'response.reasoning_summary_part.done', ...at, summary_index: 0, part: summaryText(text) })
+    } else if (item.type === 'custom_tool_call') {
+      add({ type: 'response.output_item.added', output_index: index, item: { ...item, status: 'in_progress', input: '' } }, 1)
+      for (const delta of block.type === 'toolCall' ? (block.call.inputPieces ?? []) : [])
+        add({ type: 'response.custom_tool_call_input.delta', ...at, delta }, 1)
+      add({ type: 'response.custom_tool_call_input.done', ...at, input: item.input })
     } else {
       // The call's name comes with the item, as chat's first tool-call chunk carries it: one token.
       add({ type: 'response.output_item.added', output_index: index, item: { ...item, status: 'in_progress', arguments: '' } }, 1)
-      const call = reply.toolCalls.find((candidate) => `fc_${candidate.id}` === item.id)!
-      for (const delta of call.argumentPieces) add({ type: 'response.function_call_arguments.delta', ...at, delta }, 1)
+      for (const delta of block.type === 'toolCall' ? block.call.argumentPieces : [])
+        add({ type: 'response.function_call_arguments.delta', ...at, delta }, 1)
       add({ type: 'response.function_call_arguments.done', ...at, name: item.name, arguments: item.arguments })
     }
     add({ type: 'response.output_item.done', output_index: index, item })
@@ -145,9 +172,24 @@ function outputSoFar(sent: readonly PlannedEvent[]): OutputItem[] {
     switch (event.type) {
       case 'response.output_item.added':
       case 'response.output_item.done':
-        output[event.output_index] =
-          event.item.type === 'message' ? { ...event.item, content: event.item.content.map((part) => ({ ...part })) } : { ...event.item }
+        output[event.output_index] = copyItem(event.item)
         break
+      case 'response.reasoning_summary_part.added': {
+        const item = output[event.output_index]
+        if (item?.type === 'reasoning') item.summary[event.summary_index] = { ...event.part }
+        break
+      }
+      case 'response.reasoning_summary_text.delta': {
+        const item = output[event.output_index]
+        const part = item?.type === 'reasoning' ? item.summary[event.summary_index] : undefined
+        if (part) part.text += event.delta
+        break
+      }
+      case 'response.custom_tool_call_input.delta': {
+        const item = output[event.output_index]
+        if (item?.type === 'custom_tool_call') item.input += event.delta
+        break
+      }
       case 'response.content_part.added': {
         const item = output[event.output_index]
         if (item?.type === 'message') item.content[event.content_index] = { ...event.part }
@@ -160,7 +202,7 @@ function outputSoFar(sent: readonly PlannedEvent[]): OutputItem[] {
         break
       }
       case 'response.function_call_arguments.delta': {
-        const item = output[event.output_index] as FunctionCallItem | undefined
+        const item = output[event.output_index]
         if (item?.type === 'function_call') item.arguments += event.delta
         break
       }
@@ -169,4 +211,11 @@ function outputSoFar(sent: readonly PlannedEvent[]): OutputItem[] {
     }
   }
   return output
+}
+
+/** An item the failed response can fill in without changing the one an event carried. */
+function copyItem(item: OutputItem): OutputItem {
+  if (item.type === 'message') return { ...item, content: item.content.map((part) => ({ ...part })) }
+  if (item.type === 'reasoning') return { ...item, summary: item.summary.map((part) => ({ ...part })) }
+  return { ...item }
 }

@@ -1,6 +1,6 @@
 import { memoByObject } from '../../../cache/memo.ts'
 import { gatewayError } from '../../../errors/gateway-error.ts'
-import type { Conversation, OutputFormat, ToolChoice } from '../../../generation/conversation.ts'
+import type { Conversation, OutputFormat, ToolChoice, ToolDefinition } from '../../../generation/conversation.ts'
 import { parseArguments } from '../chat/chat-request.ts'
 import { toTurns, type InputItem, type ResolvedItem } from './input-items.ts'
 import type { ResponsesInputItem, ResponsesRequest } from './responses-request.ts'
@@ -68,11 +68,7 @@ interface ReadRequest {
 const readRequest = memoByObject((request: ResponsesRequest): ReadRequest => {
   const items = inputItems(request.input)
   const settings = {
-    tools: (request.tools ?? []).flatMap((tool) =>
-      tool.type === 'function' && tool.name !== undefined
-        ? [{ name: tool.name, description: tool.description ?? '', parameters: tool.parameters ?? {} }]
-        : [],
-    ),
+    tools: offeredTools(request),
     toolChoice: toToolChoice(request.tool_choice),
     maxOutputTokens: request.max_output_tokens ?? undefined,
     ...outputOf(request.text?.format),
@@ -93,6 +89,17 @@ function toConversation(request: ResponsesRequest, settings: ReadRequest['settin
   return { system: system.join('\n'), turns, ...settings }
 }
 
+/** The functions and freeform tools of `tools` and of `additional_tools` input items; hosted tools are never called. */
+function offeredTools(request: ResponsesRequest): ToolDefinition[] {
+  const added = (request.input ?? []).flatMap((item) => (item.type === 'additional_tools' ? item.tools : []))
+  return [...(request.tools ?? []), ...added].flatMap((tool): ToolDefinition[] => {
+    if (tool.name === undefined) return []
+    if (tool.type === 'function') return [{ name: tool.name, description: tool.description ?? '', parameters: tool.parameters ?? {} }]
+    if (tool.type === 'custom') return [{ name: tool.name, description: tool.description ?? '', parameters: {}, freeform: true }]
+    return []
+  })
+}
+
 function inputItems(input: ResponsesRequest['input']): InputItem[] {
   return (input ?? []).flatMap((item) => toItem(item) ?? [])
 }
@@ -106,9 +113,13 @@ function toItem(item: ResponsesInputItem): InputItem | undefined {
     case 'function_call':
       return { kind: 'call', callId: item.call_id, name: item.name, arguments: parseArguments(item.arguments) }
     case 'function_call_output':
+    case 'custom_tool_call_output':
       return { kind: 'output', callId: item.call_id, text: textOf(item.output) }
+    case 'custom_tool_call':
+      return { kind: 'call', callId: item.call_id, name: item.name, arguments: { input: item.input }, input: item.input }
     case 'item_reference':
       return { kind: 'reference', id: item.id }
+    case 'additional_tools':
     case 'other':
       return undefined
   }
@@ -123,7 +134,7 @@ function toToolChoice(choice: ResponsesRequest['tool_choice']): ToolChoice {
   if (choice === undefined || choice === null) return 'auto'
   if (typeof choice === 'string') return choice
   // Hosted tools and allowed-tool lists leave the model free among the functions.
-  return choice.type === 'function' && choice.name !== undefined ? { name: choice.name } : 'auto'
+  return (choice.type === 'function' || choice.type === 'custom') && choice.name !== undefined ? { name: choice.name } : 'auto'
 }
 
 /** `text.format` as the conversation's `output`; plain text asks for nothing. */

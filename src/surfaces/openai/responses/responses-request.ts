@@ -5,6 +5,22 @@ import { lazySchema } from '../../../schema/lazy-schema.ts'
 const contentPart = lazySchema(() => z.looseObject({ type: z.string(), text: z.string().optional(), refusal: z.string().optional() }))
 const content = lazySchema(() => z.union([z.string(), z.array(contentPart)]))
 
+/** A tool: functions and freeform (`custom`) tools are offered to the model; hosted tools (`web_search`, `mcp`…) are accepted and never called. */
+const tool = lazySchema(() =>
+  z
+    .looseObject({
+      type: z.string(),
+      name: z.string().min(1).optional(),
+      description: z.string().nullish(),
+      parameters: z.record(z.string(), z.unknown()).nullish(),
+      strict: z.boolean().nullish(),
+    })
+    .superRefine((value, context) => {
+      if ((value.type === 'function' || value.type === 'custom') && value.name === undefined)
+        context.addIssue({ code: 'custom', path: ['name'], message: 'Field required' })
+    }),
+)
+
 const messageItem = lazySchema(() =>
   z.looseObject({
     type: z.literal('message'),
@@ -24,11 +40,33 @@ const functionCallItem = lazySchema(() =>
 const functionCallOutputItem = lazySchema(() =>
   z.looseObject({ type: z.literal('function_call_output'), call_id: z.string(), output: content }),
 )
+const customToolCallItem = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('custom_tool_call'),
+    call_id: z.string(),
+    name: z.string(),
+    input: z.string(),
+    id: z.string().optional(),
+  }),
+)
+const customToolCallOutputItem = lazySchema(() =>
+  z.looseObject({ type: z.literal('custom_tool_call_output'), call_id: z.string(), output: content }),
+)
+/** Tools a client adds in the input (Codex declares its tools so): offered as those of `tools` are. */
+const additionalToolsItem = lazySchema(() => z.looseObject({ type: z.literal('additional_tools'), tools: z.array(tool) }))
 const itemReference = lazySchema(() => z.looseObject({ type: z.literal('item_reference'), id: z.string() }))
 /** Any other item (reasoning, hosted tool calls…): accepted, and no part of the prompt. */
 const otherItem = lazySchema(() => z.looseObject({ type: z.literal('other') }))
 
-const readTypes = new Set(['message', 'function_call', 'function_call_output', 'item_reference'])
+const readTypes = new Set([
+  'message',
+  'function_call',
+  'function_call_output',
+  'custom_tool_call',
+  'custom_tool_call_output',
+  'additional_tools',
+  'item_reference',
+])
 
 /**
  * An input item. A message may leave out its `type`; items of types the mock does not read are
@@ -42,24 +80,17 @@ const inputItem = lazySchema(() =>
       if (type === undefined) return { ...value, type: 'message' }
       return typeof type === 'string' && !readTypes.has(type) ? { type: 'other' } : value
     },
-    z.discriminatedUnion('type', [messageItem, functionCallItem, functionCallOutputItem, itemReference, otherItem]),
+    z.discriminatedUnion('type', [
+      messageItem,
+      functionCallItem,
+      functionCallOutputItem,
+      customToolCallItem,
+      customToolCallOutputItem,
+      additionalToolsItem,
+      itemReference,
+      otherItem,
+    ]),
   ),
-)
-
-/** A tool: functions are offered to the model; hosted tools (`web_search`, `mcp`…) are accepted and never called. */
-const tool = lazySchema(() =>
-  z
-    .looseObject({
-      type: z.string(),
-      name: z.string().min(1).optional(),
-      description: z.string().nullish(),
-      parameters: z.record(z.string(), z.unknown()).nullish(),
-      strict: z.boolean().nullish(),
-    })
-    .superRefine((value, context) => {
-      if (value.type === 'function' && value.name === undefined)
-        context.addIssue({ code: 'custom', path: ['name'], message: 'Field required' })
-    }),
 )
 
 const toolChoice = lazySchema(() =>
@@ -116,6 +147,7 @@ export const responsesRequestSchema = lazySchema(() =>
     user: optionalString,
     safety_identifier: optionalString,
     prompt_cache_key: optionalString,
+    include: z.array(z.string()).nullish(),
   }),
 )
 

@@ -1,0 +1,60 @@
+import type { ToolDefinition } from './conversation.ts'
+
+// Verbs that begin many tool names (`get_weather`, `list_files`): a request says them without
+// asking for any one tool, so they do not name one. A tool whose name is one word (`Bash`, `Read`)
+// is named by that word all the same.
+const commonVerbs = new Set([
+  'get',
+  'set',
+  'put',
+  'add',
+  'list',
+  'make',
+  'create',
+  'update',
+  'delete',
+  'remove',
+  'fetch',
+  'find',
+  'search',
+  'run',
+  'call',
+  'use',
+  'do',
+  'read',
+  'write',
+  'check',
+  'show',
+  'tool',
+])
+
+/** The words of a tool's name: `get_weather`, `getWeather` and `get-weather` all give get, weather. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0)
+}
+
+/**
+ * The offered tool the user's text names, as a model given tools would read it: a word of the
+ * tool's name among the text's words ("weather" names `get_weather`), leaving out the common
+ * verbs of names made of several words. The tool named by the most words wins; the first offered
+ * one on a tie. Undefined when the text names none.
+ */
+export function namedTool(tools: readonly ToolDefinition[], text: string): ToolDefinition | undefined {
+  const said = new Set(nameWords(text))
+  let best: ToolDefinition | undefined
+  let bestScore = 0
+  for (const tool of tools) {
+    const words = nameWords(tool.name)
+    const telling = words.length > 1 ? words.filter((word) => !commonVerbs.has(word)) : words
+    const score = telling.filter((word) => said.has(word)).length
+    if (score > bestScore) {
+      best = tool
+      bestScore = score
+    }
+  }
+  return best
+}
