@@ -93,7 +93,8 @@ export function serveWebSockets(seam: AdapterSeam, origin: () => string) {
         drop: () => client.terminate(),
       })
       client.on('message', (data, isBinary) => {
-        if (!isBinary) session.receive(data.toString())
+        if (isBinary) session.binary()
+        else session.receive(data.toString())
       })
       client.on('close', () => {
         open.delete(client)

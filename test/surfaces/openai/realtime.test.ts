@@ -167,6 +167,19 @@ describe.each(['HTTP server', 'setupServer'] as const)('OpenAIRealtimeWebSocket 
         rt.close()
       })
 
+      it('answers a binary message with an error event saying events are JSON text, and stays open', async () => {
+        const { rt, events } = await connect(harness)
+        await events.until((event) => event.type === 'session.created')
+        rt.socket.send(new Uint8Array([0x7b, 0x7d, 0xff]))
+        const binary = (await events.until((event) => event.type === 'error')).at(-1)
+        expect(binary.event_id).toMatch(/^event_/)
+        expect(binary.error).toMatchObject({ type: 'invalid_request_error', event_id: null })
+        expect(binary.error.message).toMatch(/^The event is a binary message: send each event as a JSON object in a text message\./)
+        rt.send({ type: 'conversation.item.create', item: userText('Still there?') })
+        await events.until((event) => event.type === 'conversation.item.done')
+        rt.close()
+      })
+
       it('refuses an event without a string type as invalid, naming the field and no event_id', async () => {
         const { rt, events } = await connect(harness)
         await events.until((event) => event.type === 'session.created')
