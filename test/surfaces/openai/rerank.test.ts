@@ -87,6 +87,15 @@ describe.each(modes)('rerank as Dify sends it ($name)', (mode) => {
       expect((await more.json()).error.message).toContain('documents: at most 10000 documents per request, got 10001')
     })
 
+    it('refuses a document whose text is not a string, naming it; ranks an object without text as its JSON', async () => {
+      const refused = await rerank({ query: 'q', documents: ['a', { text: 5 }] })
+      expect(refused.status).toBe(profile === 'spec' ? 400 : 500)
+      expect((await refused.json()).error.message).toContain('documents[1]: expected a string, or an object whose text is a string')
+      const untitled = await rerank({ query: 'Paris', documents: ['Bread', { title: 'Paris' }], return_documents: true })
+      expect(untitled.status).toBe(200)
+      expect((await untitled.json()).results[0]).toMatchObject({ index: 1, document: { text: '{"title":"Paris"}' } })
+    })
+
     it('refuses a chat model in the route envelope', async () => {
       const response = await rerank({ model: 'gpt-4o-mini', query: 'q', documents })
       expect(response.status).toBe(400)
