@@ -80,7 +80,16 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
       deep,
       JSON.stringify({
         version: 1,
-        exchanges: [{ id: 1, surface: 'openai', route: 'openai.list_models', method: 'GET', path: '/v1/models', response: { status: 200, body: nested } }],
+        exchanges: [
+          {
+            id: 1,
+            surface: 'openai',
+            route: 'openai.list_models',
+            method: 'GET',
+            path: '/v1/models',
+            response: { status: 200, body: nested },
+          },
+        ],
       }),
     )
     running = run('--port', '0', '--replay', deep)

@@ -164,7 +164,10 @@ describe.each(modes)('openai SDK completions ($name)', (mode) => {
   })
 
   it('takes temperature, top_p, stop and user of the right types, and null', async () => {
-    for (const settings of [{ temperature: 0.2, top_p: 0.9, stop: ['\n'], user: 'u-1' }, { temperature: null, top_p: null, stop: null }]) {
+    for (const settings of [
+      { temperature: 0.2, top_p: 0.9, stop: ['\n'], user: 'u-1' },
+      { temperature: null, top_p: null, stop: null },
+    ]) {
       const completion = await client().completions.create({ model: instruct, prompt: 'x', max_tokens: 1, ...settings })
       expect(completion.object).toBe('text_completion')
     }

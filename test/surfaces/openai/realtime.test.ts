@@ -189,7 +189,10 @@ describe.each(['HTTP server', 'setupServer'] as const)('OpenAIRealtimeWebSocket 
         const audioItem = (audio: string) => ({
           type: 'message' as const,
           role: 'user' as const,
-          content: [{ type: 'input_text' as const, text: 'Listen:' }, { type: 'input_audio' as const, audio }],
+          content: [
+            { type: 'input_text' as const, text: 'Listen:' },
+            { type: 'input_audio' as const, audio },
+          ],
         })
         rt.send({ type: 'conversation.item.create', event_id: 'item', item: audioItem('not base64!') })
         const item = (await events.until((event) => event.type === 'error')).at(-1)

@@ -35,7 +35,10 @@ export const completionsRequestSchema = lazySchema(() =>
     // Read by no generation here, but refused when of the wrong type, as OpenAI refuses them.
     temperature: z.number().nullable().optional(),
     top_p: z.number().nullable().optional(),
-    stop: z.union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' }).nullable().optional(),
+    stop: z
+      .union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' })
+      .nullable()
+      .optional(),
     user: z.string().optional(),
   }),
 )
