@@ -2,8 +2,8 @@ import { ws, type WebSocketHandler } from 'msw'
 import { offerProtocols } from '../http/websocket-protocols.ts'
 import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
 import type { Route } from '../pipeline/route.ts'
-import { runUpgrade } from '../pipeline/run-upgrade.ts'
-import { isSocketRoute, type SocketRoute, type SocketSession } from '../pipeline/socket-route.ts'
+import { runUpgrade, type OpenSocket } from '../pipeline/run-upgrade.ts'
+import { isSocketRoute, type SocketRoute } from '../pipeline/socket-route.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
 
 /**
@@ -78,14 +78,16 @@ function serveInProcess(
   protocols: string | string[] | undefined,
 ): void {
   // Listen at once: the client may send as soon as it opens, before the handshake is admitted.
-  const early: string[] = []
-  let session: SocketSession | undefined
+  // A binary message is kept as `undefined`, in its place among the text ones.
+  const early: (string | undefined)[] = []
+  let session: OpenSocket | undefined
   // The handshake's signal: a scenario's delay ends when the client leaves.
   const left = new AbortController()
   client.addEventListener('message', (event) => {
-    if (typeof event.data !== 'string') return
-    if (session) session.receive(event.data)
-    else early.push(event.data)
+    const text = typeof event.data === 'string' ? event.data : undefined
+    if (!session) early.push(text)
+    else if (text === undefined) session.binary()
+    else session.receive(text)
   })
   client.addEventListener('close', () => {
     left.abort()
@@ -109,7 +111,10 @@ function serveInProcess(
       // The nearest in-process likeness of a dropped connection: 1006, no close frame's reason.
       drop: () => closeAfterSends(client, 1006, ''),
     })
-    for (const text of early.splice(0)) session.receive(text)
+    for (const text of early.splice(0)) {
+      if (text === undefined) session.binary()
+      else session.receive(text)
+    }
   })()
 }
 

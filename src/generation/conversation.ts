@@ -31,6 +31,11 @@ export interface Turn {
   text: string
   /** Calls an assistant turn made. */
   toolCalls: ToolCall[]
+  /**
+   * A prompt given as token ids (`/v1/completions`), whose text is their decimal form and the
+   * suffix after it: counted as one token per id, then the suffix's tokens, not by that text.
+   */
+  tokenIds?: { count: number; suffix: string }
   /** For a tool turn: the name of the tool whose result this is, when the surface says. */
   toolName?: string
 }

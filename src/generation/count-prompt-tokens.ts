@@ -34,6 +34,8 @@ const counted = new WeakMap<Conversation, number | Promise<number>>()
 
 function count(tokenizer: Tokenizer, conversation: Conversation): number | Promise<number> {
   let framing = replyPriming
+  // Tokens the request gave as ids: one each.
+  let given = 0
   const texts: string[] = []
   if (conversation.system) {
     framing += perTurn
@@ -41,7 +43,10 @@ function count(tokenizer: Tokenizer, conversation: Conversation): number | Promi
   }
   for (const turn of conversation.turns) {
     framing += perTurn
-    texts.push(turn.text)
+    if (turn.tokenIds) {
+      given += turn.tokenIds.count
+      texts.push(turn.tokenIds.suffix)
+    } else texts.push(turn.text)
     for (const call of turn.toolCalls) texts.push(call.name, JSON.stringify(call.arguments))
   }
   for (const tool of conversation.tools) texts.push(tool.name, tool.description, JSON.stringify(tool.parameters ?? {}))
@@ -52,5 +57,5 @@ function count(tokenizer: Tokenizer, conversation: Conversation): number | Promi
   // A bare prompt is its text's tokens, exactly.
   if (conversation.bare) framing = 0
   const total = tokenizer.countAll(texts)
-  return typeof total === 'number' ? total + framing : total.then((tokens) => tokens + framing)
+  return typeof total === 'number' ? total + framing + given : total.then((tokens) => tokens + framing + given)
 }

@@ -11,5 +11,11 @@ const validHost = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*
 export function requestOrigin(request: Request, url: URL): string {
   const host = request.headers.get('host')
   if (host === null || !validHost.test(host)) return url.origin
-  return `${url.protocol}//${host.toLowerCase()}`
+  // The pattern lets through what no URL can hold (a port over 65535, an IPv4 address with a part
+  // over 255): the URL parser has the last word, and its origin is the one handed out.
+  try {
+    return new URL(`${url.protocol}//${host.toLowerCase()}`).origin
+  } catch {
+    return url.origin
+  }
 }

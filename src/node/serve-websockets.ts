@@ -93,13 +93,19 @@ export function serveWebSockets(seam: AdapterSeam, origin: () => string) {
         drop: () => client.terminate(),
       })
       client.on('message', (data, isBinary) => {
-        if (!isBinary) session.receive(data.toString())
+        if (isBinary) session.binary()
+        else session.receive(data.toString())
       })
       client.on('close', () => {
         open.delete(client)
         session.closed()
       })
-      client.on('error', () => client.terminate())
+      // A protocol error (a message over the size limit, bad UTF-8): `ws` has sent its close frame
+      // (1009, 1007, …) and ends the socket once it is out, reading on meanwhile. Destroying it here
+      // would reset a client still sending, which then sees ECONNRESET or 1006 instead of the code.
+      client.on('error', () => {
+        if (client.readyState !== client.CLOSING) client.terminate()
+      })
     })
   }
 

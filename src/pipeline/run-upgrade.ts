@@ -21,7 +21,7 @@ export type UpgradeOutcome =
       /** The subprotocol to confirm, if the client offered one the route takes. */
       protocol: string | undefined
       /** The socket is open: journaled as 101, and the route's session starts on it. */
-      open(peer: SocketPeer): SocketSession
+      open(peer: SocketPeer): OpenSocket
       /**
        * The transport refused the handshake after all (the `ws` package's own checks of its
        * headers): journaled with the error's status, and answered in the route's envelope.
@@ -38,6 +38,12 @@ export type UpgradeOutcome =
       event: string
       closeCode: number
     }
+
+/** What the transport tells an open socket: the route's session, and the messages no session reads. */
+export interface OpenSocket extends SocketSession {
+  /** A binary message: every socket route speaks JSON text, so it gets the route's error event and the socket stays open. */
+  binary(): void
+}
 
 /** The close code of a handshake refused in-process: 4000 plus the HTTP status the server would have answered. */
 const refusalCloseCode = (status: number): number => 4000 + status
@@ -114,6 +120,12 @@ export async function runUpgrade(
       return {
         receive: (text) => {
           if (connection.isOpen) session.receive(text)
+        },
+        binary: () => {
+          const error = gatewayError('socket_event_invalid', {
+            detail: 'The event is a binary message: send each event as a JSON object in a text message.',
+          })
+          connection.send(route.socket.errorEvent(connection.resolve(error)))
         },
         closed: () => {
           connection.ended()

@@ -20,7 +20,10 @@ export interface SocketBehaviour<Auth> {
   serves?(model: Model): void
   /** The subprotocol to accept among those the client offered (a browser fails a handshake that offered some and got none back). */
   protocol(offered: readonly string[]): string | undefined
-  /** The event that tells a client its handshake was refused, where the refusal cannot be an HTTP answer (in-process). */
+  /**
+   * The route's error event: what tells a client its handshake was refused where the refusal
+   * cannot be an HTTP answer (in-process), and what answers a message no session reads (binary).
+   */
   errorEvent(error: ResolvedError): object
   /** The clients of this route that msw cannot serve in-process, named for the hint they get there ("a client on the `ws` package (…)"). */
   serverOnlyClients: string

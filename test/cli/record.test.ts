@@ -91,6 +91,34 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
     expect(running.output()).toContain(`Invalid recording ${join(directory, 'missing')}:\n  - (root): cannot read it (ENOENT)`)
   })
 
+  it('refuses a recording whose kept body nests too deep with exit code 8, naming the file and where, not a stack overflow', async () => {
+    let nested: unknown = 'end'
+    for (let level = 0; level < 2500; level++) nested = [nested]
+    const deep = join(directory, 'deep.json')
+    writeFileSync(
+      deep,
+      JSON.stringify({
+        version: 1,
+        exchanges: [
+          {
+            id: 1,
+            surface: 'openai',
+            route: 'openai.list_models',
+            method: 'GET',
+            path: '/v1/models',
+            response: { status: 200, body: nested },
+          },
+        ],
+      }),
+    )
+    running = run('--port', '0', '--replay', deep)
+    expect(await running.exited).toBe(8)
+    expect(running.output()).toContain(
+      `Invalid recording ${deep}:\n  - exchanges[0].response.body[0][0][0][0]…[0][0][0][0]: nests deeper than 1004 levels of objects and arrays`,
+    )
+    expect(running.output()).not.toMatch(/RangeError|\n\s+at /)
+  })
+
   it('serves a directory of recordings, says so in its banner, and names the recording on the log line', async () => {
     const replays = join(directory, 'replays')
     mkdirSync(replays, { recursive: true })

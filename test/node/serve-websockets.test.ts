@@ -101,3 +101,54 @@ describe('a server closed while a scenario delays a handshake', () => {
     await vi.waitFor(() => expect(handshakes(gateway)).toMatchObject([{ status: 499, error: 'client_closed' }]), { timeout: 5_000 })
   })
 })
+
+describe('a socket message over the size limit', () => {
+  it('is closed with 1009 and the close handshake finishes: a client still sending gets no reset', async () => {
+    const gateway = await createGateway({ maxBodyBytes: 64 * 1024 })
+    const server = await startServer(gateway, { port: 0 })
+    const { port } = new URL(server.url)
+    // Half-open, as a client in the middle of a large write is: it goes on sending after the server's FIN.
+    const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true })
+    try {
+      let received = Buffer.alloc(0)
+      const errors: string[] = []
+      socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])))
+      socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message))
+      const ended = new Promise((resolve) => socket.once('close', resolve))
+      const until = async (test: () => boolean) => vi.waitFor(() => expect(test()).toBe(true), { timeout: 5_000 })
+      socket.write(
+        [
+          `GET ${realtimePath} HTTP/1.1`,
+          `Host: 127.0.0.1:${port}`,
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+          'Sec-WebSocket-Version: 13',
+          'Authorization: Bearer sk-unrestricted',
+          '',
+          '',
+        ].join('\r\n'),
+      )
+      await until(() => received.includes('session.created'))
+      expect(received.toString('latin1')).toMatch(/^HTTP\/1\.1 101 /)
+      received = Buffer.alloc(0)
+      // A text frame that says it carries 1 MiB (masked, as a client's are), and its first bytes.
+      const header = Buffer.from([0x81, 0x80 | 127, 0, 0, 0, 0, 0, 0x10, 0, 0, 1, 2, 3, 4])
+      socket.write(Buffer.concat([header, Buffer.alloc(16 * 1024, 0x41)]))
+      await until(() => received.includes(Buffer.from([0x88])))
+      const close = received.subarray(received.indexOf(0x88))
+      expect(close.readUInt16BE(2)).toBe(1009)
+      // The client is still sending the rest of its message: the server reads it on, and ends.
+      for (let sent = 0; sent < 8 && !socket.destroyed; sent++) {
+        socket.write(Buffer.alloc(64 * 1024, 0x41))
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      socket.end()
+      await ended
+      expect(errors).toEqual([])
+    } finally {
+      socket.destroy()
+      await server.close()
+    }
+  })
+})

@@ -601,3 +601,21 @@ describe('the recorded pace of a stream', () => {
     }
   })
 })
+
+describe('a recording given as data that nests too deep', () => {
+  it('is refused with a RecordingError naming where, not a stack overflow; one at the limit loads', async () => {
+    const nestedRecording = (levels: number): RecordingInput => {
+      let nested: unknown = 'end'
+      for (let level = 0; level < levels; level++) nested = [nested]
+      const exchange = { id: 1, surface: 'openai', route: 'openai.list_models', method: 'GET', path: '/v1/models' } as const
+      return { version: 1, exchanges: [{ ...exchange, response: { status: 200, body: nested as never } }] }
+    }
+    const error = await rejection(createGateway({ replay: nestedRecording(5000) }))
+    expect(error).toBeInstanceOf(RecordingError)
+    expect((error as Error).message).toMatch(
+      /^Invalid recording replay:\n {2}- exchanges\[0\]\.response\.body\[0\]\[0\]\[0\]\[0\]…\[0\]\[0\]\[0\]\[0\]: nests deeper than 1004 levels/,
+    )
+    const gateway = await createGateway({ replay: nestedRecording(1000) })
+    expect(gateway.replay.unused()).toEqual([])
+  })
+})

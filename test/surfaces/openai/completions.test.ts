@@ -138,6 +138,41 @@ describe.each(modes)('openai SDK completions ($name)', (mode) => {
     expect(missing.message).toContain('prompt: expected a string, a list of strings, a list of token ids or a list of token-id lists')
   })
 
+  it('counts a prompt given as token ids one token per id, as /v1/embeddings does, and the suffix after them by its text', async () => {
+    const ids = [9906, 11, 1917, 0, 358, 1097, 264, 1296, 13, 100_000]
+    const completion = await client().completions.create({ model: instruct, prompt: ids, max_tokens: 1 })
+    expect(completion.usage!.prompt_tokens).toBe(10)
+    const embedding = await client().embeddings.create({ model: 'text-embedding-3-small', input: ids })
+    expect(embedding.usage.prompt_tokens).toBe(10)
+    const lists = await client().completions.create({ model: instruct, prompt: [ids, [1, 2, 3]], max_tokens: 1 })
+    expect(lists.usage!.prompt_tokens).toBe(13)
+    // "Say hello" is two tokens.
+    const fim = await client().completions.create({ model: instruct, prompt: ids, suffix: 'Say hello', max_tokens: 1 })
+    expect(fim.usage!.prompt_tokens).toBe(12)
+  })
+
+  it.each([
+    ['temperature', 'hot', 'temperature: Invalid input: expected number, received string'],
+    ['top_p', [0.5], 'top_p: Invalid input: expected number, received array'],
+    ['stop', 5, 'stop: expected a string or a list of strings'],
+    ['stop', ['\n', 5], 'stop: expected a string or a list of strings'],
+    ['user', 42, 'user: Invalid input: expected string, received number'],
+  ])('refuses %s of the wrong type (%j) with 400 naming it', async (field, value, message) => {
+    const error = await apiError(client().completions.create({ model: instruct, prompt: 'x', [field]: value } as never))
+    expect(error).toMatchObject({ status: 400, param: field, type: 'invalid_request_error' })
+    expect(error.message).toContain(message)
+  })
+
+  it('takes temperature, top_p, stop and user of the right types, and null', async () => {
+    for (const settings of [
+      { temperature: 0.2, top_p: 0.9, stop: ['\n'], user: 'u-1' },
+      { temperature: null, top_p: null, stop: null },
+    ]) {
+      const completion = await client().completions.create({ model: instruct, prompt: 'x', max_tokens: 1, ...settings })
+      expect(completion.object).toBe('text_completion')
+    }
+  })
+
   it('answers 2 048 prompts and refuses more, naming the cap', async () => {
     const most = await client().completions.create({
       model: instruct,

@@ -120,4 +120,15 @@ describe('image urls on a server reached by another name', () => {
   it("fall back to the server's own address for a Host that is not a host", async () => {
     expect((await urlOf('evil.example/path?x=')).startsWith(`${server.url}/v1/images/files/`)).toBe(true)
   })
+
+  it.each(['evil.example:99999', 'host:65536', '999.999.999.999', '1.2.3.256:80'])(
+    "fall back to the server's own address for a Host no URL can hold (%s): the URL given parses and serves the image",
+    async (host) => {
+      const url = await urlOf(host)
+      expect(url.startsWith(`${server.url}/v1/images/files/`)).toBe(true)
+      expect(URL.canParse(url)).toBe(true)
+      const image = await fetch(url)
+      expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png'])
+    },
+  )
 })

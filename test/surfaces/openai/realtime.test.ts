@@ -167,6 +167,43 @@ describe.each(['HTTP server', 'setupServer'] as const)('OpenAIRealtimeWebSocket 
         rt.close()
       })
 
+      it('answers a binary message with an error event saying events are JSON text, and stays open', async () => {
+        const { rt, events } = await connect(harness)
+        await events.until((event) => event.type === 'session.created')
+        rt.socket.send(new Uint8Array([0x7b, 0x7d, 0xff]))
+        const binary = (await events.until((event) => event.type === 'error')).at(-1)
+        expect(binary.event_id).toMatch(/^event_/)
+        expect(binary.error).toMatchObject({ type: 'invalid_request_error', event_id: null })
+        expect(binary.error.message).toMatch(/^The event is a binary message: send each event as a JSON object in a text message\./)
+        rt.send({ type: 'conversation.item.create', item: userText('Still there?') })
+        await events.until((event) => event.type === 'conversation.item.done')
+        rt.close()
+      })
+
+      it('refuses audio that is not base64, in the buffer or in an item, naming the field; base64 audio in an item is taken', async () => {
+        const { rt, events } = await connect(harness)
+        await events.until((event) => event.type === 'session.created')
+        rt.send({ type: 'input_audio_buffer.append', audio: 'not base64!', event_id: 'append' } as never)
+        const buffer = (await events.until((event) => event.type === 'error')).at(-1)
+        expect(buffer.error).toMatchObject({ type: 'invalid_request_error', param: 'audio', event_id: 'append' })
+        const audioItem = (audio: string) => ({
+          type: 'message' as const,
+          role: 'user' as const,
+          content: [
+            { type: 'input_text' as const, text: 'Listen:' },
+            { type: 'input_audio' as const, audio },
+          ],
+        })
+        rt.send({ type: 'conversation.item.create', event_id: 'item', item: audioItem('not base64!') })
+        const item = (await events.until((event) => event.type === 'error')).at(-1)
+        expect(item.error).toMatchObject({ type: 'invalid_request_error', param: 'item.content[1].audio', event_id: 'item' })
+        expect(item.error.message).toMatch(/^item\.content\[1\]\.audio: Invalid base64 audio\./)
+        rt.send({ type: 'conversation.item.create', item: audioItem(Buffer.alloc(4800).toString('base64')) })
+        const added = await events.until((event) => event.type === 'conversation.item.done')
+        expect(added.map((event) => event.type)).toEqual(['conversation.item.added', 'conversation.item.done'])
+        rt.close()
+      })
+
       it('refuses an event without a string type as invalid, naming the field and no event_id', async () => {
         const { rt, events } = await connect(harness)
         await events.until((event) => event.type === 'session.created')

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import type { RequestLogEntry } from '../../../src/index.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGateway, type RequestLogEntry } from '../../../src/index.ts'
+import { loadTokenizer } from '../../../src/generation/tokenizer.ts'
+import { startServer, type RunningServer } from '../../../src/node/index.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 
 const model = 'jina-reranker-v2-base-multilingual'
@@ -87,6 +89,15 @@ describe.each(modes)('rerank as Dify sends it ($name)', (mode) => {
       expect((await more.json()).error.message).toContain('documents: at most 10000 documents per request, got 10001')
     })
 
+    it('refuses a document whose text is not a string, naming it; ranks an object without text as its JSON', async () => {
+      const refused = await rerank({ query: 'q', documents: ['a', { text: 5 }] })
+      expect(refused.status).toBe(profile === 'spec' ? 400 : 500)
+      expect((await refused.json()).error.message).toContain('documents[1]: expected a string, or an object whose text is a string')
+      const untitled = await rerank({ query: 'Paris', documents: ['Bread', { title: 'Paris' }], return_documents: true })
+      expect(untitled.status).toBe(200)
+      expect((await untitled.json()).results[0]).toMatchObject({ index: 1, document: { text: '{"title":"Paris"}' } })
+    })
+
     it('refuses a chat model in the route envelope', async () => {
       const response = await rerank({ model: 'gpt-4o-mini', query: 'q', documents })
       expect(response.status).toBe(400)
@@ -94,5 +105,50 @@ describe.each(modes)('rerank as Dify sends it ($name)', (mode) => {
         "The model 'gpt-4o-mini' is a chat model, and POST /v1/rerank takes a rerank model.",
       )
     })
+  })
+})
+
+describe('a large rerank on the server', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer(await createGateway(), { port: 0 })
+  })
+  afterAll(() => server.close())
+
+  it('leaves the server to other clients while its documents are scored: a request sent once they are counted is answered first', async () => {
+    // 600 different documents of 2 KB: the count is done in slices already, so the status request
+    // goes out as the count ends, when the scoring (and the answer's id) is left to do.
+    const words = 'the river runs past old mills where bakers sell bread to sailors and cats sleep in warm sun'.split(' ')
+    const documents = Array.from({ length: 600 }, (_, index) =>
+      `Document ${index}: ${Array.from({ length: 500 }, (_, word) => words[(index * 7 + word * 3) % words.length]).join(' ')}`.slice(
+        0,
+        2048,
+      ),
+    )
+    const tokenizer = await loadTokenizer()
+    const answered: string[] = []
+    let status: Promise<void> | undefined
+    const countAll = tokenizer.countAll
+    // The next count is this rerank's: once it is done, another client asks for the status.
+    tokenizer.countAll = (texts) => {
+      tokenizer.countAll = countAll
+      const counted = countAll(texts)
+      status = Promise.resolve(counted).then(async () => {
+        await (await fetch(`${server.url}/api/status`)).arrayBuffer()
+        answered.push('status')
+      })
+      return counted
+    }
+    const response = await fetch(`${server.url}/v1/rerank`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'jina-reranker-v2-base-multilingual', query: 'bread for sailors', documents, top_n: 3 }),
+    })
+    expect(response.status).toBe(200)
+    expect((await response.json()).results).toHaveLength(3)
+    answered.push('rerank')
+    tokenizer.countAll = countAll
+    await status
+    expect(answered).toEqual(['status', 'rerank'])
   })
 })

@@ -69,6 +69,17 @@ describe('/v1/responses over a WebSocket, as Codex CLI opens it (the ws package,
     socket.close()
   })
 
+  it('answers a binary message with an error event carrying status 400, and stays open', async () => {
+    const { socket, events } = await open()
+    socket.send(Buffer.from(create({ model: 'gpt-4o-mini', input: 'Hi' })), { binary: true })
+    const [error] = await events.until(isEnd)
+    expect(error).toMatchObject({ type: 'error', status: 400, error: { type: 'invalid_request_error' } })
+    expect(error.error.message).toBe('The event is a binary message: send each event as a JSON object in a text message.')
+    socket.send(create({ model: 'gpt-4o-mini', input: 'Hi' }))
+    expect((await events.until(isEnd)).at(-1).type).toBe('response.completed')
+    socket.close()
+  })
+
   it('refuses a bad key with a 401 answer to the handshake; a scenario can refuse it, fail a response or break the socket', async () => {
     const refused = await new Promise<number>((resolve) =>
       new WebSocket(url, { headers: { ...codexHeaders, authorization: 'Bearer sk-nope' } }).on(
@@ -179,6 +190,22 @@ describe('/v1/responses over the global WebSocket, in-process (setupServer)', ()
     const code = await new Promise<number>((resolve) => refused.addEventListener('close', (event) => resolve(event.code)))
     expect(code).toBe(4401)
     expect(seen.seen).toEqual([{ type: 'error', status: 401, error: expect.objectContaining({ code: 'invalid_api_key' }) }])
+  })
+
+  it('answers a binary message with an error event carrying status 400, and stays open', async () => {
+    const socket = new globalThis.WebSocket('wss://gateway.test/v1/responses', ['openai-insecure-api-key.sk-unrestricted'])
+    const events = messages((handler) => socket.addEventListener('message', (event) => handler(JSON.parse(String(event.data)))))
+    // Sent before the handshake is admitted, then after: both answered, in order.
+    socket.addEventListener('open', () => socket.send(new Uint8Array([1, 2, 3])))
+    await new Promise((resolve) => socket.addEventListener('open', resolve))
+    const [early] = await events.until(isEnd)
+    expect(early).toMatchObject({ type: 'error', status: 400, error: { type: 'invalid_request_error' } })
+    expect(early.error.message).toBe('The event is a binary message: send each event as a JSON object in a text message.')
+    socket.send(new Blob(['{}']))
+    expect((await events.until(isEnd))[0]).toMatchObject({ type: 'error', status: 400, error: { message: early.error.message } })
+    socket.send(create({ model: 'gpt-4o-mini', input: 'Hello' }))
+    expect((await events.until(isEnd)).at(-1)).toMatchObject({ type: 'response.completed' })
+    socket.close()
   })
 
   it('tells a ws-package client, which msw cannot serve, that it needs the server', async () => {

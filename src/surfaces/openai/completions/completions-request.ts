@@ -32,30 +32,54 @@ export const completionsRequestSchema = lazySchema(() =>
     n: z.literal(1, { error: 'the gateway generates one choice per prompt: n must be 1' }).nullable().optional(),
     stream: z.boolean().nullable().optional(),
     stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
+    // Read by no generation here, but refused when of the wrong type, as OpenAI refuses them.
+    temperature: z.number().nullable().optional(),
+    top_p: z.number().nullable().optional(),
+    stop: z
+      .union([z.string(), z.array(z.string())], { error: 'expected a string or a list of strings' })
+      .nullable()
+      .optional(),
+    user: z.string().optional(),
   }),
 )
 
 export type CompletionsRequest = z.output<typeof completionsRequestSchema>
 
 /** The prompts a request holds, as text: a list gets one choice each; token ids are read as the text of their ids. */
-export const completionPrompts = memoByObject((request: CompletionsRequest): string[] => {
+export const completionPrompts = memoByObject((request: CompletionsRequest): string[] => promptsOf(request).map(textOf))
+
+/** Each prompt as given: its text, or its token ids. */
+function promptsOf(request: CompletionsRequest): (string | number[])[] {
   const { prompt } = request
   if (typeof prompt === 'string') return [prompt]
-  if (typeof prompt[0] === 'number') return [(prompt as number[]).join(' ')]
-  return (prompt as (string | number[])[]).map((item) => (typeof item === 'string' ? item : item.join(' ')))
-})
+  if (typeof prompt[0] === 'number') return [prompt as number[]]
+  return prompt as (string | number[])[]
+}
+
+const textOf = (prompt: string | number[]): string => (typeof prompt === 'string' ? prompt : prompt.join(' '))
 
 /**
- * Each prompt as a conversation for generation: a bare prompt (counted as its tokens alone),
- * with the suffix after it counted too, cut at `max_tokens` (16 unless the request says).
+ * Each prompt as a conversation for generation: a bare prompt (counted as its tokens alone, token
+ * ids one each, as /v1/embeddings counts them), with the suffix after it counted too, cut at
+ * `max_tokens` (16 unless the request says).
  */
 export const completionConversations = memoByObject((request: CompletionsRequest): Conversation[] =>
-  completionPrompts(request).map((prompt) => ({
-    system: '',
-    turns: [{ role: 'user', text: request.suffix ? `${prompt}${request.suffix}` : prompt, toolCalls: [] }],
-    tools: [],
-    toolChoice: 'none',
-    maxOutputTokens: request.max_tokens ?? defaultMaxTokens,
-    bare: true,
-  })),
+  promptsOf(request).map((prompt) => {
+    const suffix = request.suffix ?? ''
+    return {
+      system: '',
+      turns: [
+        {
+          role: 'user',
+          text: `${textOf(prompt)}${suffix}`,
+          toolCalls: [],
+          ...(typeof prompt !== 'string' && { tokenIds: { count: prompt.length, suffix } }),
+        },
+      ],
+      tools: [],
+      toolChoice: 'none',
+      maxOutputTokens: request.max_tokens ?? defaultMaxTokens,
+      bare: true,
+    }
+  }),
 )

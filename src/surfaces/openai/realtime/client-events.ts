@@ -1,7 +1,7 @@
 import { gatewayError } from '../../../errors/gateway-error.ts'
 import { toRealtimeItem, type RealtimeItem } from './conversation-items.ts'
 import { base64AudioMs } from './pcm16.ts'
-import type { ClientEvent } from './realtime-events.ts'
+import type { ClientEvent, ClientItem } from './realtime-events.ts'
 import { startResponse } from './realtime-response.ts'
 import type { RealtimeSessionState } from './realtime-session-state.ts'
 import { updateSession } from './session-config.ts'
@@ -20,6 +20,7 @@ export function handleClientEvent(state: RealtimeSessionState, event: ClientEven
       state.config = updateSession(state.config, event.session)
       return send({ type: 'session.updated', session: state.config })
     case 'conversation.item.create':
+      assertItemAudio(event.item)
       return addItem(
         state,
         toRealtimeItem(event.item, () => state.newId('item')),
@@ -41,7 +42,7 @@ export function handleClientEvent(state: RealtimeSessionState, event: ClientEven
       })
     case 'input_audio_buffer.append': {
       const ms = base64AudioMs(event.audio)
-      if (ms === undefined) throw gatewayError('socket_event_invalid', { detail: 'audio: Invalid base64 audio.' }, { param: 'audio' })
+      if (ms === undefined) throw invalidAudio('audio')
       state.bufferMs += ms
       return
     }
@@ -57,6 +58,18 @@ export function handleClientEvent(state: RealtimeSessionState, event: ClientEven
       state.active.cancel.abort()
       return
   }
+}
+
+function invalidAudio(param: string) {
+  return gatewayError('socket_event_invalid', { detail: `${param}: Invalid base64 audio.` }, { param })
+}
+
+/** An item's audio is base64, as the input buffer's is, though the conversation keeps only its transcript. */
+function assertItemAudio(item: ClientItem): void {
+  if (item.type !== 'message') return
+  item.content.forEach((part, index) => {
+    if (typeof part.audio === 'string' && base64AudioMs(part.audio) === undefined) throw invalidAudio(`item.content[${index}].audio`)
+  })
 }
 
 /** Adds an item to the conversation and tells the client: `conversation.item.added`, then `.done`. */

@@ -4,6 +4,7 @@ import { defineSocketRoute } from '../../../pipeline/socket-route.ts'
 import { acceptedProtocol } from '../socket-protocol.ts'
 import { errorEvent } from './response-events.ts'
 import { realtimeSession } from './realtime-session.ts'
+import { sessionIds } from './session-ids.ts'
 
 /**
  * `GET /v1/realtime?model=…` opened as a WebSocket: the OpenAI Realtime API (GA events) with a
@@ -28,7 +29,7 @@ export const realtimeRoute = defineSocketRoute<TokenAuth>({
       admission: 'upgrade',
     },
     protocol: acceptedProtocol,
-    errorEvent: (error) => errorEvent(error, 'event_refused'),
+    errorEvent: (error) => errorEvent(error, sessionIds()('event')),
     serverOnlyClients: "a client on the `ws` package (the OpenAI SDK's OpenAIRealtimeWS, most Node tools)",
     serves(model) {
       if (model.kind !== 'realtime') throw gatewayError('model_not_realtime', { model: model.id }, { param: 'model' })

@@ -15,7 +15,12 @@ export const rerankRequestSchema = lazySchema(() =>
     model: z.string().min(1),
     query: z.string(),
     documents: z
-      .array(z.union([z.string(), z.looseObject({ text: z.string() }), z.record(z.string(), z.unknown())]))
+      // An object's `text` is what is ranked; an object without one is ranked as its JSON.
+      .array(
+        z.union([z.string(), z.looseObject({ text: z.string().optional() })], {
+          error: 'expected a string, or an object whose text is a string',
+        }),
+      )
       .min(1, { error: 'must not be an empty list' })
       .max(maxDocuments, atMost(maxDocuments, 'documents')),
     top_n: z.int().positive().nullable().optional(),

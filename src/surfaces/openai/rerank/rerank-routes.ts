@@ -5,7 +5,7 @@ import { loadTokenizer } from '../../../generation/tokenizer.ts'
 import { json } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
 import { stableHash } from '../../../random/stable-hash.ts'
-import { rerank } from './rerank.ts'
+import { eachDocument, rerank } from './rerank.ts'
 import { rerankDocuments, rerankRequestSchema } from './rerank-request.ts'
 import { rerankResponse } from './rerank-response.ts'
 
@@ -27,11 +27,13 @@ function rerankRoute(path: string, banner?: string) {
       const tokenizer = await loadTokenizer()
       const counted = await tokenizer.countAll([...documents, body.query])
       const { promptTokens } = chargeRequest(context, { promptTokens: counted, completionTokens: 0 })
-      const all = rerank(body.query, documents, model.id, context.admission.action.reply?.scores)
+      const all = await rerank(body.query, documents, model.id, context.admission.action.reply?.scores)
       // What a scenario step gives back to answer the same: every document's score, by its index.
       context.note.reply = { scores: [...all].sort((a, b) => a.index - b.index).map((document) => document.score) }
       const ranked = body.top_n === null || body.top_n === undefined ? all : all.slice(0, body.top_n)
-      const id = stableHash(`${model.id}\n${body.query}\n${documents.join('\n')}`)
+      // Hashed a document at a time, in slices as they were scored: all of them can be 30 MB.
+      const hashes = await eachDocument(documents, (document) => stableHash(document))
+      const id = stableHash(`${model.id}\n${body.query}\n${hashes.join('\n')}`)
       return json(
         rerankResponse(context.profile.shapes.rerankResponse, {
           id: `rerank-${id}`,
