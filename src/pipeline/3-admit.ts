@@ -96,7 +96,9 @@ async function settledReply(reply: ReplyFunction, asked: ScenarioRequest, decide
   try {
     answered = await reply(matchedRequestOf(asked))
   } catch (error) {
-    throw gatewayError('internal', { detail: `the reply function of ${decidedBy} threw: ${error instanceof Error ? error.message : String(error)}` })
+    throw gatewayError('internal', {
+      detail: `the reply function of ${decidedBy} threw: ${error instanceof Error ? error.message : String(error)}`,
+    })
   }
   const checked = replyOverrideSchema.safeParse(answered)
   if (!checked.success)

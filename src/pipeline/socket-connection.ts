@@ -138,7 +138,10 @@ export class SocketConnection<Auth = any> {
     const { runtime } = handshake
     const now = runtime.clock.now()
     const model = { read: () => response.model, admission: 'generation' as const, stream: () => true }
-    const route: Route<any, any> = { ...this.route, model: response.conversation ? { ...model, conversation: response.conversation } : model }
+    const route: Route<any, any> = {
+      ...this.route,
+      model: response.conversation ? { ...model, conversation: response.conversation } : model,
+    }
     const request = new Request(handshake.request.url, {
       method: socketMethod,
       headers: handshake.request.headers,

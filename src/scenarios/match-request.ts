@@ -66,7 +66,8 @@ const criteria: Criteria = {
     if (typeof expected === 'boolean') return expected === view.toolResults.length > 0
     return view.toolResults.some((result) => containsPattern(expected, result.text))
   },
-  toolCallId: (pattern, request) => resultsOf(request).some((result) => result.callId !== undefined && equalsPattern(pattern, result.callId)),
+  toolCallId: (pattern, request) =>
+    resultsOf(request).some((result) => result.callId !== undefined && equalsPattern(pattern, result.callId)),
   tool: (pattern, request) => {
     const tools = request.conversation?.()?.tools ?? []
     return pattern === '*' ? tools.length > 0 : tools.some((name) => equalsPattern(pattern, name))

@@ -33,7 +33,26 @@ export interface UnmatchedRequest {
 }
 
 /** The fields of `when` that read what a request says (its conversation, its headers), or a function of it. */
-const contentFields = new Set<MatchDifference['field']>(['message', 'system', 'toolResult', 'toolCallId', 'tool', 'turn', 'header', 'function'])
+const contentFields = new Set<MatchDifference['field']>([
+  'message',
+  'system',
+  'toolResult',
+  'toolCallId',
+  'tool',
+  'turn',
+  'header',
+  'function',
+])
+
+/**
+ * What a request said that a step's content fields did not expect, as words to add to a message
+ * (`; differs in message: wanted /weather/i, got "Say hello"`); empty when none differ. The
+ * request's route and model are in the message already.
+ */
+export function contentDifferences(differs: readonly MatchDifference[] = []): string {
+  const content = differs.filter((difference) => contentFields.has(difference.field))
+  return content.length > 0 ? `; differs in ${content.map(describeDifference).join('; ')}` : ''
+}
 
 /** How many later steps an unmatched request is compared with, besides the expected one. */
 const laterNearSteps = 2
@@ -129,10 +148,7 @@ export class ScenarioEngine {
         })
         if (this.#strict) {
           // The request's own route and model are in the message already; what it said is not.
-          const differs = (nearest[0]?.differs ?? []).filter((difference) => contentFields.has(difference.field))
-          const why = expected
-            ? `expected ${expected}${differs.length > 0 ? `; differs in ${differs.map(describeDifference).join('; ')}` : ''}`
-            : 'every step has been consumed'
+          const why = expected ? `expected ${expected}${contentDifferences(nearest[0]?.differs)}` : 'every step has been consumed'
           return {
             decidedBy: 'strict scenario',
             action: {

@@ -33,7 +33,8 @@ function codeOnly<T>(what: string) {
   return z
     .custom<T>()
     .superRefine((value, context) => {
-      if (typeof value !== 'function') context.addIssue({ code: 'invalid_type', expected: 'function', input: value, message: `expected ${what}` })
+      if (typeof value !== 'function')
+        context.addIssue({ code: 'invalid_type', expected: 'function', input: value, message: `expected ${what}` })
     })
     .meta({ [codeOnlyMark]: true })
 }
@@ -81,9 +82,7 @@ export const requestMatchSchema = lazySchema(() =>
     toolCallId: textPatternSchema
       .optional()
       .describe('The request returns the result of the tool call with this id (or one "/pattern/flags" matches).'),
-    tool: textPatternSchema
-      .optional()
-      .describe('A tool of this name is offered ("*": any tool; "/pattern/flags": a name it matches).'),
+    tool: textPatternSchema.optional().describe('A tool of this name is offered ("*": any tool; "/pattern/flags": a name it matches).'),
     turn: z.int().positive().optional().describe('The number of user turns the request carries: 1 for the first.'),
     header: z
       .record(z.string().min(1), textPatternSchema)

@@ -90,7 +90,10 @@ export function requestDetail({ title, body, say }) {
   /** The request's headers, credentials masked. @param {[string, string][] | undefined} headers */
   const headersOf = (headers) =>
     headers && headers.length > 0
-      ? [el('h3', {}, 'Request headers'), el('pre', { class: 'body headers' }, headers.map(([name, value]) => `${name}: ${value}`).join('\n'))]
+      ? [
+          el('h3', {}, 'Request headers'),
+          el('pre', { class: 'body headers' }, headers.map(([name, value]) => `${name}: ${value}`).join('\n')),
+        ]
       : []
 
   /**
