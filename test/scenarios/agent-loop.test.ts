@@ -12,7 +12,7 @@ import { modes, useHarness } from '../support/modes.ts'
 const weatherTool = {
   name: 'get_weather',
   description: 'The weather in a city',
-  parameters: { type: 'object', properties: { city: { type: 'string' } } },
+  parameters: { type: 'object' as const, properties: { city: { type: 'string' } } },
 }
 
 /** The script every SDK plays, kept apart from other tests on the same server by its `x-test-id`. */
