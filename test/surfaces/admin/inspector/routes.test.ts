@@ -262,6 +262,8 @@ describe.each(modes)('the inspector routes ($name)', (mode) => {
     expect(response).toMatchObject({ method: 'WS', path: '/v1/realtime', status: 200 })
     const answered = await detailOf(response!.requestId)
     expect(answered.request.body).toBe(create)
+    // The conversation the response answered: the session's items, as the content fields read them.
+    expect(answered.conversation).toMatchObject({ message: 'Hi', toolResults: [], turn: 1 })
     const frames = answered.reply.frames!
     expect(frames.map((frame) => JSON.parse(frame.text).type)).toEqual(
       seen.slice(seen.findIndex((event) => event.type === 'response.created')).map((event) => event.type),
