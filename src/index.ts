@@ -38,7 +38,12 @@ export {
   type RuleMatch,
   type ReplyOverride,
   type BreakStream,
+  type When,
+  type WhenFunction,
+  type ReplyFunction,
 } from './scenarios/scenario-schema.ts'
+export type { MatchedRequest } from './scenarios/matched-request.ts'
+export type { ConversationView } from './scenarios/conversation-view.ts'
 export { resolveScenario } from './scenarios/resolve-scenario.ts'
 export { scenarioJsonSchema } from './scenarios/scenario-json-schema.ts'
 export { ScenarioError } from './scenarios/scenario-error.ts'

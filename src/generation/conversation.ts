@@ -38,6 +38,8 @@ export interface Turn {
   tokenIds?: { count: number; suffix: string }
   /** For a tool turn: the name of the tool whose result this is, when the surface says. */
   toolName?: string
+  /** For a tool turn: the id of the call whose result this is, when the surface gives one. */
+  toolCallId?: string
 }
 
 export interface ToolDefinition {

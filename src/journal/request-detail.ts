@@ -3,6 +3,7 @@ import type { EnvelopeName, Language, Profile } from '../profiles/profile-type.t
 import type { ResolvedError } from '../profiles/resolved-error.ts'
 import type { StreamPlan } from '../streaming/stream-plan.ts'
 import type { RequestLogEntry } from './request-log-entry.ts'
+import type { ConversationView } from '../scenarios/conversation-view.ts'
 
 /**
  * A body kept as the text the gateway read or wrote, or only its length when it was too long to
@@ -34,8 +35,8 @@ export interface ComposedReply {
 
 /**
  * One request as the inspector shows it in detail: references to what the pipeline already held
- * (the URL, the body text it read, the rendered answer), never copies. Request headers are not
- * kept: they carry credentials.
+ * (the URL, the headers, the body text it read, the rendered answer), never copies. Headers carry
+ * credentials: they are masked when shown.
  */
 export interface RequestDetail {
   entry: RequestLogEntry
@@ -45,6 +46,10 @@ export interface RequestDetail {
   startedAt: number
   /** The body as read, for routes that read one. */
   requestBody?: KeptText
+  /** The request's headers as received (a response on a WebSocket: its handshake's). */
+  headers?: Headers
+  /** The conversation as `when`'s content fields read it, read when the detail is shown; undefined where it carries none. */
+  conversation?: () => ConversationView | undefined
   /** The answer's body: its JSON text, or the stream as planned, with `written` filled in as frames went out. */
   reply: KeptText | StreamPlan
   /**

@@ -2,7 +2,8 @@ import { assertQuotaLeft } from '../billing/charge-quota.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { appliedLimits } from '../limits/applied-limits.ts'
 import { scenarioFailure } from '../scenarios/scenario-failure.ts'
-import type { Action } from '../scenarios/scenario-schema.ts'
+import { matchedRequestOf, type ScenarioRequest } from '../scenarios/match-request.ts'
+import { replyOverrideSchema, type Action, type ReplyFunction } from '../scenarios/scenario-schema.ts'
 import { sleep } from '../time/sleep.ts'
 import { formatUsd } from '../world/quota-units.ts'
 import { modelAccess, type ModelRefusal } from '../world/visibility.ts'
@@ -51,7 +52,7 @@ export async function admit(context: PipelineContext): Promise<void> {
  */
 export async function consultScenario(context: PipelineContext, modelId: string, stream: boolean, upgrade = false): Promise<Action> {
   const { runtime, auth, request } = context
-  const decision = runtime.scenarios.decide({
+  const asked: ScenarioRequest = {
     requestId: context.requestId,
     method: request.method,
     pathname: context.pathname,
@@ -61,10 +62,16 @@ export async function consultScenario(context: PipelineContext, modelId: string,
     user: auth.user,
     stream,
     upgrade,
-  })
+    headers: request.headers,
+    body: context.body,
+    conversation: () => context.conversationView(),
+  }
+  const decision = runtime.scenarios.decide(asked)
   if (!decision) return {}
-  const { action } = decision
+  const { reply, ...rest } = decision.action
   context.note.decidedBy = decision.decidedBy
+  const action: Action = rest
+  if (reply !== undefined) action.reply = typeof reply === 'function' ? await settledReply(reply, asked, decision.decidedBy) : reply
   if (action.delayMs) {
     // Real time, not the gateway clock: it is the client that should feel it.
     await sleep(action.delayMs, request.signal)
@@ -81,4 +88,22 @@ export async function consultScenario(context: PipelineContext, modelId: string,
       leftUsd: formatUsd(auth.user.quota),
     })
   return action
+}
+
+/** What a scenario's reply function answers, checked as a reply written out would be; a function that throws or answers no reply fails the request. */
+async function settledReply(reply: ReplyFunction, asked: ScenarioRequest, decidedBy: string): Promise<Action['reply']> {
+  let answered: unknown
+  try {
+    answered = await reply(matchedRequestOf(asked))
+  } catch (error) {
+    throw gatewayError('internal', {
+      detail: `the reply function of ${decidedBy} threw: ${error instanceof Error ? error.message : String(error)}`,
+    })
+  }
+  const checked = replyOverrideSchema.safeParse(answered)
+  if (!checked.success)
+    throw gatewayError('internal', {
+      detail: `the reply function of ${decidedBy} answered no reply: ${checked.error.issues.map((issue) => `${issue.path.join('.') || 'reply'}: ${issue.message}`).join('; ')}`,
+    })
+  return checked.data
 }

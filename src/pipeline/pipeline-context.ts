@@ -7,6 +7,7 @@ import type { Profile } from '../profiles/profile-type.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
 import type { World } from '../world/world.ts'
 import type { Admission, Route, RouteContext, RouteNote } from './route.ts'
+import type { ConversationView } from '../scenarios/conversation-view.ts'
 
 /** One request on its way through the stages: what each stage learned, for the next ones and the route. */
 export class PipelineContext implements RouteContext<any, any>, AuthInput {
@@ -20,6 +21,7 @@ export class PipelineContext implements RouteContext<any, any>, AuthInput {
   readonly headers: Record<string, string> = {}
   #url: URL | undefined
   #admission: Admission | undefined
+  #conversation: ConversationView | undefined | null = null
 
   constructor(
     readonly route: Route<any, any>,
@@ -40,6 +42,22 @@ export class PipelineContext implements RouteContext<any, any>, AuthInput {
   // only the path, which the URL text gives for less.
   get url(): URL {
     return (this.#url ??= new URL(this.request.url))
+  }
+
+  /**
+   * The conversation the request carries as the scenario's content fields read it, read on first
+   * use (most requests are never asked); undefined for a route that carries none, or a body it
+   * cannot be read from.
+   */
+  conversationView(): ConversationView | undefined {
+    if (this.#conversation !== null) return this.#conversation
+    const read = this.route.model?.conversation
+    try {
+      this.#conversation = read?.(this)
+    } catch {
+      this.#conversation = undefined
+    }
+    return this.#conversation
   }
 
   get gatewayBase(): string {

@@ -11,6 +11,7 @@ import type { SurfaceName } from '../http/surface-name.ts'
 import { surfaceOf } from '../http/surface-of.ts'
 import type { Group, Model } from '../world/schemas.ts'
 import type { Reply } from './reply.ts'
+import type { ConversationView } from '../scenarios/conversation-view.ts'
 
 /** What a route learned that the request log shows: the model, the usage, the quota debited; and the reply the inspector shows. */
 export interface RouteNote {
@@ -79,6 +80,11 @@ export interface RouteModel<Auth, Body> {
   admission: 'generation' | 'lookup' | 'upgrade'
   /** Whether the request streams: scenario rules can match on it. */
   stream?(context: RouteContext<Auth, Body>): boolean
+  /**
+   * The conversation the request carries, as `when`'s content fields (and the inspector) read it.
+   * Called only when one of them needs it.
+   */
+  conversation?(context: RouteContext<Auth, Body>): ConversationView
 }
 
 /**

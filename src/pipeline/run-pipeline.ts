@@ -149,6 +149,8 @@ function detailOf(
     url: context.request.url,
     startedAt,
     requestBody: context.bodyText === undefined ? undefined : keptText(context.bodyText),
+    headers: context.request.headers,
+    ...(context.route.model?.conversation && { conversation: () => context.conversationView() }),
     // An open feed is an admin route's, and admin requests are not kept.
     reply: isComplete(body) ? keptText(body) : 'frames' in body ? body : '',
     meets: handshake ? 'handshake' : context.route.model?.admission === 'generation' ? 'request' : null,

@@ -12,6 +12,7 @@ import { socketMethod, type Route } from './route.ts'
 import { reportRequest } from './run-pipeline.ts'
 import type { PipelineStage } from '../journal/request-log-entry.ts'
 import type { Model } from '../world/schemas.ts'
+import type { ConversationView } from '../scenarios/conversation-view.ts'
 
 /** The transport under one accepted WebSocket: the server's `ws` socket, or msw's in-process client. */
 export interface SocketPeer {
@@ -29,6 +30,10 @@ export interface SocketResponse {
   text: string
   /** The model it asks for: admitted as an HTTP generation is (scenario, visibility, rate limits, quota). */
   model: string
+  /** The client's event, parsed: what a scenario's `when` or `reply` function sees as the body. */
+  body?: unknown
+  /** The conversation the response answers, as `when`'s content fields read it. */
+  conversation?: () => ConversationView
   /** Makes the response's events, on the admitted context, as a stream reply whose frames are socket messages (a line each). */
   work(context: PipelineContext): Promise<StreamReply>
   /** The events that tell the client it failed before its first event: admission, or the work raising. */
@@ -132,7 +137,11 @@ export class SocketConnection<Auth = any> {
     const handshake = this.#handshake
     const { runtime } = handshake
     const now = runtime.clock.now()
-    const route: Route<any, any> = { ...this.route, model: { read: () => response.model, admission: 'generation', stream: () => true } }
+    const model = { read: () => response.model, admission: 'generation' as const, stream: () => true }
+    const route: Route<any, any> = {
+      ...this.route,
+      model: response.conversation ? { ...model, conversation: response.conversation } : model,
+    }
     const request = new Request(handshake.request.url, {
       method: socketMethod,
       headers: handshake.request.headers,
@@ -151,6 +160,7 @@ export class SocketConnection<Auth = any> {
     )
     context.auth = handshake.auth
     context.bodyText = response.text
+    context.body = response.body
     let stage: PipelineStage = 'admit'
     try {
       await admit(context)

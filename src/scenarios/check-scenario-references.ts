@@ -5,10 +5,14 @@ import type { WorldData } from '../world/schemas.ts'
 import type { DefinitionIssue } from '../definitions/definition-error.ts'
 import type { RequestMatch } from './scenario-schema.ts'
 
-/** What a reference check reads of a scenario: the `when` of each rule and step. */
+/** A `when` as a reference check reads it: a function names nothing to check. */
+type CheckedWhen = RequestMatch | ((...args: never[]) => unknown)
+
+/** What a reference check reads of a scenario: the `when` of each rule, step and `ignore`. */
 export interface ScenarioMatches {
-  rules: readonly { when: RequestMatch }[]
-  steps: readonly { when: RequestMatch }[]
+  rules: readonly { when: CheckedWhen }[]
+  steps: readonly { when: CheckedWhen }[]
+  ignore?: readonly CheckedWhen[]
 }
 
 /** The names a scenario's rules and steps may use: the world's keys, users and models. */
@@ -35,7 +39,8 @@ export function checkScenarioReferences(scenario: ScenarioMatches, names: WorldN
   const issues: DefinitionIssue[] = []
   const { keys, models } = names
   const usernames = names.users.map((user) => user.username).filter((username) => username !== '')
-  const check = (when: RequestMatch, at: string) => {
+  const check = (when: CheckedWhen, at: string) => {
+    if (typeof when === 'function') return
     const { key, user, model } = when
     if (key !== undefined && !keys.some((known) => normalizeKey(known) === normalizeKey(key))) {
       const guess = nearest(key, keys)
@@ -60,6 +65,7 @@ export function checkScenarioReferences(scenario: ScenarioMatches, names: WorldN
   }
   scenario.rules.forEach((rule, index) => check(rule.when, `rules[${index}].when`))
   scenario.steps.forEach((step, index) => check(step.when, `steps[${index}].when`))
+  scenario.ignore?.forEach((when, index) => check(when, `ignore[${index}]`))
   return issues
 }
 
@@ -69,21 +75,19 @@ export function checkScenarioReferences(scenario: ScenarioMatches, names: WorldN
  * reported together with the schema's problems, not once they are fixed.
  */
 export function readableMatches(definition: unknown): ScenarioMatches {
+  const readable = (when: unknown): RequestMatch => {
+    if (typeof when !== 'object' || when === null) return {}
+    const { key, user, model } = when as Record<string, unknown>
+    return {
+      ...(typeof key === 'string' && key !== '' ? { key } : {}),
+      ...((typeof user === 'string' && user !== '') || Number.isInteger(user) ? { user: user as string | number } : {}),
+      ...(typeof model === 'string' && model !== '' ? { model } : {}),
+    }
+  }
   const list = (value: unknown): { when: RequestMatch }[] =>
-    (Array.isArray(value) ? value : []).map((entry: unknown) => {
-      const when = (entry as { when?: unknown } | null)?.when
-      if (typeof when !== 'object' || when === null) return { when: {} }
-      const { key, user, model } = when as Record<string, unknown>
-      return {
-        when: {
-          ...(typeof key === 'string' && key !== '' ? { key } : {}),
-          ...((typeof user === 'string' && user !== '') || Number.isInteger(user) ? { user: user as string | number } : {}),
-          ...(typeof model === 'string' && model !== '' ? { model } : {}),
-        },
-      }
-    })
+    (Array.isArray(value) ? value : []).map((entry: unknown) => ({ when: readable((entry as { when?: unknown } | null)?.when) }))
   const fields = typeof definition === 'object' && definition !== null ? (definition as Record<string, unknown>) : {}
-  return { rules: list(fields.rules), steps: list(fields.steps) }
+  return { rules: list(fields.rules), steps: list(fields.steps), ignore: (Array.isArray(fields.ignore) ? fields.ignore : []).map(readable) }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describeMatch, type ScenarioReport } from './scenario-engine.ts'
+import { contentDifferences, describeMatch, type ScenarioReport } from './scenario-engine.ts'
 
 /** `gateway.scenario.assertDone()` failed: the message says which steps were left and which requests matched none. */
 export class ScenarioAssertionError extends Error {
@@ -12,7 +12,7 @@ export class ScenarioAssertionError extends Error {
     for (const request of report.unmatched) {
       lines.push(
         `  - ${request.method} ${request.path} (model ${request.model}, request ${request.requestId}) matched no step` +
-          (request.expected ? `; expected ${request.expected}` : ''),
+          (request.expected ? `; expected ${request.expected}${contentDifferences(request.nearest?.[0]?.differs)}` : ''),
       )
     }
     super(lines.join('\n'))

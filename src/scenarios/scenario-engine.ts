@@ -1,11 +1,11 @@
 import { seededRandom, stableHash } from '../random/stable-hash.ts'
-import { differences, matchesRequest, type MatchDifference, type ScenarioRequest } from './match-request.ts'
-import type { Action, Rule, Scenario, Step } from './scenario-schema.ts'
+import { describeDifference, differences, meetsWhen, type MatchDifference, type ScenarioRequest } from './match-request.ts'
+import type { RequestMatch, Rule, Scenario, ScenarioAction, Step, When } from './scenario-schema.ts'
 
 /** What the active scenarios decided for one request, and which rule or step decided it. */
 export interface ScenarioDecision {
   decidedBy: string
-  action: Action
+  action: ScenarioAction
 }
 
 /** A step left in the script, and how a request that matched no step differs from its `when`. */
@@ -32,13 +32,38 @@ export interface UnmatchedRequest {
   nearest?: NearStep[]
 }
 
+/** The fields of `when` that read what a request says (its conversation, its headers), or a function of it. */
+const contentFields = new Set<MatchDifference['field']>([
+  'message',
+  'system',
+  'toolResult',
+  'toolCallId',
+  'tool',
+  'turn',
+  'header',
+  'function',
+])
+
+/**
+ * What a request said that a step's content fields did not expect, as words to add to a message
+ * (`; differs in message: wanted /weather/i, got "Say hello"`); empty when none differ. The
+ * request's route and model are in the message already.
+ */
+export function contentDifferences(differs: readonly MatchDifference[] = []): string {
+  const content = differs.filter((difference) => contentFields.has(difference.field))
+  return content.length > 0 ? `; differs in ${content.map(describeDifference).join('; ')}` : ''
+}
+
 /** How many later steps an unmatched request is compared with, besides the expected one. */
 const laterNearSteps = 2
+
+/** A `when` as a report shows it: its criteria, or for a function its name. */
+export type ReportedWhen = RequestMatch | { function: string }
 
 /** What is left of the script: steps not yet consumed and requests that matched none. */
 export interface ScenarioReport {
   scenarios: string[]
-  pendingSteps: { step: number; name?: string; when: Step['when'] }[]
+  pendingSteps: { step: number; name?: string; when: ReportedWhen }[]
   unmatched: UnmatchedRequest[]
 }
 
@@ -61,6 +86,7 @@ export class ScenarioEngine {
   #scenarios: Scenario[] = []
   #rules: LiveRule[] = []
   #steps: { step: Step; label: string }[] = []
+  #ignores: { when: When; label: string }[] = []
   #next = 0
   #unmatched: UnmatchedRequest[] = []
   #strict = false
@@ -83,6 +109,9 @@ export class ScenarioEngine {
         label: `scenario "${scenario.name}" step ${index + 1}${step.name ? ` "${step.name}"` : ''}`,
       })),
     )
+    this.#ignores = scenarios.flatMap((scenario) =>
+      scenario.ignore.map((when, index) => ({ when, label: `scenario "${scenario.name}" ignore #${index + 1}` })),
+    )
     this.#next = 0
     this.#unmatched = []
     this.#strict = scenarios.some((scenario) => scenario.strict)
@@ -98,23 +127,28 @@ export class ScenarioEngine {
   }
 
   decide(request: ScenarioRequest): ScenarioDecision | undefined {
+    // An ignored request (an agent's side call) is left to the gateway: no step, no rule, no strict refusal.
+    for (const ignore of this.#ignores) if (meetsWhen(ignore.when, request)) return { decidedBy: `${ignore.label} (ignored)`, action: {} }
+
     let step: ScenarioDecision | undefined
     if (this.#steps.length > 0 || this.#strict) {
       const next = this.#steps[this.#next]
-      if (next && matchesRequest(next.step.when, request)) {
+      if (next && meetsWhen(next.step.when, request)) {
         this.#next += 1
         step = { decidedBy: next.label, action: next.step.then }
       } else if (!request.upgrade) {
         const expected = next ? `${next.label} (${describeMatch(next.step.when)})` : undefined
+        const nearest = expected ? this.#nearest(request) : []
         this.#unmatched.push({
           requestId: request.requestId,
           method: request.method,
           path: request.pathname,
           model: request.model,
-          ...(expected ? { expected, nearest: this.#nearest(request) } : {}),
+          ...(expected ? { expected, nearest } : {}),
         })
         if (this.#strict) {
-          const why = expected ? `expected ${expected}` : 'every step has been consumed'
+          // The request's own route and model are in the message already; what it said is not.
+          const why = expected ? `expected ${expected}${contentDifferences(nearest[0]?.differs)}` : 'every step has been consumed'
           return {
             decidedBy: 'strict scenario',
             action: {
@@ -130,7 +164,7 @@ export class ScenarioEngine {
 
     let rule: ScenarioDecision | undefined
     for (const live of this.#rules) {
-      if (!matchesRequest(live.rule.when, request)) continue
+      if (!meetsWhen(live.rule.when, request)) continue
       live.matched += 1
       if (rule === undefined && fires(live)) {
         live.fired += 1
@@ -163,7 +197,7 @@ export class ScenarioEngine {
       pendingSteps: this.#steps.slice(this.#next).map(({ step }, offset) => ({
         step: this.#next + offset + 1,
         ...(step.name ? { name: step.name } : {}),
-        when: step.when,
+        when: reportedWhen(step.when),
       })),
       unmatched: [...this.#unmatched],
     }
@@ -177,6 +211,7 @@ export function isDone(report: ScenarioReport): boolean {
 
 function fires(live: LiveRule): boolean {
   const { when } = live.rule
+  if (typeof when === 'function') return true
   if (when.call !== undefined && live.matched !== when.call) return false
   if (when.after !== undefined && live.matched <= when.after) return false
   if (when.times !== undefined && live.fired >= when.times) return false
@@ -184,7 +219,13 @@ function fires(live: LiveRule): boolean {
   return true
 }
 
-export function describeMatch(when: Step['when']): string {
+function reportedWhen(when: When): ReportedWhen {
+  return typeof when === 'function' ? { function: when.name || 'anonymous' } : when
+}
+
+export function describeMatch(when: When | ReportedWhen): string {
+  if (typeof when === 'function') return `the function ${when.name || '(anonymous)'}`
+  if ('function' in when && typeof when.function === 'string') return `the function ${when.function}`
   const parts = Object.entries(when).map(([name, value]) => `${name} ${JSON.stringify(value)}`)
   return parts.length > 0 ? parts.join(', ') : 'any generation request'
 }

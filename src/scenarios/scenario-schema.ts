@@ -6,11 +6,39 @@ import { profileNames } from '../profiles/shipped-profile-names.ts'
 import { moderationCategories } from './moderation-categories.ts'
 import { toolCallSpecSchema } from '../world/schemas.ts'
 import { worldChangesSchema } from '../world/patch/world-patch.ts'
+import { patternProblem } from './text-pattern.ts'
+import { codeOnlyMark } from '../schema/json-schema-file.ts'
+import type { MatchedRequest } from './matched-request.ts'
 
 // Field texts are `.describe()`d so that the JSON Schema (scenarios/scenario.schema.json) shows
 // them on hover in editors.
 
 const statusSchema = lazySchema(() => z.int().min(400).max(599))
+
+/** Text, or a regular expression written "/pattern/flags" (checked when the scenario is read). */
+const textPatternSchema = lazySchema(() =>
+  z
+    .string()
+    .min(1)
+    .superRefine((value, context) => {
+      const problem = patternProblem(value)
+      if (problem) context.addIssue({ code: 'custom', message: problem })
+    }),
+)
+
+/**
+ * What only a scenario written in code can hold (a function): accepted by the zod schema, left
+ * out of the JSON Schema of scenario files (see json-schema-file.ts), which cannot hold one.
+ */
+function codeOnly<T>(what: string) {
+  return z
+    .custom<T>()
+    .superRefine((value, context) => {
+      if (typeof value !== 'function')
+        context.addIssue({ code: 'invalid_type', expected: 'function', input: value, message: `expected ${what}` })
+    })
+    .meta({ [codeOnlyMark]: true })
+}
 
 /** Which requests a rule or step is about. Every field given must match. */
 export const requestMatchSchema = lazySchema(() =>
@@ -40,6 +68,27 @@ export const requestMatchSchema = lazySchema(() =>
       .describe(
         'true: the WebSocket handshake that opens /v1/realtime or /v1/responses as a socket, which only rules and steps that say so see (`fail` refuses it, `delayMs` holds it). Left out or false: requests, and each response on an open socket.',
       ),
+    message: textPatternSchema
+      .optional()
+      .describe('The last user turn\'s text contains this; "/pattern/flags" is a regular expression it must match.'),
+    system: textPatternSchema
+      .optional()
+      .describe('The system prompt (or instructions) contains this; "/pattern/flags" is a regular expression it must match.'),
+    toolResult: z
+      .union([z.boolean(), textPatternSchema])
+      .optional()
+      .describe(
+        'true: the request returns a tool result (one after the model\'s last turn); false: it returns none; text or "/pattern/flags": a result it returns contains it.',
+      ),
+    toolCallId: textPatternSchema
+      .optional()
+      .describe('The request returns the result of the tool call with this id (or one "/pattern/flags" matches).'),
+    tool: textPatternSchema.optional().describe('A tool of this name is offered ("*": any tool; "/pattern/flags": a name it matches).'),
+    turn: z.int().positive().optional().describe('The number of user turns the request carries: 1 for the first.'),
+    header: z
+      .record(z.string().min(1), textPatternSchema)
+      .optional()
+      .describe('Request headers, by name (any case): each value is the header\'s exact value, or "/pattern/flags" it must match.'),
   }),
 )
 
@@ -216,17 +265,34 @@ export const actionSchema = lazySchema(() =>
   z.strictObject({
     fail: failSchema.optional().describe('Answer with this error instead of generating.'),
     delayMs: z.int().nonnegative().optional().describe('Wait this long (real time) before answering; combines with the rest.'),
-    reply: replyOverrideSchema.optional().describe("Replace the model's reply."),
+    reply: z
+      .union([replyOverrideSchema, codeOnly<ReplyFunction>('a reply object, or in code a function of the request')])
+      .optional()
+      .describe("Replace the model's reply."),
     breakStream: breakStreamSchema
       .optional()
       .describe('Streams only: after afterChunks content chunks, an error event (error) or a dropped connection (disconnect: true).'),
   }),
 )
 
+/** In code, `when` may be a function of the request (sync), true for the requests it is about. */
+export type WhenFunction = (request: MatchedRequest) => boolean
+
+/** In code, a reply may be a function of the request (sync or async) returning the reply. */
+export type ReplyFunction = (request: MatchedRequest) => ReplyOverrideInput | Promise<ReplyOverrideInput>
+
+const whenFunctionSchema = lazySchema(() => codeOnly<WhenFunction>('a `when` object, or in code a function of the request'))
+
+/** A step's or `ignore`'s `when`: the request criteria, or in code a function of the request. */
+export const whenSchema = lazySchema(() => z.union([requestMatchSchema, whenFunctionSchema]))
+
 export const ruleSchema = lazySchema(() =>
   z.strictObject({
     name: z.string().min(1).optional().describe("Shown in the journal's decidedBy and in reports."),
-    when: ruleMatchSchema.default({}).describe('Which generation requests the rule is about; leave it out to match every one.'),
+    when: z
+      .union([ruleMatchSchema, whenFunctionSchema])
+      .default({})
+      .describe('Which generation requests the rule is about; leave it out to match every one.'),
     then: actionSchema.describe('What a matching request gets.'),
   }),
 )
@@ -234,7 +300,7 @@ export const ruleSchema = lazySchema(() =>
 export const stepSchema = lazySchema(() =>
   z.strictObject({
     name: z.string().min(1).optional().describe("Shown in the journal's decidedBy and in reports."),
-    when: requestMatchSchema.default({}).describe('What the next generation request must look like; leave it out to match any.'),
+    when: whenSchema.default({}).describe('What the next generation request must look like; leave it out to match any.'),
     then: actionSchema.default({}).describe('What this request gets; empty: the normal answer (the step only checks the call was made).'),
   }),
 )
@@ -259,6 +325,12 @@ export const scenarioSchema = lazySchema(() =>
       .default([])
       .describe('{name?, when, then}, consulted on every generation request; the first that fires applies.'),
     steps: z.array(stepSchema).default([]).describe('{name?, when, then}, a script consumed one generation request at a time, in order.'),
+    ignore: z
+      .array(whenSchema)
+      .default([])
+      .describe(
+        "`when`s of requests the script leaves alone (an agent's title request, a routing call): they get the normal answer, never advance the script, never meet a rule, and are never a strict mismatch.",
+      ),
     strict: z.boolean().default(false).describe('Answer a request that matches no step with 400 scenario_mismatch instead of normally.'),
     profile: z
       .enum(profileNames)
@@ -268,11 +340,17 @@ export const scenarioSchema = lazySchema(() =>
 )
 export type RequestMatch = z.output<typeof requestMatchSchema>
 export type RuleMatch = z.output<typeof ruleMatchSchema>
+/** A step's or `ignore`'s `when`. */
+export type When = z.output<typeof whenSchema>
 export type Fail = z.output<typeof failSchema>
 export type ReplyOverride = z.output<typeof replyOverrideSchema>
 export type ReplyBlockSpec = z.output<typeof replyBlockSchema>
+type ReplyOverrideInput = z.input<typeof replyOverrideSchema>
 export type BreakStream = z.output<typeof breakStreamSchema>
-export type Action = z.output<typeof actionSchema>
+/** What a rule or step does, as written: its reply may be a function. */
+export type ScenarioAction = z.output<typeof actionSchema>
+/** What a request gets, its reply settled (a reply function called): what routes read. */
+export type Action = Omit<ScenarioAction, 'reply'> & { reply?: ReplyOverride }
 export type Rule = z.output<typeof ruleSchema>
 export type Step = z.output<typeof stepSchema>
 /** A validated scenario. */

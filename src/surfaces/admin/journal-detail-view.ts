@@ -2,6 +2,7 @@ import { searchParamsOf } from '../../http/path-matcher.ts'
 import { maskKey } from '../../auth/mask-key.ts'
 import type { RequestDetail } from '../../journal/request-detail.ts'
 import { stepOfRequest, whyNoStep } from '../../scenarios/step-of-request.ts'
+import { maskedHeaders } from '../../http/masked-headers.ts'
 
 /** A request in detail as `GET /__mock/journal/{requestId}` shows it (see journal-detail-route.ts). */
 export function detailView(detail: RequestDetail) {
@@ -10,7 +11,9 @@ export function detailView(detail: RequestDetail) {
   return {
     entry,
     query: maskedQuery(detail.url),
-    request: { body: detail.requestBody ?? null },
+    request: { body: detail.requestBody ?? null, headers: detail.headers ? maskedHeaders(detail.headers) : [] },
+    // What `when`'s content fields read of it: the last user turn, the tool results it returns, the tools offered.
+    conversation: detail.conversation?.() ?? null,
     reply:
       typeof reply === 'string' || !('frames' in reply)
         ? { body: reply }

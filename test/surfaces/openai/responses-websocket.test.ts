@@ -59,6 +59,36 @@ describe('/v1/responses over a WebSocket, as Codex CLI opens it (the ws package,
     socket.close()
   })
 
+  it('plays a content-matched script: the message, the tools of an additional_tools item, the tool result, the handshake headers', async () => {
+    await harness.gateway.useScenario({
+      name: 'codex loop',
+      strict: true,
+      steps: [
+        {
+          when: { message: '/list the files/i', tool: 'exec', header: { originator: 'codex_exec' } },
+          then: { reply: { toolCalls: [{ name: 'exec', arguments: { cmd: 'ls' } }] } },
+        },
+        { when: { toolResult: '/README/', toolCallId: '/.+/' }, then: { reply: { text: 'There is a README.' } } },
+      ],
+    })
+    const { socket, events } = await open({ ...codexHeaders, originator: 'codex_exec' })
+    const additional = { type: 'additional_tools', tools: [{ type: 'custom', name: 'exec', description: 'Runs a command' }] }
+    const ask = { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'List the files here' }] }
+    socket.send(create({ model: 'gpt-4o-mini', input: [additional, ask] }))
+    const call = (await events.until(isEnd)).at(-1).response.output.find((item: { type: string }) => item.type === 'function_call')
+    expect(call).toMatchObject({ name: 'exec', arguments: '{"cmd":"ls"}' })
+    socket.send(
+      create({
+        model: 'gpt-4o-mini',
+        input: [additional, ask, call, { type: 'function_call_output', call_id: call.call_id, output: 'README.md' }],
+      }),
+    )
+    expect((await events.until(isEnd)).at(-1).response.output[0].content[0].text).toBe('There is a README.')
+    expect(() => harness.gateway.scenario.assertDone()).not.toThrow()
+    socket.close()
+    await harness.gateway.useScenario()
+  })
+
   it('answers a failing response with an error event carrying the HTTP status, and stays open', async () => {
     const { socket, events } = await open()
     socket.send(create({ model: 'no-such-model', input: 'Hi' }))

@@ -127,7 +127,13 @@ export const messagesConversation = memoByObject((request: CountTokensRequest & 
       const results = blocksOf(m.content).filter((block) => block.type === 'tool_result')
       for (const result of results) {
         const toolName = callNames.get(result.tool_use_id)
-        turns.push({ role: 'tool', text: textOf(result.content ?? ''), toolCalls: [], ...(toolName ? { toolName } : {}) })
+        turns.push({
+          role: 'tool',
+          text: textOf(result.content ?? ''),
+          toolCalls: [],
+          toolCallId: result.tool_use_id,
+          ...(toolName ? { toolName } : {}),
+        })
       }
       const text = textOf(m.content)
       if (text !== '' || results.length === 0) turns.push({ role: 'user', text, toolCalls: [] })

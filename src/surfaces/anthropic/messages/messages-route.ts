@@ -7,6 +7,7 @@ import { message } from './message.ts'
 import { messageStreamFrames } from './message-stream.ts'
 import { messagesConversation, messagesRequestSchema } from './messages-request.ts'
 import { anthropicStreamError } from '../anthropic-stream-error.ts'
+import { conversationView } from '../../../scenarios/conversation-view.ts'
 
 /** `POST /v1/messages`, streamed when the body says `stream: true`. */
 export const messagesRoute = defineRoute({
@@ -16,7 +17,12 @@ export const messagesRoute = defineRoute({
   surface: 'anthropic',
   auth: tokenAuth('anthropic'),
   body: { schema: messagesRequestSchema },
-  model: { read: ({ body }) => body.model, admission: 'generation', stream: ({ body }) => body.stream === true },
+  model: {
+    read: ({ body }) => body.model,
+    admission: 'generation',
+    stream: ({ body }) => body.stream === true,
+    conversation: ({ body }) => conversationView(messagesConversation(body)),
+  },
   banner: 'Anthropic messages (x-api-key or Bearer; stream: true)',
   async handle(context) {
     const { body } = context

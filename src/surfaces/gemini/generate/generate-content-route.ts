@@ -14,6 +14,7 @@ import {
 } from './generate-request.ts'
 import { generateContentResponse, geminiReplyShape } from './generate-response.ts'
 import { generateStreamFrames } from './generate-stream.ts'
+import { conversationView } from '../../../scenarios/conversation-view.ts'
 
 /**
  * The generation routes of `POST {prefix}/models/{model}:{action}` (see model-action.ts). The
@@ -27,19 +28,29 @@ function generateRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
       ? stream(generateStreamFrames(generation, shape), generation, geminiStreamError)
       : json(generateContentResponse(generation, shape))
   }
+  // What `when`'s content fields read of a generation.
+  const reading = <Base extends ReturnType<typeof modelActionRoute>>(base: Base) => ({
+    ...base,
+    model: {
+      ...base.model,
+      conversation: ({ body }: { body: GenerateContentRequest }) => conversationView(generateConversation(body)),
+    },
+  })
   return [
     defineRoute({
-      ...modelActionRoute(prefix, 'generateContent', { admission: 'generation', banner: 'Gemini generateContent' }),
+      ...reading(modelActionRoute(prefix, 'generateContent', { admission: 'generation', banner: 'Gemini generateContent' })),
       id: 'gemini.generate_content',
       body: { schema: generateContentRequestSchema },
       handle: (context) => answer(context, false),
     }),
     defineRoute({
-      ...modelActionRoute(prefix, 'streamGenerateContent', {
-        admission: 'generation',
-        stream: true,
-        banner: 'Gemini streamGenerateContent (SSE)',
-      }),
+      ...reading(
+        modelActionRoute(prefix, 'streamGenerateContent', {
+          admission: 'generation',
+          stream: true,
+          banner: 'Gemini streamGenerateContent (SSE)',
+        }),
+      ),
       id: 'gemini.stream_generate_content',
       body: { schema: generateContentRequestSchema },
       handle: (context) => answer(context, true),
@@ -52,10 +63,12 @@ function generateRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
     }),
     // new-api has no countTokens: it validates, relays and bills the request as a generateContent.
     defineRoute({
-      ...modelActionRoute(prefix, 'countTokens', {
-        admission: 'generation',
-        banner: 'Gemini countTokens, answered and billed as generateContent',
-      }),
+      ...reading(
+        modelActionRoute(prefix, 'countTokens', {
+          admission: 'generation',
+          banner: 'Gemini countTokens, answered and billed as generateContent',
+        }),
+      ),
       id: 'gemini.count_tokens_as_generation',
       optional: true,
       body: { schema: generateContentRequestSchema },

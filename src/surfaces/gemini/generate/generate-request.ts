@@ -193,6 +193,7 @@ function toTurns(c: Content, contentIndex: number): Turn[] {
         text: JSON.stringify(p.functionResponse.response ?? {}),
         toolCalls: [],
         toolName: p.functionResponse.name,
+        ...(p.functionResponse.id !== undefined && { toolCallId: p.functionResponse.id }),
       })
     } else {
       pending.push(p)

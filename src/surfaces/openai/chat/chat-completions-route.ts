@@ -6,6 +6,7 @@ import { chatCompletion } from './chat-completion.ts'
 import { chatConversation, chatRequestSchema } from './chat-request.ts'
 import { chatStreamFrames } from './chat-stream.ts'
 import { openaiStreamError } from '../openai-stream-error.ts'
+import { conversationView } from '../../../scenarios/conversation-view.ts'
 
 /** `POST /v1/chat/completions`, streamed when the body says `stream: true`. */
 export const chatCompletionsRoute = defineRoute({
@@ -15,7 +16,12 @@ export const chatCompletionsRoute = defineRoute({
   surface: 'openai',
   auth: tokenAuth('openai'),
   body: { schema: chatRequestSchema },
-  model: { read: ({ body }) => body.model, admission: 'generation', stream: ({ body }) => body.stream === true },
+  model: {
+    read: ({ body }) => body.model,
+    admission: 'generation',
+    stream: ({ body }) => body.stream === true,
+    conversation: ({ body }) => conversationView(chatConversation(body)),
+  },
   banner: 'OpenAI chat (stream: true for SSE)',
   async handle(context) {
     const { body } = context

@@ -95,7 +95,8 @@ export const chatConversation = memoByObject((request: ChatRequest): Conversatio
       system.push(text)
     } else if (m.role === 'tool' || m.role === 'function') {
       const toolName = m.role === 'function' ? m.name : callNames.get(m.tool_call_id ?? '')
-      turns.push({ role: 'tool', text, toolCalls: [], ...(toolName ? { toolName } : {}) })
+      const toolCallId = m.role === 'tool' ? m.tool_call_id : undefined
+      turns.push({ role: 'tool', text, toolCalls: [], ...(toolName ? { toolName } : {}), ...(toolCallId ? { toolCallId } : {}) })
     } else {
       const toolCalls = (m.tool_calls ?? []).map((call) => {
         callNames.set(call.id, call.function.name)

@@ -6,6 +6,7 @@ import { defineRoute } from '../../../pipeline/route.ts'
 import { openaiStreamError } from '../openai-stream-error.ts'
 import { completionConversations, completionPrompts, completionsRequestSchema } from './completions-request.ts'
 import { textCompletion, textCompletionFrames } from './text-completion.ts'
+import { conversationView } from '../../../scenarios/conversation-view.ts'
 
 /**
  * `POST /v1/completions`, the legacy completions API that autocomplete clients call (Continue,
@@ -19,7 +20,13 @@ export const completionsRoute = defineRoute({
   surface: 'openai',
   auth: tokenAuth('openai'),
   body: { schema: completionsRequestSchema },
-  model: { read: ({ body }) => body.model, admission: 'generation', stream: ({ body }) => body.stream === true },
+  model: {
+    read: ({ body }) => body.model,
+    admission: 'generation',
+    stream: ({ body }) => body.stream === true,
+    // Several prompts are several conversations; the content fields read the first.
+    conversation: ({ body }) => conversationView(completionConversations(body)[0]!),
+  },
   banner: 'OpenAI completions (prompt, suffix; stream: true for SSE)',
   async handle(context) {
     const { body } = context

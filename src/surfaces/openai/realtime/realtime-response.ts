@@ -7,6 +7,7 @@ import type { RealtimeSessionState } from './realtime-session-state.ts'
 import { responseConversation } from './response-conversation.ts'
 import { audioUsage, errorEvent, planResponse, realtimeUsage, type ResponsePlan } from './response-events.ts'
 import { responseSettings } from './session-config.ts'
+import { conversationView } from '../../../scenarios/conversation-view.ts'
 
 /**
  * `response.create` (`text`, as the client sent it): one response at a time, admitted and billed as an HTTP generation is, its
@@ -34,6 +35,14 @@ export function startResponse(state: RealtimeSessionState, params: ResponseParam
     .respond({
       text,
       model: state.model.id,
+      body: params,
+      conversation: () =>
+        conversationView(
+          responseConversation(
+            settings,
+            context.map((entry) => entry.item),
+          ),
+        ),
       stop: current.cancel.signal,
       async work(admitted) {
         const inputMs = context.reduce((sum, entry) => sum + entry.audioMs, 0)

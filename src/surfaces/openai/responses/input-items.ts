@@ -48,7 +48,7 @@ export function toTurns(items: readonly ResolvedItem[]): { system: string[]; tur
       }
       case 'output': {
         const toolName = callNames.get(item.callId)
-        turns.push({ role: 'tool', text: item.text, toolCalls: [], ...(toolName ? { toolName } : {}) })
+        turns.push({ role: 'tool', text: item.text, toolCalls: [], toolCallId: item.callId, ...(toolName ? { toolName } : {}) })
         break
       }
     }

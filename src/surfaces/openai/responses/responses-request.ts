@@ -55,7 +55,10 @@ const customToolCallOutputItem = lazySchema(() =>
 /** Tools a client adds in the input (Codex declares its tools so): offered as those of `tools` are. */
 const additionalToolsItem = lazySchema(() => z.looseObject({ type: z.literal('additional_tools'), tools: z.array(tool) }))
 const itemReference = lazySchema(() => z.looseObject({ type: z.literal('item_reference'), id: z.string() }))
-/** Any other item (reasoning, hosted tool calls…): accepted, and no part of the prompt. */
+/**
+ * Any other item (reasoning, hosted tool calls…): accepted, and no part of the prompt. An
+ * `additional_tools` item (Codex's way to offer its tools) keeps its `tools`, which count as offered.
+ */
 const otherItem = lazySchema(() => z.looseObject({ type: z.literal('other') }))
 
 const readTypes = new Set([
@@ -78,7 +81,8 @@ const inputItem = lazySchema(() =>
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
       const type = (value as { type?: unknown }).type
       if (type === undefined) return { ...value, type: 'message' }
-      return typeof type === 'string' && !readTypes.has(type) ? { type: 'other' } : value
+      if (typeof type !== 'string' || readTypes.has(type)) return value
+      return type === 'additional_tools' ? { type: 'other', tools: (value as { tools?: unknown }).tools } : { type: 'other' }
     },
     z.discriminatedUnion('type', [
       messageItem,

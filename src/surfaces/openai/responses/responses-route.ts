@@ -4,6 +4,9 @@ import { defineRoute } from '../../../pipeline/route.ts'
 import { createResponse } from './create-response.ts'
 import { responseStream } from './response-stream.ts'
 import { responsesRequestSchema } from './responses-request.ts'
+import { ownInputConversation } from './responses-conversation.ts'
+import { moreOfferedTools } from './offered-tools.ts'
+import { conversationView } from '../../../scenarios/conversation-view.ts'
 
 /**
  * `POST /v1/responses`, the OpenAI Responses API, streamed when the body says `stream: true`.
@@ -17,7 +20,13 @@ export const responsesRoute = defineRoute({
   surface: 'openai',
   auth: tokenAuth('openai'),
   body: { schema: responsesRequestSchema },
-  model: { read: ({ body }) => body.model, admission: 'generation', stream: ({ body }) => body.stream === true },
+  model: {
+    read: ({ body }) => body.model,
+    admission: 'generation',
+    stream: ({ body }) => body.stream === true,
+    // The request's own input: a continued response's stored turns are not read for a match.
+    conversation: ({ body }) => conversationView(ownInputConversation(body), moreOfferedTools(body)),
+  },
   banner: 'OpenAI Responses (stream: true for SSE; stored for previous_response_id)',
   async handle(context) {
     const { body } = context

@@ -10,6 +10,9 @@ import { responseStream, socketEncoding } from './response-stream.ts'
 import { responsesRequestSchema } from './responses-request.ts'
 import { ResponseStore, responseStore as responseStoreSlot } from './response-store.ts'
 import { socketErrorEvent } from './socket-error-event.ts'
+import { ownInputConversation } from './responses-conversation.ts'
+import { moreOfferedTools } from './offered-tools.ts'
+import { conversationView } from '../../../scenarios/conversation-view.ts'
 
 /**
  * `GET /v1/responses` opened as a WebSocket, as Codex CLI opens it first
@@ -55,6 +58,8 @@ function responsesSession(connection: SocketConnection<TokenAuth>): SocketSessio
       void connection.respond({
         text,
         model: request.model,
+        body: request,
+        conversation: () => conversationView(ownInputConversation(request), moreOfferedTools(request)),
         async work(context) {
           const conversations = connectionConversations(own, shared, userId)
           const { generation, store } = await createResponse(context, request, { conversations, alsoKeep: (stored) => own.put(stored) })

@@ -29,7 +29,14 @@ const world = {
 interface DetailView {
   entry: JournalEntry
   query: [string, string][]
-  request: { body: string | null | { omittedChars: number } }
+  request: { body: string | null | { omittedChars: number }; headers: [string, string][] }
+  conversation: {
+    message: string
+    system: string
+    toolResults: { callId?: string; name?: string; text: string }[]
+    tools: string[]
+    turn: number
+  } | null
   reply: { body?: string | { omittedChars: number }; frames?: { text: string; atMs: number | null; disconnect?: true }[] }
   step: { when: Record<string, unknown>; then: Record<string, unknown> } | null
 }
@@ -54,7 +61,7 @@ describe.each(modes)('the inspector routes ($name)', (mode) => {
       body,
     })
 
-  it('shows a request in detail: the body as sent, the reply as received, no header, and the step that answers the same', async () => {
+  it('shows a request in detail: the body as sent, the reply as received, no unmasked key, and the step that answers the same', async () => {
     const body = JSON.stringify({ ...hello, messages: [{ role: 'user', content: 'Hello <b>there</b>' }] })
     const response = await post('/v1/chat/completions', body)
     const received = await response.text()
@@ -65,7 +72,7 @@ describe.each(modes)('the inspector routes ($name)', (mode) => {
     expect(view.request.body).toBe(body)
     expect(view.reply.body).toBe(received)
     expect(view.query).toEqual([])
-    // Request headers are never kept: the key appears only as the world's key in the step.
+    // Request headers are shown masked: the key appears only as the world's key in the step.
     expect(JSON.stringify({ ...view, step: undefined })).not.toContain('sk-unrestricted')
     const reply = (JSON.parse(received) as OpenAI.ChatCompletion).choices[0]!.message.content
     expect(view.step).toEqual({
@@ -78,6 +85,42 @@ describe.each(modes)('the inspector routes ($name)', (mode) => {
     const again = await openai().chat.completions.create({ ...hello, messages: [{ role: 'user', content: 'Something else' }] })
     expect(again.choices[0]!.message.content).toBe(reply)
     expect(() => harness.gateway.scenario.assertDone()).not.toThrow()
+  })
+
+  it('shows the headers, credentials masked, and the conversation as scenario matchers read it', async () => {
+    const body = {
+      model: 'gpt-4o-mini',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Weather in Paris?' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{}' } }],
+        },
+        { role: 'tool', tool_call_id: 'call_9', content: 'Sunny' },
+      ],
+      tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object' } } }],
+    }
+    await post('/v1/chat/completions', JSON.stringify(body), {
+      'x-api-key': 'sk-other-secret-key',
+      cookie: 'session=abcdefghijklmnop',
+      'x-test-id': 'a',
+    })
+    const view = await detailOf(last().requestId)
+    const headers = Object.fromEntries(view.request.headers)
+    expect(headers).toMatchObject({ authorization: 'Bearer sk-u…cted', 'x-api-key': 'sk-o…-key', cookie: 'sess…mnop', 'x-test-id': 'a' })
+    expect(JSON.stringify({ ...view, step: undefined })).not.toMatch(/sk-unrestricted|secret|abcdefgh/)
+    expect(view.conversation).toEqual({
+      message: 'Weather in Paris?',
+      system: 'Be brief.',
+      toolResults: [{ callId: 'call_9', name: 'get_weather', text: 'Sunny' }],
+      tools: ['get_weather'],
+      turn: 1,
+    })
+    // A route that carries no conversation shows none.
+    await post('/v1/embeddings', JSON.stringify({ model: 'text-embedding-3-small', input: 'hi' }))
+    expect((await detailOf(last().requestId)).conversation).toBeNull()
   })
 
   it('shows a stream frame by frame, with the time after arrival each was written', async () => {
@@ -221,6 +264,8 @@ describe.each(modes)('the inspector routes ($name)', (mode) => {
     expect(response).toMatchObject({ method: 'WS', path: '/v1/realtime', status: 200 })
     const answered = await detailOf(response!.requestId)
     expect(answered.request.body).toBe(create)
+    // The conversation the response answered: the session's items, as the content fields read them.
+    expect(answered.conversation).toMatchObject({ message: 'Hi', toolResults: [], turn: 1 })
     const frames = answered.reply.frames!
     expect(frames.map((frame) => JSON.parse(frame.text).type)).toEqual(
       seen.slice(seen.findIndex((event) => event.type === 'response.created')).map((event) => event.type),

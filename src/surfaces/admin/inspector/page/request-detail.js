@@ -61,6 +61,8 @@ export function requestDetail({ title, body, say }) {
       ),
       el('h3', {}, 'Request body'),
       bodyOf(view.request.body, 'no body'),
+      ...headersOf(view.request.headers),
+      ...conversationOf(view.conversation),
       el('h3', {}, view.reply.frames ? `Reply: ${view.reply.frames.length} stream frames` : 'Reply body'),
       view.reply.frames ? framesOf(view.reply.frames) : bodyOf(view.reply.body, 'empty'),
       el('h3', {}, 'As a scenario step'),
@@ -83,6 +85,56 @@ export function requestDetail({ title, body, say }) {
           : `not kept: ${text.omittedChars} characters, over what the gateway keeps of one body`,
       )
     return el('pre', { class: 'body' }, pretty ? indented(text) : text)
+  }
+
+  /** The request's headers, credentials masked. @param {[string, string][] | undefined} headers */
+  const headersOf = (headers) =>
+    headers && headers.length > 0
+      ? [
+          el('h3', {}, 'Request headers'),
+          el('pre', { class: 'body headers' }, headers.map(([name, value]) => `${name}: ${value}`).join('\n')),
+        ]
+      : []
+
+  /**
+   * The conversation as a scenario's `when` reads it (`message`, `system`, `toolResult`,
+   * `toolCallId`, `tool`, `turn`), for a request that carries one.
+   * @param {any} conversation
+   */
+  const conversationOf = (conversation) => {
+    if (!conversation) return []
+    const results = Array.isArray(conversation.toolResults) ? conversation.toolResults : []
+    const tools = Array.isArray(conversation.tools) ? conversation.tools : []
+    return [
+      el('h3', {}, 'Conversation, as scenario matchers read it'),
+      el(
+        'dl',
+        { class: 'facts conversation' },
+        fact('message', el('pre', { class: 'frame' }, conversation.message || '(empty)')),
+        fact('system', conversation.system ? el('pre', { class: 'frame' }, conversation.system) : '(none)'),
+        fact(
+          'tool results',
+          results.length === 0
+            ? 'none'
+            : el(
+                'ul',
+                {},
+                ...results.map((/** @type {any} */ result) =>
+                  el(
+                    'li',
+                    {},
+                    result.callId ? el('code', {}, result.callId) : '',
+                    result.name ? ` (${result.name})` : '',
+                    result.callId || result.name ? ': ' : '',
+                    el('pre', { class: 'frame' }, result.text),
+                  ),
+                ),
+              ),
+        ),
+        fact('tools offered', tools.length === 0 ? 'none' : tools.join(', ')),
+        fact('turn', String(conversation.turn)),
+      ),
+    ]
   }
 
   /** @param {{ text: string, atMs: number | null, disconnect?: boolean }[]} frames */
