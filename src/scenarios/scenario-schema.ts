@@ -34,8 +34,10 @@ function codeOnly<T>(what: string) {
   return z
     .custom<T>()
     .superRefine((value, context) => {
+      // Aborting, as a failed discriminator is: a zod 4 union reports the one branch that did not
+      // abort, which would hide a reply object's own mistake behind this one.
       if (typeof value !== 'function')
-        context.addIssue({ code: 'invalid_type', expected: 'function', input: value, message: `expected ${what}` })
+        context.addIssue({ code: 'invalid_type', expected: 'function', input: value, message: `expected ${what}`, continue: false })
     })
     .meta({ [codeOnlyMark]: true })
 }
