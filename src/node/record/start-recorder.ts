@@ -1,3 +1,4 @@
+import tls from 'node:tls'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { kAdapterSeam, type AdapterSeam } from '../../gateway/adapter-seam.ts'
 import { GatewayHandler } from '../../gateway/gateway-handler.ts'
@@ -27,6 +28,11 @@ export interface RecorderOptions {
   port?: number
   /** Sent to the upstream in place of the client's API key, wherever the client put it. */
   upstreamKey?: string
+  /**
+   * A CA certificate (PEM) to trust for an https upstream, besides Node's usual ones (and those of
+   * `NODE_EXTRA_CA_CERTS`): a gateway with a certificate of its own, such as `serve --tls`'s.
+   */
+  upstreamCa?: string
   /** Matches are replaced by `[redacted]` in everything recorded (request and reply content). */
   redact?: readonly RegExp[]
   /** Told of each exchange once the upstream has ended its answer: recorded, or why not. Never given a credential. */
@@ -83,7 +89,8 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const upstream: Upstream = { base: upstreamUrl(options.upstream), ...(options.upstreamKey !== undefined && { key: options.upstreamKey }) }
   const shownUpstream = upstreamBase(upstream.base)
   const file = await RecordingFile.open(options.out ?? 'recordings', { upstream: shownUpstream, recordedAt: new Date() })
-  const agents = upstreamAgents()
+  const ca = options.upstreamCa === undefined ? undefined : [...defaultCertificates(), options.upstreamCa]
+  const agents = upstreamAgents(ca)
   const patterns = options.redact ?? []
   const pending = new Set<Promise<void>>()
   const tell = (exchange: RecorderExchange) => options.onExchange?.(exchange)
@@ -167,7 +174,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     usePageFiles: () => undefined,
   }
   const server = await startServer({ [kAdapterSeam]: seam }, { port: options.port ?? 4010, host: '127.0.0.1' })
-  const tunnels = tunnelUpgrades(upstream, () => server.url, {
+  const tunnels = tunnelUpgrades(upstream, () => server.url, ca, {
     told: (tunnelled) => tell({ time: new Date(Date.now() - tunnelled.durationMs).toISOString(), ...tunnelled }),
     unreachable,
   })
@@ -201,4 +208,10 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       return closing
     },
   }
+}
+
+/** The CA certificates Node's TLS clients trust by default (its own, and NODE_EXTRA_CA_CERTS' where Node can say). */
+function defaultCertificates(): readonly string[] {
+  // tls.getCACertificates came in Node 22.15; before it, Node's bundled ones.
+  return typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : tls.rootCertificates
 }

@@ -29,6 +29,8 @@ export interface Tunnelled {
 export function tunnelUpgrades(
   upstream: Upstream,
   origin: () => string,
+  /** The certificates an https upstream's may be signed by, as the recorder's HTTP requests trust them. */
+  ca: readonly string[] | undefined,
   answers: {
     /** Told of each handshake once the upstream answered it, or did not. */
     told(tunnelled: Tunnelled): void
@@ -69,6 +71,7 @@ export function tunnelUpgrades(
         method: req.method ?? 'GET',
         headers: { ...outgoing.headers, connection: 'Upgrade', upgrade: req.headers.upgrade ?? 'websocket' },
         agent: false,
+        ...(ca && { ca: [...ca] }),
       })
       call.once('upgrade', (res, socket, upstreamHead) => {
         track(socket)

@@ -1,12 +1,9 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto'
 import { chmod, lstat, mkdir, open, readFile, rm, stat } from 'node:fs/promises'
-import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { writePrivateFile } from '../write-private-file.ts'
+import { tlsDirectory, tlsDirectoryVariable } from './tls-directory.ts'
 import { localNames, makeLocalCa, makeLocalCertificate, type PemPair } from './make-certificates.ts'
-
-/** Where the local CA and certificate are kept instead of the per-user cache folder (tests, CI, a shared setup). */
-export const tlsDirectoryVariable = 'LLM_GATEWAY_MOCK_TLS_DIR'
 
 /** The local certificate a `--tls` server uses, and the CA a client must trust for it. */
 export interface LocalCertificate extends PemPair {
@@ -25,21 +22,6 @@ const lockWaitMs = 30_000
 const staleLockMs = 60_000
 
 const files = { caCert: 'ca.pem', caKey: 'ca-key.pem', cert: 'cert.pem', key: 'key.pem' } as const
-
-/**
- * The folder the local CA and certificate live in: `LLM_GATEWAY_MOCK_TLS_DIR`, else the per-user
- * cache folder (`$XDG_CACHE_HOME/llm-gateway-mock/tls`, `~/.cache/llm-gateway-mock/tls`; on
- * Windows `%LOCALAPPDATA%\llm-gateway-mock\tls`).
- */
-export function tlsDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  const given = env[tlsDirectoryVariable]
-  if (given) return given
-  const cache =
-    (process.platform === 'win32' ? env.LOCALAPPDATA : undefined) ||
-    (env.XDG_CACHE_HOME?.startsWith('/') ? env.XDG_CACHE_HOME : undefined) ||
-    join(homedir(), '.cache')
-  return join(cache, 'llm-gateway-mock', 'tls')
-}
 
 /**
  * The local CA and the server certificate it signed, for localhost, 127.0.0.1 and ::1: read from
