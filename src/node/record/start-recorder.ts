@@ -17,6 +17,7 @@ import { drainable } from './drain-server.ts'
 import { forwardToUpstream, upstreamAgents, type UpstreamAnswer } from './forward-to-upstream.ts'
 import { RecordingFile } from './recording-file.ts'
 import { tunnelUpgrades } from './tunnel-upgrade.ts'
+import { upstreamFailure } from './upstream-failure.ts'
 import { upstreamRequest, type Upstream } from './upstream-request.ts'
 
 export interface RecorderOptions {
@@ -113,7 +114,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     try {
       forwarded = await forwardToUpstream(outgoing, request.method, body, agents)
     } catch (error) {
-      const detail = redactText((error as NodeJS.ErrnoException).code ?? String(error), redaction)
+      const detail = redactText(error instanceof Error ? upstreamFailure(error) : String(error), redaction)
       tell({ ...said, durationMs: performance.now() - started, note: `not recorded: the upstream did not answer (${detail})` })
       return toResponse(unreachable(detail, url.pathname), request.signal)
     }

@@ -7,6 +7,7 @@ import { withoutKey } from '../../recording/record-exchange.ts'
 import { redactText } from '../../recording/redact.ts'
 import { endWith } from '../end-with.ts'
 import { requestUrlOf } from '../node-request.ts'
+import { upstreamFailure } from './upstream-failure.ts'
 import { upstreamRequest, type Upstream } from './upstream-request.ts'
 
 /** What a tunnelled handshake came to, for the recorder's log line. */
@@ -100,7 +101,7 @@ export function tunnelUpgrades(
         res.on('error', () => client.destroy())
       })
       call.once('error', (error: NodeJS.ErrnoException) => {
-        const detail = redactText(error.code ?? error.message, { patterns: [], secrets: outgoing.secrets })
+        const detail = redactText(upstreamFailure(error), { patterns: [], secrets: outgoing.secrets })
         endWith(client, answers.unreachable(detail, target.pathname))
         say(undefined, `not relayed: the upstream did not answer (${detail})`)
       })
