@@ -110,12 +110,18 @@ async function readCa(file: string): Promise<string> {
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    throw new CliError(`llm-gateway-mock record: cannot read --upstream-ca ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, exitCodes.usage)
+    throw new CliError(
+      `llm-gateway-mock record: cannot read --upstream-ca ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      exitCodes.usage,
+    )
   }
   try {
     new X509Certificate(text)
   } catch {
-    throw new CliError(`llm-gateway-mock record: --upstream-ca ${file} is not a PEM certificate (-----BEGIN CERTIFICATE-----)`, exitCodes.usage)
+    throw new CliError(
+      `llm-gateway-mock record: --upstream-ca ${file} is not a PEM certificate (-----BEGIN CERTIFICATE-----)`,
+      exitCodes.usage,
+    )
   }
   return text
 }

@@ -46,6 +46,9 @@ async function readPem(file: string, flag: string): Promise<string> {
   try {
     return await readFile(file, 'utf8')
   } catch (error) {
-    throw new CliError(`llm-gateway-mock: cannot read ${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, exitCodes.usage)
+    throw new CliError(
+      `llm-gateway-mock: cannot read ${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      exitCodes.usage,
+    )
   }
 }

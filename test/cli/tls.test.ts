@@ -87,7 +87,9 @@ describe('serve --tls, and record against a TLS upstream, as commands', () => {
     })
     expect(response.status).toBe(200)
     await recorder.waitFor(/POST \/v1\/chat\/completions gpt-4o-mini 200 .*recorded #1/)
-    const socket = new WebSocket(`${url.replace(/^http:/, 'ws:')}/v1/realtime?model=gpt-realtime`, { headers: { authorization: 'Bearer sk-unrestricted' } })
+    const socket = new WebSocket(`${url.replace(/^http:/, 'ws:')}/v1/realtime?model=gpt-realtime`, {
+      headers: { authorization: 'Bearer sk-unrestricted' },
+    })
     const first = await new Promise<any>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))))
     expect(first.type).toBe('session.created')
     socket.close()
@@ -105,18 +107,26 @@ describe('serve --tls, and record against a TLS upstream, as commands', () => {
     const response = await fetch(`${url}/v1/models`, { headers: { authorization: 'Bearer sk-unrestricted' } })
     expect(response.status).toBe(502)
     expect((await response.json()).error.message).toContain(
-      'UNABLE_TO_VERIFY_LEAF_SIGNATURE: its certificate is signed by a CA Node does not trust; give that CA\'s certificate with --upstream-ca FILE',
+      "UNABLE_TO_VERIFY_LEAF_SIGNATURE: its certificate is signed by a CA Node does not trust; give that CA's certificate with --upstream-ca FILE",
     )
-    await recorder.waitFor(/GET \/v1\/models .*not recorded: the upstream did not answer \(UNABLE_TO_VERIFY_LEAF_SIGNATURE: .*--upstream-ca FILE/)
+    await recorder.waitFor(
+      /GET \/v1\/models .*not recorded: the upstream did not answer \(UNABLE_TO_VERIFY_LEAF_SIGNATURE: .*--upstream-ca FILE/,
+    )
     await recorder.stop()
   })
 
   it.each([
     [['--tls-cert', 'cert.pem'], /--tls-cert and --tls-key go together/],
     [['--tls-key', 'key.pem', '--tls'], /--tls-cert and --tls-key go together/],
-    [['--tls-cert', '/nonexistent/cert.pem', '--tls-key', '/nonexistent/key.pem'], /cannot read --tls-cert \/nonexistent\/cert\.pem: ENOENT/],
+    [
+      ['--tls-cert', '/nonexistent/cert.pem', '--tls-key', '/nonexistent/key.pem'],
+      /cannot read --tls-cert \/nonexistent\/cert\.pem: ENOENT/,
+    ],
     [['--tls-cert', bin, '--tls-key', bin], /are not a PEM certificate and its private key/],
-    [['record', '--upstream', 'https://127.0.0.1:1', '--upstream-ca', '/nonexistent/ca.pem'], /cannot read --upstream-ca \/nonexistent\/ca\.pem: ENOENT/],
+    [
+      ['record', '--upstream', 'https://127.0.0.1:1', '--upstream-ca', '/nonexistent/ca.pem'],
+      /cannot read --upstream-ca \/nonexistent\/ca\.pem: ENOENT/,
+    ],
     [['record', '--upstream', 'https://127.0.0.1:1', '--upstream-ca', bin], /--upstream-ca .* is not a PEM certificate/],
   ])('refuses %j with exit code 2', async (args, message) => {
     const cli = run(...args, '--port', '0')

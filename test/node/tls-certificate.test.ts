@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localCertificate } from '../../src/node/tls/local-certificate.ts'
-import { makeLocalCertificate } from '../../src/node/tls/make-certificates.ts'
 import { tlsDirectory } from '../../src/node/tls/tls-directory.ts'
 
 const day = 24 * 60 * 60 * 1000

@@ -41,7 +41,10 @@ describe('useGateway({ server: { tls: true }, env: true }): the SDKs over https 
   })
 
   it('openai: chat completions', async () => {
-    const chat = await new OpenAI().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello over TLS' }] })
+    const chat = await new OpenAI().chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Hello over TLS' }],
+    })
     expect(chat.choices[0]!.message.content).toEqual(expect.any(String))
     expect(fixture().gateway.journal.entries.at(-1)).toMatchObject({ path: '/v1/chat/completions', status: 200 })
   })
@@ -137,10 +140,15 @@ describe('startServer({ tls: true }): a plain-HTTP client of the TLS port', () =
   it("gets it in the route's own envelope: Anthropic's, Gemini's", async () => {
     const anthropic = await fetch(`${plain}/v1/messages`, { method: 'POST', body: '{}' })
     expect(anthropic.status).toBe(400)
-    expect(await anthropic.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining(`use ${server.url}/v1/messages`) } })
+    expect(await anthropic.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: expect.stringContaining(`use ${server.url}/v1/messages`) },
+    })
     const gemini = await fetch(`${plain}/v1beta/models/gemini-2.5-flash:generateContent`, { method: 'POST', body: '{}' })
     expect(gemini.status).toBe(400)
-    expect(await gemini.json()).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT', message: expect.stringContaining('this port speaks HTTPS') } })
+    expect(await gemini.json()).toMatchObject({
+      error: { code: 400, status: 'INVALID_ARGUMENT', message: expect.stringContaining('this port speaks HTTPS') },
+    })
   })
 
   it('a ws:// handshake gets the 400, naming the wss:// URL', async () => {

@@ -1,5 +1,6 @@
 // The codes of Node's TLS errors for a certificate it does not trust (openssl's verify results, as Node names them).
-const untrusted = /^(?:UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(?:_LOCALLY)?|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_UNTRUSTED)$/
+const untrusted =
+  /^(?:UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(?:_LOCALLY)?|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_UNTRUSTED)$/
 
 /** Why the upstream did not answer, as the recorder says it: the error's code, and for an untrusted certificate what to do. */
 export function upstreamFailure(error: NodeJS.ErrnoException): string {

@@ -60,7 +60,9 @@ async function ownerOnlyDirectory(directory: string): Promise<void> {
   const info = await lstat(directory)
   if (!info.isDirectory()) throw new Error(`${directory} is not a folder: the TLS certificates need one (or set ${tlsDirectoryVariable})`)
   if (process.getuid && info.uid !== process.getuid())
-    throw new Error(`${directory} belongs to another user: its CA is not this user's to use (set ${tlsDirectoryVariable} to a folder of your own)`)
+    throw new Error(
+      `${directory} belongs to another user: its CA is not this user's to use (set ${tlsDirectoryVariable} to a folder of your own)`,
+    )
   if ((info.mode & 0o777) !== 0o700) await chmod(directory, 0o700)
 }
 
@@ -93,7 +95,10 @@ function usable(pair: PemPair, now: Date, ca: boolean): boolean {
     const cert = new X509Certificate(pair.cert)
     if (cert.ca !== ca || !cert.checkPrivateKey(createPrivateKey(pair.key))) return false
     if (new Date(cert.validFrom).getTime() > now.getTime() || new Date(cert.validTo).getTime() - now.getTime() < renewBeforeMs) return false
-    return ca || (localNames.dns.every((name) => cert.checkHost(name) !== undefined) && localNames.ip.every((ip) => cert.checkIP(ip) !== undefined))
+    return (
+      ca ||
+      (localNames.dns.every((name) => cert.checkHost(name) !== undefined) && localNames.ip.every((ip) => cert.checkIP(ip) !== undefined))
+    )
   } catch {
     return false
   }
@@ -127,7 +132,9 @@ async function lock(directory: string): Promise<() => Promise<void>> {
       continue
     }
     if (Date.now() - started > lockWaitMs)
-      throw new Error(`${path} has been held for ${lockWaitMs / 1000} s by another process making the TLS certificates: remove it if none is running`)
+      throw new Error(
+        `${path} has been held for ${lockWaitMs / 1000} s by another process making the TLS certificates: remove it if none is running`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
