@@ -20,6 +20,24 @@ export interface BannerOptions {
   allInterfaces?: { address: string; urls: readonly string[] }
   /** Set when the server replays recordings (`--replay`): how a miss is answered and how fast streams play. */
   replay?: { strict: boolean; speed: number }
+  /** Set when the server speaks HTTPS: the local CA's file, none for the user's own certificate. */
+  tls?: { caFile?: string }
+}
+
+/** How a client trusts the server's certificate, and what a plain-HTTP client gets. */
+function tlsLines(url: string, tls: { caFile?: string }): string[] {
+  const sockets = url.replace(/^https:/, 'wss:')
+  return [
+    tls.caFile === undefined
+      ? `${style.bold('TLS')} HTTPS and WSS with your certificate (--tls-cert); WebSockets at ${style.cyan(`${sockets}/v1/realtime`)}, ${style.cyan(`${sockets}/v1/responses`)}`
+      : `${style.bold('TLS')} HTTPS and WSS with a certificate for localhost, 127.0.0.1 and ::1, signed by the local CA ${style.cyan(tls.caFile)}; WebSockets at ${style.cyan(`${sockets}/v1/realtime`)}, ${style.cyan(`${sockets}/v1/responses`)}`,
+    ...(tls.caFile === undefined
+      ? []
+      : [
+          `  Node trusts it when a client starts with ${style.cyan(`NODE_EXTRA_CA_CERTS=${tls.caFile}`)} ${style.dim('(the CA can vouch for these local names only)')}`,
+        ]),
+    style.dim('  a plain http:// or ws:// request gets 400 naming the https:// URL'),
+  ]
 }
 
 /** What is replayed, how a request no recording matches is answered, and how fast streams play. */
@@ -75,6 +93,7 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
   return [
     `${style.bold(`llm-gateway-mock ${version}`)} listening on ${style.cyan(url)}`,
     ...(reach ?? []),
+    ...(options.tls ? tlsLines(url, options.tls) : []),
     `${style.bold('Inspector')} ${style.cyan(inspector)} ${style.dim(
       options.adminToken
         ? '(open it once as …/__mock/?token=<admin token>: every request live, why it was answered so, keys, quotas, scenarios)'

@@ -6,11 +6,11 @@ export function isWildcardHost(host: string): boolean {
 }
 
 /** URLs of this machine's external IPv4 addresses on `port`: what other machines can use when the server binds every interface. */
-export function networkUrls(port: number): string[] {
+export function networkUrls(port: number, scheme: 'http' | 'https' = 'http'): string[] {
   const urls: string[] = []
   for (const addresses of Object.values(networkInterfaces())) {
     for (const address of addresses ?? []) {
-      if (address.family === 'IPv4' && !address.internal) urls.push(`http://${address.address}:${port}`)
+      if (address.family === 'IPv4' && !address.internal) urls.push(`${scheme}://${address.address}:${port}`)
     }
   }
   return urls

@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { RecordingDirectoryError } from '../node/record/recording-file.ts'
 import { startRecorder, type RecorderExchange, type RunningRecorder } from '../node/record/start-recorder.ts'
 import { version } from '../version.ts'
@@ -17,6 +19,7 @@ export interface RecordArgs {
   out: string
   port: number
   'upstream-key'?: string
+  'upstream-ca'?: string
   redact: RegExp[]
   quiet: boolean
   'exit-with-parent': boolean
@@ -41,6 +44,7 @@ export function redactFlag(values: unknown): RegExp[] {
 /** Runs the recorder until told to stop, then waits for the answers still coming and reports the file. */
 export async function runRecord(args: RecordArgs): Promise<void> {
   const launcher = args['exit-with-parent'] ? watchLauncher() : undefined
+  const upstreamCa = args['upstream-ca'] === undefined ? undefined : await readCa(args['upstream-ca'])
   let recorder: RunningRecorder
   let upstreamKey: string | undefined
   let toldRefusedKey = false
@@ -51,6 +55,7 @@ export async function runRecord(args: RecordArgs): Promise<void> {
       out: args.out,
       port: args.port,
       upstreamKey,
+      ...(upstreamCa !== undefined && { upstreamCa }),
       redact: args.redact,
       onExchange: (exchange) => {
         if (!args.quiet) console.log(formatExchange(exchange))
@@ -71,7 +76,7 @@ export async function runRecord(args: RecordArgs): Promise<void> {
   console.log(
     [
       `${style.bold(`llm-gateway-mock ${version}`)} recording on ${style.cyan(url)}`,
-      `  forwarding to ${style.cyan(recorder.upstream)}; answers recorded into ${style.cyan(recorder.file)} (readable by you only)`,
+      `  forwarding to ${style.cyan(recorder.upstream)}${args['upstream-ca'] === undefined ? '' : ` (trusting the CA in ${style.cyan(args['upstream-ca'])})`}; answers recorded into ${style.cyan(recorder.file)} (readable by you only)`,
       `  ${upstreamKey === undefined ? "the client's own keys go to the upstream, and into no file" : `the upstream key (${keySource(args)}) goes to the upstream in place of the client's, and into no file`}` +
         (args.redact.length > 0 ? `; ${args.redact.length} --redact ${args.redact.length === 1 ? 'pattern' : 'patterns'}` : ''),
       '',
@@ -126,6 +131,28 @@ function refusedKeyWarning(exchange: RecorderExchange, source: string | undefine
   return source === undefined
     ? `${said} the key the client sent (the recorder forwards each client's own key). The refusal is recorded as the upstream gave it; check the client's key.`
     : `${said} the upstream key (from ${source}), which every request is forwarded with, so this session records refusals: stop (Ctrl-C), check the key, and record again.`
+}
+
+/** The `--upstream-ca` file: one PEM certificate or more, or a usage error that says what is wrong. */
+async function readCa(file: string): Promise<string> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new CliError(
+      `llm-gateway-mock record: cannot read --upstream-ca ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      exitCodes.usage,
+    )
+  }
+  try {
+    new X509Certificate(text)
+  } catch {
+    throw new CliError(
+      `llm-gateway-mock record: --upstream-ca ${file} is not a PEM certificate (-----BEGIN CERTIFICATE-----)`,
+      exitCodes.usage,
+    )
+  }
+  return text
 }
 
 /** One line per exchange: when the request came, method, path, model, status, frames, duration, and what became of it. */

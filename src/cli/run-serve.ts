@@ -9,6 +9,7 @@ import { listenFailure } from './listen-failure.ts'
 import { loadGateway } from './load-gateway.ts'
 import { isWildcardHost, networkUrls } from './network-urls.ts'
 import { isScenarioPath } from './scenario-specs.ts'
+import { serveCertificate } from './serve-certificate.ts'
 import { adminTokenVariable, type ServeArgs } from './serve-options.ts'
 import { startupNotice } from './startup-notice.ts'
 import { waitForStop } from './wait-for-stop.ts'
@@ -31,9 +32,10 @@ export async function runServe(args: ServeArgs): Promise<void> {
     replaySpeed: replay?.speed,
     onRequest: requestLog && ((entry) => requestLog.write(formatRequest(entry))),
   })
+  const certificate = await serveCertificate(args)
   let server: RunningServer
   try {
-    server = await startServer(gateway, { port: args.port, host: args.host, adminToken })
+    server = await startServer(gateway, { port: args.port, host: args.host, adminToken, ...(certificate && { tls: certificate.tls }) })
   } catch (error) {
     throw listenFailure(error, 'llm-gateway-mock', args.port, args.host)
   }
@@ -45,7 +47,10 @@ export async function runServe(args: ServeArgs): Promise<void> {
       // One active scenario per --scenario value, in order (loadGateway gives them to the gateway so).
       scenarioSources: args.scenario.map((value) => (isScenarioPath(value) ? value : 'built-in')),
       replay,
-      allInterfaces: isWildcardHost(server.host) ? { address: server.host, urls: networkUrls(server.port) } : undefined,
+      allInterfaces: isWildcardHost(server.host)
+        ? { address: server.host, urls: networkUrls(server.port, certificate ? 'https' : 'http') }
+        : undefined,
+      tls: certificate && { caFile: certificate.caFile },
     }),
   )
 

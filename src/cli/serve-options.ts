@@ -6,6 +6,7 @@ import { defaultJournalLimit } from '../journal/journal.ts'
 import { defaultDetailLimit } from '../journal/latest-request-details.ts'
 import { integerFlag, nonNegativeNumberFlag, positiveNumberFlag, textFlag } from './flag-values.ts'
 import { worldOption } from './world-option.ts'
+import { tlsDirectoryVariable } from '../node/tls/tls-directory.ts'
 
 /** Where the admin token can come from instead of the command line, which `ps` shows to everyone. */
 export const adminTokenVariable = 'LLM_GATEWAY_MOCK_ADMIN_TOKEN'
@@ -29,6 +30,11 @@ export interface ServeArgs {
   'replay-strict'?: boolean
   /** Undefined unless given (1): it needs --replay. */
   'replay-speed'?: number
+  tls: boolean
+  /** Your own certificate for HTTPS (a PEM file); it needs --tls-key. */
+  'tls-cert'?: string
+  /** Its private key (a PEM file); it needs --tls-cert. */
+  'tls-key'?: string
 }
 
 /**
@@ -95,6 +101,23 @@ export const serveOptions = {
     coerce: nonNegativeNumberFlag('replay-speed'),
     describe: 'With --replay: how fast recorded streams play: 1 as recorded (the default), 2 twice as fast, 0 without delays',
   },
+  tls: {
+    type: 'boolean',
+    default: false,
+    describe: `Serve HTTPS and WSS (on the same port) with a certificate for localhost, 127.0.0.1 and ::1 signed by a local CA made on first use and kept owner-only in ~/.cache/llm-gateway-mock/tls (or ${tlsDirectoryVariable}); the banner names the CA file for NODE_EXTRA_CA_CERTS`,
+  },
+  'tls-cert': {
+    type: 'string',
+    requiresArg: true,
+    coerce: textFlag('tls-cert', 'a PEM certificate file'),
+    describe: 'Serve HTTPS and WSS with your own certificate (a PEM file, with --tls-key) instead of the local one',
+  },
+  'tls-key': {
+    type: 'string',
+    requiresArg: true,
+    coerce: textFlag('tls-key', 'a PEM private key file'),
+    describe: "The private key (a PEM file) of --tls-cert's certificate",
+  },
   quiet: { alias: 'q', type: 'boolean', default: false, describe: 'Do not log a line per request' },
   'max-body-mb': {
     requiresArg: true,
@@ -131,5 +154,7 @@ export function checkServeArgs(args: Partial<ServeArgs>): true {
     if (args[flag] !== undefined && (args.replay ?? []).length === 0)
       throw new Error(`--${flag} applies to recordings replayed: give them with --replay DIR (or FILE)`)
   }
+  if ((args['tls-cert'] === undefined) !== (args['tls-key'] === undefined))
+    throw new Error('--tls-cert and --tls-key go together: give the certificate and its private key')
   return true
 }

@@ -87,6 +87,7 @@ export const errorNameList = [
   'base_url_google_ai_sdk',
   'request_malformed',
   'request_unparseable',
+  'plain_http_to_tls_port',
   'headers_too_large',
   'chunk_extensions_too_large',
   'request_timeout',

@@ -149,6 +149,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   request_malformed: RequestFacts
   /** What Node's HTTP parser refuses before any route sees it. */
   request_unparseable: { detail: string }
+  /** A plain-HTTP request to a server that speaks HTTPS (`--tls`); `url` is the one to use. */
+  plain_http_to_tls_port: { url: string }
   headers_too_large: Record<string, never>
   chunk_extensions_too_large: Record<string, never>
   request_timeout: Record<string, never>

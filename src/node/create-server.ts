@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
 import type { Gateway } from '../gateway/create-gateway.ts'
@@ -13,6 +14,8 @@ import { NodeRequest } from './node-request.ts'
 import { hasSmallBody, readSmallBody } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
 import { serveWebSockets } from './serve-websockets.ts'
+import { localCertificate } from './tls/local-certificate.ts'
+import { refusePlainHttp } from './tls/refuse-plain-http.ts'
 
 export interface ServeOptions {
   /** 0 picks any free port. Default 4010. */
@@ -25,14 +28,37 @@ export interface ServeOptions {
    * clients can use them, which behind a reverse proxy on the same machine means everyone.
    */
   adminToken?: string
+  /**
+   * Serve HTTPS and WSS instead of HTTP and WS, on the same port. `true`: with a certificate for
+   * `localhost`, `127.0.0.1` and `::1` signed by a local CA made on first use and kept in the
+   * per-user cache folder (`LLM_GATEWAY_MOCK_TLS_DIR` to put it elsewhere); the server's `ca`
+   * and `caFile` are what clients must trust. Or your own certificate and key (PEM), and the CA
+   * that signed them if clients should be told it. A plain-HTTP request gets a 400 naming the https:// URL.
+   */
+  tls?: true | TlsOptions
+}
+
+/** Your own certificate for `startServer({ tls })`, PEM. */
+export interface TlsOptions {
+  cert: string | Buffer
+  key: string | Buffer
+  /** The CA that signed `cert`, handed on as the server's `ca` for clients to trust. */
+  ca?: string | Buffer
 }
 
 export interface RunningServer {
   /**
-   * e.g. `http://127.0.0.1:4010`: a URL clients on this machine can use. Bound to all
+   * e.g. `http://127.0.0.1:4010` (`https://` with `tls`): a URL clients on this machine can use. Bound to all
    * interfaces (`0.0.0.0`, `::`), it names loopback, since `http://0.0.0.0` is no address to send to.
    */
   readonly url: string
+  /**
+   * With `tls`: the CA certificate (PEM) a client must trust, e.g. as `new Agent({ connect: { ca } })`
+   * (undici) or `{ ca }` (node:https, ws); undefined for your own certificate given without its CA.
+   */
+  readonly ca?: string
+  /** With `tls: true`: the file that holds `ca`, for `NODE_EXTRA_CA_CERTS`. */
+  readonly caFile?: string
   /** The address the server is bound to, e.g. `0.0.0.0`. */
   readonly host: string
   readonly port: number
@@ -42,7 +68,7 @@ export interface RunningServer {
 }
 
 /**
- * Serves a gateway over HTTP: a small node:http adapter around msw's `getResponse`.
+ * Serves a gateway over HTTP (or HTTPS): a small node:http adapter around msw's `getResponse`.
  * Rejects with the listen error (e.g. `EADDRINUSE`) when the port cannot be bound.
  */
 export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, options: ServeOptions = {}): Promise<RunningServer> {
@@ -50,6 +76,8 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
   const { adminToken } = options
   if (adminToken !== undefined && adminToken.trim() === '') throw new TypeError('startServer: adminToken must not be empty')
   const seam = gateway[kAdapterSeam]
+  const local = options.tls === true ? await localCertificate() : undefined
+  const certificate = local ?? (options.tls === undefined || options.tls === true ? undefined : options.tls)
   const routeHandlers = seam.routes
   // Read on the inspector's first request, and only where the build has not bundled its page.
   seam.usePageFiles(async (name) => (await import('./page-files-on-disk.ts')).readPageFileFromDisk(name))
@@ -107,13 +135,16 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
 
   // Without a Host header Node answers 400 with no body, before the gateway sees the request;
   // the gateway has no use for Host (it answers on its own origin), so such requests are served.
-  const server = createServer({ requireHostHeader: false }, (req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error: unknown) => {
       console.error('[llm-gateway-mock] failed to answer a request:', error)
       if (res.headersSent) res.destroy()
       else writeRendered(res, seam.failure(gatewayError('internal', { detail: String(error) }), pathnameOf(`http://x${req.url ?? '/'}`)))
     })
-  })
+  }
+  const secure = certificate && createHttpsServer({ cert: certificate.cert, key: certificate.key, requireHostHeader: false }, answer)
+  const server: Server = secure || createServer({ requireHostHeader: false }, answer)
+  const plain = secure && refusePlainHttp(secure, seam, () => origin)
   server.on('clientError', clientErrorAnswer(seam))
   // Only handshakes reach it: plain requests pay nothing for the WebSocket routes.
   const sockets = serveWebSockets(seam, () => origin)
@@ -130,7 +161,7 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
     })
   })
   const address = server.address() as AddressInfo
-  origin = `http://${clientHostOf(address)}:${address.port}`
+  origin = `${secure ? 'https' : 'http'}://${clientHostOf(address)}:${address.port}`
   boundAddress = address.address
 
   return {
@@ -138,11 +169,13 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
     host: address.address,
     port: address.port,
     server,
+    ...(local ? { ca: local.ca, caFile: local.caFile } : certificate?.ca !== undefined && { ca: String(certificate.ca) }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
         sockets.closeAll()
+        plain?.closeAll()
       }),
   }
 }

@@ -12,7 +12,7 @@
  *
  * @module
  */
-export { startServer, type ServeOptions, type RunningServer } from './create-server.ts'
+export { startServer, type ServeOptions, type RunningServer, type TlsOptions } from './create-server.ts'
 export { loadWorldFile } from './load-world-file.ts'
 export { loadScenarioFile } from './load-scenario-file.ts'
 export { importWorld, type ImportWorldOptions } from './import/import-world.ts'

@@ -339,6 +339,10 @@ export const newApiProfile = defineProfile(specProfile, {
     request_malformed: { like: 'route_not_found', changes: { status: 400, message: 'Malformed request: {method} {path}' } },
     // Refused by the HTTP server before any of new-api's code runs: no request id, no code.
     request_unparseable: { like: 'route_not_found', changes: { status: 400, message: 'The request is not valid HTTP/1.1: {detail}.' } },
+    plain_http_to_tls_port: {
+      like: 'route_not_found',
+      changes: { status: 400, message: specProfile.errors.plain_http_to_tls_port.message },
+    },
     headers_too_large: { like: 'route_not_found', changes: { status: 431, message: specProfile.errors.headers_too_large.message } },
     chunk_extensions_too_large: {
       like: 'route_not_found',

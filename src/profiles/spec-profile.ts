@@ -311,6 +311,7 @@ export const specProfile: Profile = {
       message: 'Malformed request: {method} {path}',
     },
     request_unparseable: badRequest('The request is not valid HTTP/1.1: {detail}.'),
+    plain_http_to_tls_port: badRequest('Client sent an HTTP request to an HTTPS server: this port speaks HTTPS (TLS), use {url}'),
     headers_too_large: { ...badRequest('The request line and headers are larger than the gateway accepts (16 KB).'), status: 431 },
     chunk_extensions_too_large: { ...badRequest('The request is not valid HTTP/1.1: its chunk extensions are too large.'), status: 413 },
     request_timeout: { ...badRequest('The request took too long to arrive.'), status: 408 },

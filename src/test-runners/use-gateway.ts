@@ -3,13 +3,14 @@ import { basename, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Gateway, GatewayOptions } from '../gateway/create-gateway.ts'
 import { createGateway } from '../node/create-gateway.ts'
-import { startServer, type RunningServer } from '../node/create-server.ts'
+import { startServer, type RunningServer, type TlsOptions } from '../node/create-server.ts'
 import { writeInspectorSnapshot } from '../node/write-inspector-snapshot.ts'
 import { slugOf } from '../world/import/slug.ts'
 import { addEnvLayer, type EnvLayer } from './env-layers.ts'
 import type { RunnerHooks, TestIdentity } from './runner-hooks.ts'
 import { sdkEnvironment } from './sdk-environment.ts'
 import { holdInterception } from './shared-interception.ts'
+import { trustCertificate } from './trust-certificate.ts'
 import { assertScriptsDone } from './unfinished-script.ts'
 
 /** `useGateway`'s options: `createGateway`'s, and how the tests reach the gateway. */
@@ -18,8 +19,15 @@ export interface UseGatewayOptions extends GatewayOptions {
    * Serve the gateway over HTTP on a free port of 127.0.0.1, rather than answering through msw's
    * interception in the test process: for a client in another process (a server under test, a
    * CLI) or one that msw cannot reach. Its URL is known from `beforeAll` on.
+   *
+   * `{ tls: true }` serves HTTPS and WSS (for clients that dial only `https://` or `wss://`, such
+   * as the OpenAI SDK's Realtime classes) with the local certificate `startServer({ tls: true })`
+   * uses, and makes this process's TLS clients (fetch and the SDKs, the global `WebSocket`, `ws`)
+   * trust its CA until `afterAll` (Node 22.19 and later; before, give them `fixture().ca`); with
+   * `env`, processes the tests start get `NODE_EXTRA_CA_CERTS` unless it is set already.
+   * `{ tls: { cert, key, ca } }` serves your own certificate, and trusts `ca` if given.
    */
-  server?: boolean
+  server?: boolean | { tls?: true | TlsOptions }
   /**
    * Point the official SDKs at the gateway through the variables they read when built without
    * options, for the file (or the `describe`), and restore them after: `OPENAI_BASE_URL`
@@ -49,6 +57,10 @@ export interface GatewayFixture {
    * `http://llm-gateway-mock.test` (in-process, the gateway answers on that origin only).
    */
   readonly url: string
+  /** With `server: { tls }`: the CA certificate (PEM) the server's certificate is signed by, for a client to trust. */
+  readonly ca?: string
+  /** With `server: { tls: true }`: the file that holds `ca`, for `NODE_EXTRA_CA_CERTS` in a process the tests start. */
+  readonly caFile?: string
 }
 
 /** The origin an in-process gateway is said to live at when no `baseUrl` is given: a name no DNS answers. */
@@ -60,7 +72,9 @@ const inProcessOrigin = 'http://llm-gateway-mock.test'
  * test that left a strict script unfinished; `afterAll` stops serving and restores the environment.
  */
 export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {}): () => GatewayFixture {
-  const { server: overHttp = false, env = false, inspectorSnapshots = 'test-results/llm-gateway-mock', ...gatewayOptions } = options
+  const { server: serverOption = false, env = false, inspectorSnapshots = 'test-results/llm-gateway-mock', ...gatewayOptions } = options
+  const overHttp = serverOption !== false
+  const tls = typeof serverOption === 'object' ? serverOption.tls : undefined
   if (overHttp && gatewayOptions.baseUrl !== undefined) {
     throw new TypeError(`useGateway: baseUrl is for in-process use; with server: true the URL is the server's (fixture().url)`)
   }
@@ -70,6 +84,7 @@ export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {})
   let envLayer: EnvLayer | undefined = env && knownUrl !== undefined ? addEnvLayer(sdkEnvironment(knownUrl, apiKey)) : undefined
   let fixture: GatewayFixture | undefined
   let running: RunningServer | undefined
+  let distrust: (() => void) | undefined
 
   hooks.beforeAll(async () => {
     // In-process on an origin of its own: a gateway answering its paths on any origin would also
@@ -77,12 +92,18 @@ export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {})
     const gateway = await createGateway(knownUrl === undefined ? gatewayOptions : { ...gatewayOptions, baseUrl: knownUrl })
     let url = knownUrl
     if (url === undefined) {
-      running = await startServer(gateway, { port: 0 })
+      running = await startServer(gateway, { port: 0, ...(tls && { tls }) })
       url = running.url
     }
     interception?.serve(gateway)
-    if (env) (envLayer ??= addEnvLayer({})).activate(sdkEnvironment(url, apiKey))
-    fixture = { gateway, url }
+    const ca = running?.ca
+    const caFile = running?.caFile
+    if (ca !== undefined) distrust = trustCertificate(ca)
+    if (env) {
+      const children = caFile !== undefined && !process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: caFile } : {}
+      ;(envLayer ??= addEnvLayer({})).activate({ ...sdkEnvironment(url, apiKey), ...children })
+    }
+    fixture = { gateway, url, ...(ca !== undefined && { ca }), ...(caFile !== undefined && { caFile }) }
   })
   hooks.beforeEach(() => fixture?.gateway.reset())
   hooks.afterEach(async (test) => {
@@ -99,6 +120,7 @@ export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {})
   hooks.afterAll(async () => {
     envLayer?.release()
     interception?.release()
+    distrust?.()
     await running?.close()
   })
 

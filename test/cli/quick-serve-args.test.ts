@@ -30,6 +30,9 @@ const serveKeys = [
   'replay',
   'replay-strict',
   'replay-speed',
+  'tls',
+  'tls-cert',
+  'tls-key',
 ] as const satisfies readonly (keyof ServeArgs)[]
 
 /** What yargs gives the serve command for `argv`: its arguments, or the exit code of its refusal. */
@@ -68,6 +71,10 @@ describe('a serve command line read without yargs', () => {
     [['--replay', 'recordings', '--replay', 'more/session.json', '--replay-strict']],
     [['--replay=recordings', '--replay-speed', '0']],
     [['--replay', 'recordings', '--replay-speed', '2.5', '--no-replay-strict']],
+    [['--tls']],
+    [['--tls', '--port', '0']],
+    [['--tls-cert', 'cert.pem', '--tls-key=key.pem']],
+    [['--no-tls']],
   ])('%j gives what yargs gives', async (argv) => {
     const quick = quickServeArgs(argv)
     expect(quick).toBeDefined()
@@ -104,6 +111,10 @@ describe('a serve command line read without yargs', () => {
     [['--replay-strict', 'true']],
     [['--replay-strict']],
     [['--replay-speed', '2.5', '--no-replay-strict']],
+    [['--tls-cert', 'cert.pem']],
+    [['--tls-key', 'key.pem', '--tls']],
+    [['--tls-cert']],
+    [['--tls', 'true']],
   ])('%j is left to yargs', (argv) => {
     expect(quickServeArgs(argv)).toBeUndefined()
   })
@@ -118,6 +129,7 @@ describe('a serve command line read without yargs', () => {
       ['--replay-speed', '-1'],
       ['--replay-strict'],
       ['--replay-speed', '0'],
+      ['--tls-cert', 'cert.pem'],
     ]) {
       vi.spyOn(console, 'error').mockImplementation(() => undefined)
       expect(await throughYargs(argv)).toEqual({ exitCode: 2 })

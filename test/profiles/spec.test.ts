@@ -866,6 +866,9 @@ const table: CatalogueTable = {
   request_unparseable: {
     unreachable: 'fetch cannot send a request Node cannot parse: test/pipeline/robustness.test.ts sends them on raw sockets',
   },
+  plain_http_to_tls_port: {
+    unreachable: 'only a server started with tls answers it, on a plain socket: test/node/tls-server.test.ts sends such requests',
+  },
   headers_too_large: [
     {
       surface: 'openai',

@@ -42,6 +42,13 @@ export const recordCommand: CommandModule<object, RecordArgs> = {
           coerce: textFlag('upstream-key', 'an API key of the upstream'),
           describe: `Send this key to the upstream in place of the client's, where the client put it; or set ${upstreamKeyVariable}, which ps does not show`,
         },
+        'upstream-ca': {
+          type: 'string',
+          requiresArg: true,
+          coerce: textFlag('upstream-ca', 'a PEM certificate file'),
+          describe:
+            "Trust this CA certificate (a PEM file) for an https upstream, besides Node's usual ones: e.g. the ca.pem a serve --tls upstream names",
+        },
         redact: {
           type: 'string',
           array: true,

@@ -31,13 +31,14 @@ export interface UpstreamAgents {
 }
 
 /**
- * Pools that keep connections to the upstream open between requests. No timeout is set on them
+ * Pools that keep connections to the upstream open between requests; `ca`, the certificates an
+ * https upstream's may be signed by (in place of Node's usual ones). No timeout is set on them
  * or on any request (Node's own `fetch` cuts a body that idles for minutes, and its global agent
  * closes sockets idle for seconds): a reasoning model may think for minutes between two frames.
  */
-export function upstreamAgents(): UpstreamAgents {
+export function upstreamAgents(ca?: readonly string[]): UpstreamAgents {
   const http = new HttpAgent({ keepAlive: true })
-  const https = new HttpsAgent({ keepAlive: true })
+  const https = new HttpsAgent({ keepAlive: true, ...(ca && { ca: [...ca] }) })
   return {
     http,
     https,

@@ -1,3 +1,4 @@
+import tls from 'node:tls'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { kAdapterSeam, type AdapterSeam } from '../../gateway/adapter-seam.ts'
 import { GatewayHandler } from '../../gateway/gateway-handler.ts'
@@ -16,6 +17,7 @@ import { drainable } from './drain-server.ts'
 import { forwardToUpstream, upstreamAgents, type UpstreamAnswer } from './forward-to-upstream.ts'
 import { RecordingFile } from './recording-file.ts'
 import { tunnelUpgrades } from './tunnel-upgrade.ts'
+import { upstreamFailure } from './upstream-failure.ts'
 import { upstreamRequest, type Upstream } from './upstream-request.ts'
 
 export interface RecorderOptions {
@@ -27,6 +29,11 @@ export interface RecorderOptions {
   port?: number
   /** Sent to the upstream in place of the client's API key, wherever the client put it. */
   upstreamKey?: string
+  /**
+   * A CA certificate (PEM) to trust for an https upstream, besides Node's usual ones (and those of
+   * `NODE_EXTRA_CA_CERTS`): a gateway with a certificate of its own, such as `serve --tls`'s.
+   */
+  upstreamCa?: string
   /** Matches are replaced by `[redacted]` in everything recorded (request and reply content). */
   redact?: readonly RegExp[]
   /** Told of each exchange once the upstream has ended its answer: recorded, or why not. Never given a credential. */
@@ -89,7 +96,8 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const upstream: Upstream = { base: upstreamUrl(options.upstream), ...(options.upstreamKey !== undefined && { key: options.upstreamKey }) }
   const shownUpstream = upstreamBase(upstream.base)
   const file = await RecordingFile.open(options.out ?? 'recordings', { upstream: shownUpstream, recordedAt: new Date() })
-  const agents = upstreamAgents()
+  const ca = options.upstreamCa === undefined ? undefined : [...defaultCertificates(), options.upstreamCa]
+  const agents = upstreamAgents(ca)
   const patterns = options.redact ?? []
   const pending = new Set<Promise<void>>()
   const seen = { newApi: false, models: new Set<string>() }
@@ -113,7 +121,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     try {
       forwarded = await forwardToUpstream(outgoing, request.method, body, agents)
     } catch (error) {
-      const detail = redactText((error as NodeJS.ErrnoException).code ?? String(error), redaction)
+      const detail = redactText(error instanceof Error ? upstreamFailure(error) : String(error), redaction)
       tell({ ...said, durationMs: performance.now() - started, note: `not recorded: the upstream did not answer (${detail})` })
       return toResponse(unreachable(detail, url.pathname), request.signal)
     }
@@ -179,7 +187,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     usePageFiles: () => undefined,
   }
   const server = await startServer({ [kAdapterSeam]: seam }, { port: options.port ?? 4010, host: '127.0.0.1' })
-  const tunnels = tunnelUpgrades(upstream, () => server.url, {
+  const tunnels = tunnelUpgrades(upstream, () => server.url, ca, {
     told: (tunnelled) => tell({ time: new Date(Date.now() - tunnelled.durationMs).toISOString(), ...tunnelled }),
     unreachable,
   })
@@ -216,4 +224,10 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       return closing
     },
   }
+}
+
+/** The CA certificates Node's TLS clients trust by default (its own, and NODE_EXTRA_CA_CERTS' where Node can say). */
+function defaultCertificates(): readonly string[] {
+  // tls.getCACertificates came in Node 22.15; before it, Node's bundled ones.
+  return typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : tls.rootCertificates
 }

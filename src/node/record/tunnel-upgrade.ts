@@ -7,6 +7,7 @@ import { withoutKey } from '../../recording/record-exchange.ts'
 import { redactText } from '../../recording/redact.ts'
 import { endWith } from '../end-with.ts'
 import { requestUrlOf } from '../node-request.ts'
+import { upstreamFailure } from './upstream-failure.ts'
 import { upstreamRequest, type Upstream } from './upstream-request.ts'
 
 /** What a tunnelled handshake came to, for the recorder's log line. */
@@ -29,6 +30,8 @@ export interface Tunnelled {
 export function tunnelUpgrades(
   upstream: Upstream,
   origin: () => string,
+  /** The certificates an https upstream's may be signed by, as the recorder's HTTP requests trust them. */
+  ca: readonly string[] | undefined,
   answers: {
     /** Told of each handshake once the upstream answered it, or did not. */
     told(tunnelled: Tunnelled): void
@@ -69,6 +72,7 @@ export function tunnelUpgrades(
         method: req.method ?? 'GET',
         headers: { ...outgoing.headers, connection: 'Upgrade', upgrade: req.headers.upgrade ?? 'websocket' },
         agent: false,
+        ...(ca && { ca: [...ca] }),
       })
       call.once('upgrade', (res, socket, upstreamHead) => {
         track(socket)
@@ -97,7 +101,7 @@ export function tunnelUpgrades(
         res.on('error', () => client.destroy())
       })
       call.once('error', (error: NodeJS.ErrnoException) => {
-        const detail = redactText(error.code ?? error.message, { patterns: [], secrets: outgoing.secrets })
+        const detail = redactText(upstreamFailure(error), { patterns: [], secrets: outgoing.secrets })
         endWith(client, answers.unreachable(detail, target.pathname))
         say(undefined, `not relayed: the upstream did not answer (${detail})`)
       })
