@@ -26,6 +26,7 @@ const serveKeys = [
   'scenario',
   'admin-token',
   'profile',
+  'any-model',
   'exit-with-parent',
   'replay',
   'replay-strict',
@@ -60,6 +61,8 @@ describe('a serve command line read without yargs', () => {
     [['--scenario', 'rate-limited', '--scenario', './my-scenario.ts']],
     [['-s', 'flaky-upstream', '--scenario=quota-exhausted']],
     [['--profile', 'new-api']],
+    [['--any-model', 'claude-sonnet-4-6']],
+    [['--any-model=gpt-4o-mini', '--profile', 'new-api']],
     [['--admin-token', 's3cret']],
     [['--max-body-mb', '1.5', '--journal-limit', '10', '--journal-details', '0', '--max-body-depth', '20']],
     [['--no-exit-with-parent']],
@@ -104,6 +107,8 @@ describe('a serve command line read without yargs', () => {
     [['--replay-strict', 'true']],
     [['--replay-strict']],
     [['--replay-speed', '2.5', '--no-replay-strict']],
+    [['--any-model']],
+    [['--any-model', ' ']],
   ])('%j is left to yargs', (argv) => {
     expect(quickServeArgs(argv)).toBeUndefined()
   })
@@ -118,6 +123,7 @@ describe('a serve command line read without yargs', () => {
       ['--replay-speed', '-1'],
       ['--replay-strict'],
       ['--replay-speed', '0'],
+      ['--any-model', ' '],
     ]) {
       vi.spyOn(console, 'error').mockImplementation(() => undefined)
       expect(await throughYargs(argv)).toEqual({ exitCode: 2 })
