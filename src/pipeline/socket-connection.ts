@@ -29,6 +29,8 @@ export interface SocketResponse {
   text: string
   /** The model it asks for: admitted as an HTTP generation is (scenario, visibility, rate limits, quota). */
   model: string
+  /** `lookup`: the model must be visible, and nothing else (a Responses `generate: false`, which makes nothing). Default `generation`. */
+  admission?: 'generation' | 'lookup'
   /** Makes the response's events, on the admitted context, as a stream reply whose frames are socket messages (a line each). */
   work(context: PipelineContext): Promise<StreamReply>
   /** The events that tell the client it failed before its first event: admission, or the work raising. */
@@ -132,7 +134,10 @@ export class SocketConnection<Auth = any> {
     const handshake = this.#handshake
     const { runtime } = handshake
     const now = runtime.clock.now()
-    const route: Route<any, any> = { ...this.route, model: { read: () => response.model, admission: 'generation', stream: () => true } }
+    const route: Route<any, any> = {
+      ...this.route,
+      model: { read: () => response.model, admission: response.admission ?? 'generation', stream: () => true },
+    }
     const request = new Request(handshake.request.url, {
       method: socketMethod,
       headers: handshake.request.headers,

@@ -1,14 +1,17 @@
 import { tokenAuth } from '../../../auth/token-auth.ts'
 import { json, stream } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
+import { instant } from '../../../streaming/stream-plan.ts'
+import { sseEvent } from '../../../streaming/sse.ts'
 import { createResponse } from './create-response.ts'
+import { prepareResponse } from './prepared-response.ts'
 import { responseStream } from './response-stream.ts'
 import { responsesRequestSchema } from './responses-request.ts'
 
 /**
  * `POST /v1/responses`, the OpenAI Responses API, streamed when the body says `stream: true`.
  * Each response is stored for `GET /v1/responses/{id}` and `previous_response_id`, unless the
- * body says `store: false`.
+ * body says `store: false`. With `generate: false` nothing is generated (prepared-response.ts).
  */
 export const responsesRoute = defineRoute({
   id: 'openai.responses',
@@ -17,10 +20,25 @@ export const responsesRoute = defineRoute({
   surface: 'openai',
   auth: tokenAuth('openai'),
   body: { schema: responsesRequestSchema },
-  model: { read: ({ body }) => body.model, admission: 'generation', stream: ({ body }) => body.stream === true },
+  model: {
+    read: ({ body }) => body.model,
+    // `generate: false` makes nothing: no scenario sees it, and nothing is counted or charged.
+    admission: 'generation',
+    admissionFor: ({ body }) => (body.generate === false ? 'lookup' : 'generation'),
+    stream: ({ body }) => body.stream === true,
+  },
   banner: 'OpenAI Responses (stream: true for SSE; stored for previous_response_id)',
   async handle(context) {
     const { body } = context
+    if (body.generate === false) {
+      const prepared = prepareResponse(context, body)
+      if (!body.stream) return json(prepared.response)
+      return stream(
+        prepared.frames((event) => sseEvent(event, event.type)),
+        { timing: instant },
+        () => '',
+      )
+    }
     const { generation, response, store } = await createResponse(context, body)
     if (!body.stream) return json(response)
     const plan = responseStream(generation, body)
