@@ -14,6 +14,7 @@ describe('serve --any-model', () => {
   it('serves a model name the world lacks under that name, and lists only the world’s models', async () => {
     running = run('--port', '0', '--quiet', '--any-model', 'claude-sonnet-4-6')
     const [, url] = await running.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    await running.waitFor(/a model name the world lacks is served as claude-sonnet-4-6/)
     const response = await fetch(`${url}/v1/messages?beta=true`, {
       method: 'POST',
       headers: { 'x-api-key': 'sk-unrestricted', 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
