@@ -151,6 +151,14 @@ describe('an anyModel the world lacks', () => {
     expect((refusal as Error).message).toMatch(/remove\.models\[0\]: still used by settings\.anyModel/)
   })
 
+  it('lets a scenario name a model the world lacks, which is otherwise taken for a typo', async () => {
+    const scenario = { name: 'claude code turn', steps: [{ when: { model: 'claude-opus-5-5' } }] }
+    const typo = await createGateway({ scenarios: [scenario] }).catch((error: unknown) => error)
+    expect((typo as Error).message).toContain('steps[0].when.model: no model has id "claude-opus-5-5". Did you mean "claude-opus-4-1"?')
+    const gateway = await createGateway({ anyModel: 'claude-sonnet-4-6', scenarios: [scenario] })
+    expect(gateway.scenario.names).toEqual(['claude code turn'])
+  })
+
   it('is not a model id when it is not a string', async () => {
     await expect(createGateway({ anyModel: '' })).rejects.toThrow('anyModel must be a model id')
   })
