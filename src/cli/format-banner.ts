@@ -101,6 +101,11 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
     )}`,
     '',
     `${style.bold('World')} ${options.worldFile === undefined ? `the default world ${style.dim('(--world FILE to serve another)')}` : style.cyan(options.worldFile)}`,
+    ...(gateway.world.settings.anyModel
+      ? [
+          `  ${style.dim('a model name the world lacks is served as')} ${style.cyan(gateway.world.settings.anyModel)} ${style.dim("(--any-model or settings.anyModel; model lists show the world's only)")}`,
+        ]
+      : []),
     `${style.bold('Profile')} ${style.cyan(gateway.profile.name)} ${style.dim(`(${gateway.profile.description} --profile spec|new-api)`)}`,
     '',
     style.bold('Routes'),

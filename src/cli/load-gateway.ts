@@ -4,6 +4,7 @@ import { loadWorldFile } from '../node/load-world-file.ts'
 import { RecordingError } from '../recording/recording-error.ts'
 import { ScenarioError } from '../scenarios/scenario-error.ts'
 import { WorldError } from '../world/world-error.ts'
+import { anyModelOptionSource } from '../world/with-any-model.ts'
 import { CliError } from './cli-error.ts'
 import { exitCodes } from './exit-codes.ts'
 import { loadScenarioSpecs, type LoadedScenarioSpecs } from './scenario-specs.ts'
@@ -29,6 +30,8 @@ export async function loadGateway(worldPath: string | undefined, options: LoadGa
     startupNotice().doing('building the gateway')
     return await createGateway({ ...rest, world, scenarios: loaded.specs, ...(recordings && { replay: recordings }) })
   } catch (error) {
+    if (error instanceof WorldError && error.source === anyModelOptionSource)
+      throw new CliError(`--any-model ${rest.anyModel}: ${error.issues[0]!.message}`, exitCodes.usage)
     if (error instanceof WorldError) throw new CliError(error.message, exitCodes.invalidWorld)
     if (error instanceof ScenarioError) throw new CliError((loaded?.pointAtFile(error) ?? error).message, exitCodes.invalidScenario)
     if (error instanceof RecordingError) throw new CliError(error.message, exitCodes.invalidRecording)

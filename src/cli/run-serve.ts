@@ -27,6 +27,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
     maxBodyDepth: args['max-body-depth'],
     scenarios: args.scenario,
     profile: args.profile,
+    anyModel: args['any-model'],
     replay: args.replay,
     replayStrict: replay?.strict,
     replaySpeed: replay?.speed,

@@ -24,6 +24,8 @@ export interface ServeArgs {
   scenario: string[]
   'admin-token'?: string
   profile: ProfileName
+  /** Undefined unless given: off. */
+  'any-model'?: string
   'exit-with-parent': boolean
   replay: string[]
   /** Undefined unless given: it needs --replay. */
@@ -82,6 +84,13 @@ export const serveOptions = {
     choices: profileNames,
     default: 'spec' as ProfileName,
     describe: 'How the gateway speaks: spec (the interface contract) or new-api (the real gateway, quirks included)',
+  },
+  'any-model': {
+    type: 'string',
+    requiresArg: true,
+    coerce: textFlag('any-model', 'the id of a model of the world'),
+    describe:
+      "Serve every model name the world lacks as this model of the world (its prices and context window), under the name asked for: for coding agents that ask for models of their own. /v1/models still lists the world's",
   },
   replay: {
     type: 'string',

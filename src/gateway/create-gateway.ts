@@ -7,6 +7,7 @@ import { resolveProfile, type ProfileName } from '../profiles/shipped-profiles.t
 import { routes } from '../surfaces/routes.ts'
 import { resolveWorld, type WorldDefinition } from '../world/resolve-world.ts'
 import { World } from '../world/world.ts'
+import { withAnyModel } from '../world/with-any-model.ts'
 import { RateLimiter } from '../limits/rate-limiter.ts'
 import { applyScenarioWorlds } from '../scenarios/resolve-scenario.ts'
 import { ScenarioAssertionError } from '../scenarios/scenario-assertion-error.ts'
@@ -47,6 +48,14 @@ export interface GatewayOptions {
    * Without it the handlers answer the gateway's paths on any origin.
    */
   baseUrl?: string
+  /**
+   * Serve every model name the world lacks as this model of the world (its kind, prices, context
+   * window, the keys that see it), answered and journaled under the name asked for: coding agents
+   * ask for model names of their own. The model lists still show the world's models only. Sets
+   * the world's `settings.anyModel`; a model the world lacks is a `WorldError`. Default: off, a
+   * missing model is `model_not_found`.
+   */
+  anyModel?: string
   /** Request bodies larger than this many bytes are refused with 413. Default 32 MiB. */
   maxBodyBytes?: number
   /**
@@ -195,7 +204,10 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       `createGateway: world is a path (${JSON.stringify(options.world)}), which only Node can read: import createGateway from 'llm-gateway-mock' in Node (or use loadWorldFile from 'llm-gateway-mock/node'), or pass the world as data`,
     )
   }
-  const data = resolveWorld(options.world, 'passed to createGateway')
+  if (options.anyModel !== undefined && !(typeof options.anyModel === 'string' && options.anyModel !== '')) {
+    throw new TypeError(`createGateway: anyModel must be a model id, got ${JSON.stringify(options.anyModel)}`)
+  }
+  const data = withAnyModel(resolveWorld(options.world, 'passed to createGateway'), options.anyModel)
   const initial = (options.scenarios ?? []).map((spec, index) => toScenario(spec, `scenarios[${index}] passed to createGateway`))
   const world = await World.create(applyScenarioWorlds(data, initial))
   const events = new GatewayEvents()

@@ -8,6 +8,7 @@ import { sleep } from '../time/sleep.ts'
 import { formatUsd } from '../world/quota-units.ts'
 import { modelAccess, type ModelRefusal } from '../world/visibility.ts'
 import type { PipelineContext } from './pipeline-context.ts'
+import { admissionOf } from './route.ts'
 
 const refusals = { outside_key_limits: 'model_outside_key_limits', unavailable: 'model_unavailable', unpriced: 'model_unpriced' } as const
 
@@ -29,7 +30,7 @@ export async function admit(context: PipelineContext): Promise<void> {
   context.note.model = modelId
   const stream = declared.stream?.(context) ?? false
   context.note.stream = stream
-  const { admission } = declared
+  const admission = admissionOf(declared, context)
   const facts = { model: modelId, key: auth.maskedKey, group: auth.token.group ?? auth.user.group }
 
   const action = admission === 'lookup' ? {} : await consultScenario(context, modelId, stream, admission === 'upgrade')

@@ -67,6 +67,15 @@ export interface RouteContext<Auth = unknown, Body = unknown> {
   headers: Record<string, string>
 }
 
+/** How a request that names a model is admitted: see {@link RouteModel.admission}. */
+export type AdmissionKind = 'generation' | 'lookup' | 'upgrade'
+
+/** How this request is admitted: the route's kind, or what its body says (a Responses `generate: false` is a lookup). */
+export function admissionOf<Auth, Body>(model: RouteModel<Auth, Body>, context: RouteContext<Auth, Body>): AdmissionKind {
+  // Before the body is read (or when it could not be), the route's own kind.
+  return (context.body !== undefined && model.admissionFor?.(context)) || model.admission
+}
+
 /** How a route that names a model is admitted (stage 3). */
 export interface RouteModel<Auth, Body> {
   /** The model id the request names: from the body or the path. */
@@ -77,7 +86,9 @@ export interface RouteModel<Auth, Body> {
    * `upgrade`: a WebSocket handshake, as a generation but seen by the scenario as a handshake and
    * not counted against rate limits (the responses on the socket are).
    */
-  admission: 'generation' | 'lookup' | 'upgrade'
+  admission: AdmissionKind
+  /** Where the body decides: this request's kind instead (a Responses `generate: false` is a lookup). Asked once the body is read. */
+  admissionFor?(context: RouteContext<Auth, Body>): AdmissionKind
   /** Whether the request streams: scenario rules can match on it. */
   stream?(context: RouteContext<Auth, Body>): boolean
   /**

@@ -13,7 +13,7 @@ import { admit } from './3-admit.ts'
 import { handle } from './4-handle.ts'
 import { renderError, renderReply, resolveFailure } from './5-render.ts'
 import { PipelineContext } from './pipeline-context.ts'
-import { routeSurface, type Route } from './route.ts'
+import { admissionOf, routeSurface, type Route } from './route.ts'
 
 /**
  * The request pipeline, the same for every route, in five stages (one file each, numbered):
@@ -153,7 +153,7 @@ function detailOf(
     ...(context.route.model?.conversation && { conversation: () => context.conversationView() }),
     // An open feed is an admin route's, and admin requests are not kept.
     reply: isComplete(body) ? keptText(body) : 'frames' in body ? body : '',
-    meets: handshake ? 'handshake' : context.route.model?.admission === 'generation' ? 'request' : null,
+    meets: handshake ? 'handshake' : context.route.model && admissionOf(context.route.model, context) === 'generation' ? 'request' : null,
     worldKey: context.auth?.token?.key ?? context.presented?.worldKey,
     composed: context.note.reply,
     ...(refusal && { refusal }),

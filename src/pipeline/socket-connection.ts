@@ -34,6 +34,8 @@ export interface SocketResponse {
   body?: unknown
   /** The conversation the response answers, as `when`'s content fields read it. */
   conversation?: () => ConversationView
+  /** `lookup`: the model must be visible, and nothing else (a Responses `generate: false`, which makes nothing). Default `generation`. */
+  admission?: 'generation' | 'lookup'
   /** Makes the response's events, on the admitted context, as a stream reply whose frames are socket messages (a line each). */
   work(context: PipelineContext): Promise<StreamReply>
   /** The events that tell the client it failed before its first event: admission, or the work raising. */
@@ -137,7 +139,7 @@ export class SocketConnection<Auth = any> {
     const handshake = this.#handshake
     const { runtime } = handshake
     const now = runtime.clock.now()
-    const model = { read: () => response.model, admission: 'generation' as const, stream: () => true }
+    const model = { read: () => response.model, admission: response.admission ?? 'generation', stream: () => true }
     const route: Route<any, any> = {
       ...this.route,
       model: response.conversation ? { ...model, conversation: response.conversation } : model,

@@ -124,7 +124,14 @@ export const newApiProfile = defineProfile(specProfile, {
   },
   routes: {
     // Its relay routes POST /v1/responses only: the upstream keeps the responses, and no route reads them back.
-    lacks: ['anthropic.count_tokens', 'gemini.get_model', 'gemini.count_tokens', 'dashboard.billing_summary', 'openai.responses_retrieve'],
+    lacks: [
+      'anthropic.count_tokens',
+      'gemini.get_model',
+      'gemini.count_tokens',
+      'dashboard.billing_summary',
+      'openai.responses_retrieve',
+      'openai.responses_input_tokens',
+    ],
     adds: ['gemini.count_tokens_as_generation', 'openai.not_implemented'],
   },
   shapes: {

@@ -20,6 +20,8 @@ export interface WorldNames {
   keys: readonly string[]
   users: readonly { id: number; username: string }[]
   models: readonly string[]
+  /** The world serves every model name it lacks (`settings.anyModel`): no model name is a typo then. */
+  anyModel?: boolean
 }
 
 export function namesOf(world: WorldData): WorldNames {
@@ -27,6 +29,7 @@ export function namesOf(world: WorldData): WorldNames {
     keys: world.tokens.map((token) => token.key),
     users: world.users.map(({ id, username }) => ({ id, username })),
     models: world.models.map((model) => model.id),
+    anyModel: Boolean(world.settings.anyModel),
   }
 }
 
@@ -59,7 +62,7 @@ export function checkScenarioReferences(scenario: ScenarioMatches, names: WorldN
     }
     // A model the world lacks can still be asked for (and failed by a rule before the gateway's
     // own 404), so only a near miss of a model it has is taken for a typo.
-    if (model !== undefined && !models.includes(model) && nearest(model, models)) {
+    if (model !== undefined && !names.anyModel && !models.includes(model) && nearest(model, models)) {
       issues.push({ path: `${at}.model`, message: unknownModel(model, models) })
     }
   }
@@ -111,5 +114,6 @@ export function withNamesOf(names: WorldNames, patch: unknown): WorldNames {
     keys: [...names.keys, ...strings('tokens', 'key')],
     users: [...names.users, ...users],
     models: [...names.models, ...strings('models', 'id')],
+    anyModel: names.anyModel,
   }
 }

@@ -25,6 +25,8 @@ import { listCompatModelsRoute } from './openai/list-compat-models.ts'
 import { listModelsRoute } from './openai/list-models.ts'
 import { notImplementedRoutes } from './openai/not-implemented-routes.ts'
 import { responsesRoute } from './openai/responses/responses-route.ts'
+import { responsesCompactRoute } from './openai/responses/compact-route.ts'
+import { responsesInputTokensRoute } from './openai/responses/input-tokens-route.ts'
 import { retrieveResponseRoute } from './openai/responses/retrieve-response-route.ts'
 import { responsesSocketRoute } from './openai/responses/responses-socket-route.ts'
 import { realtimeRoute } from './openai/realtime/realtime-route.ts'
@@ -53,6 +55,8 @@ export const routes: readonly Route<any, any>[] = [
   embeddingsRoute,
   responsesRoute,
   responsesSocketRoute,
+  responsesCompactRoute,
+  responsesInputTokensRoute,
   retrieveResponseRoute,
   realtimeRoute,
   messagesRoute,

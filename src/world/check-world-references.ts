@@ -65,6 +65,8 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
     })
   }
   world.settings.autoGroups.forEach((name, item) => expectGroup(name, { kind: 'settings', index: 0, field: 'autoGroups', item }))
+  const anyModel = world.settings.anyModel
+  if (anyModel) expectModel(anyModel, { kind: 'settings', index: 0, field: 'anyModel' })
   world.groups.forEach((group, index) =>
     group.models.forEach((id, item) => expectModel(id, { kind: 'groups', index, field: 'models', item })),
   )

@@ -333,6 +333,14 @@ export const worldSettingsSchema = lazySchema(() =>
         .describe('The groups a token with group "auto" tries, in order (each only if its owner may use it). Default [].')
         .default([]),
       systemName: z.string().describe('The name `/api/status` reports. Default "LLM Gateway Mock".').default('LLM Gateway Mock'),
+      anyModel: z
+        .string()
+        .min(1)
+        .nullable()
+        .describe(
+          "Serve every model name the world lacks as this model of the world (its kind, prices, context window and groups; visible to the keys that see it), answered and journaled under the name asked for: for clients that ask for model names of their own (coding agents). The model lists still show the world's models only. null or absent: a missing model is model_not_found. Default null.",
+        )
+        .optional(),
     })
     .describe('Gateway-wide settings.'),
 )

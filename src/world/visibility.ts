@@ -71,7 +71,8 @@ export type ModelRefusal = 'outside_key_limits' | 'unavailable' | 'unpriced'
 /**
  * The model `id` and the group that serves it if the key may use it, else why not: the key's
  * model limits leave it out, no group of the key enables it (or it does not exist), or it has no
- * pricing outside self-use mode.
+ * pricing outside self-use mode. A name the world lacks is the `settings.anyModel` model when
+ * there is one, by the same rule, renamed to the name asked for.
  */
 export function modelAccess(
   world: World,
@@ -79,12 +80,28 @@ export function modelAccess(
   user: User,
   id: string,
 ): { model: Model; group: Group } | { refused: ModelRefusal } {
+  const stand = standIn(world, id)
+  if (stand) {
+    const access = modelAccess(world, token, user, stand.id)
+    return 'model' in access ? { model: { ...access.model, id }, group: access.group } : access
+  }
   if (token.modelLimits && !token.modelLimits.includes(id)) return { refused: 'outside_key_limits' }
   const group = servingGroup(world, token, user, id)
   const model = group && world.findModel(id)
   if (!group || !model) return { refused: 'unavailable' }
   if (model.pricing === null && !world.settings.selfUseMode) return { refused: 'unpriced' }
   return { model, group }
+}
+
+/**
+ * The model that answers for `id` when the world lacks it and `settings.anyModel` names one
+ * (coding agents ask for model names of their own): it is then used as if asked for, under the
+ * name asked for. A model the world has is never stood in for, even one the key may not use.
+ */
+function standIn(world: World, id: string): Model | undefined {
+  const anyModel = world.settings.anyModel
+  if (!anyModel || anyModel === id || world.findModel(id)) return undefined
+  return world.findModel(anyModel)
 }
 
 /** The group a key's request for `modelId` goes through: the first of its groups that enables the model. */

@@ -26,6 +26,7 @@ const serveKeys = [
   'scenario',
   'admin-token',
   'profile',
+  'any-model',
   'exit-with-parent',
   'replay',
   'replay-strict',
@@ -63,6 +64,8 @@ describe('a serve command line read without yargs', () => {
     [['--scenario', 'rate-limited', '--scenario', './my-scenario.ts']],
     [['-s', 'flaky-upstream', '--scenario=quota-exhausted']],
     [['--profile', 'new-api']],
+    [['--any-model', 'claude-sonnet-4-6']],
+    [['--any-model=gpt-4o-mini', '--profile', 'new-api']],
     [['--admin-token', 's3cret']],
     [['--max-body-mb', '1.5', '--journal-limit', '10', '--journal-details', '0', '--max-body-depth', '20']],
     [['--no-exit-with-parent']],
@@ -115,6 +118,8 @@ describe('a serve command line read without yargs', () => {
     [['--tls-key', 'key.pem', '--tls']],
     [['--tls-cert']],
     [['--tls', 'true']],
+    [['--any-model']],
+    [['--any-model', ' ']],
   ])('%j is left to yargs', (argv) => {
     expect(quickServeArgs(argv)).toBeUndefined()
   })
@@ -130,6 +135,7 @@ describe('a serve command line read without yargs', () => {
       ['--replay-strict'],
       ['--replay-speed', '0'],
       ['--tls-cert', 'cert.pem'],
+      ['--any-model', ' '],
     ]) {
       vi.spyOn(console, 'error').mockImplementation(() => undefined)
       expect(await throughYargs(argv)).toEqual({ exitCode: 2 })

@@ -40,6 +40,13 @@ export const chatBody = {
   n: 1,
 }
 
+/** What Codex CLI compacts or counts: the Responses fields those routes read, kept short (the sweeps try every field). */
+export const compactBody = {
+  model: 'gpt-4o-mini',
+  instructions: 'Be brief.',
+  input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Weather in Paris?' }] }],
+}
+
 export const responsesBody = {
   model: 'gpt-4o-mini',
   instructions: 'Be brief.',
@@ -298,6 +305,8 @@ export const sweptRoutes: SweptRoute[] = [
     upload: multipartBody({ model: 'whisper-1' }, tinyWav()),
   },
   { method: 'POST', path: '/v1/responses', surface: 'openai', headers: bearer, body: responsesBody },
+  { method: 'POST', path: '/v1/responses/compact', surface: 'openai', headers: bearer, body: compactBody },
+  { method: 'POST', path: '/v1/responses/input_tokens', surface: 'openai', headers: bearer, body: compactBody },
   { method: 'POST', path: '/v1/messages', surface: 'anthropic', headers: anthropic, body: messagesBody },
   { method: 'POST', path: '/v1/messages/count_tokens', surface: 'anthropic', headers: anthropic, body: countTokensBody },
   { method: 'GET', path: '/v1/dashboard/billing/subscription', surface: 'openai', headers: bearer },

@@ -48,6 +48,11 @@ export function reportReferenceProblems(world: WorldData, patched: PatchedWorld,
 
 function locateInSettings(problem: RecordIssue, { patch, settings, removals }: PatchedWorld): Located | undefined {
   const written = (patch.settings as Fields | undefined)?.[problem.field]
+  // A field of one value (anyModel): at the field, or at the removal of what it names.
+  if (problem.item === undefined) {
+    if (written === undefined && blameRemoval(removals, problem, `settings.${problem.field}`)) return undefined
+    return { path: ['settings', problem.field], message: problem.message }
+  }
   const value = (settings[problem.field] as unknown[])[problem.item!]
   if (written !== undefined) return { path: ['settings', problem.field, ...itemPath(written, value)], message: problem.message }
   if (blameRemoval(removals, problem, 'settings.autoGroups')) return undefined

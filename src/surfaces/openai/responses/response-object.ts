@@ -57,8 +57,11 @@ export type OutputItem = MessageItem | FunctionCallItem | CustomToolCallItem | R
 /** A response object, as `POST /v1/responses` and `GET /v1/responses/{id}` answer it and stream events carry it. */
 export type ResponseObject = ReturnType<typeof responseShell>
 
+/** What a response's id and shell are made of: a generation, or a response that generates nothing (`generate: false`). */
+export type ResponseBasis = Pick<Generation, 'created'> & { model: Pick<Generation['model'], 'id'>; reply: Pick<Generation['reply'], 'id'> }
+
 /** The response's id: `resp_` and the generation's stable reply id, so the same request gets the same id. */
-export function responseId(generation: Generation): string {
+export function responseId(generation: ResponseBasis): string {
   return `resp_${generation.reply.id}`
 }
 
@@ -66,7 +69,7 @@ export function responseId(generation: Generation): string {
  * The response as it stands when it starts: every field the real API sends, in its order, with
  * the request's settings repeated; no output or usage yet.
  */
-export function responseShell(generation: Generation, request: ResponsesRequest) {
+export function responseShell(generation: ResponseBasis, request: ResponsesRequest) {
   const settings = repeatedSettings(request)
   return {
     id: responseId(generation),

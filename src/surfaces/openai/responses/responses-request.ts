@@ -140,6 +140,8 @@ export const responsesRequestSchema = lazySchema(() =>
     max_output_tokens: z.int().positive().nullish(),
     text: z.looseObject({ format: textFormat.nullish(), verbosity: z.enum(['low', 'medium', 'high']).nullish() }).nullish(),
     stream: z.boolean().nullish(),
+    // false: read and keep the conversation, generate nothing (Codex's WebSocket warm-up).
+    generate: z.boolean().nullish(),
     store: z.boolean().nullish(),
     background: z.boolean().nullish(),
     temperature: z.number().nullish(),

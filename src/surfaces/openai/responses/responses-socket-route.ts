@@ -5,7 +5,9 @@ import { stream } from '../../../pipeline/reply.ts'
 import type { SocketConnection } from '../../../pipeline/socket-connection.ts'
 import { defineSocketRoute, type SocketSession } from '../../../pipeline/socket-route.ts'
 import { acceptedProtocol } from '../socket-protocol.ts'
+import { instant } from '../../../streaming/stream-plan.ts'
 import { createResponse } from './create-response.ts'
+import { prepareResponse } from './prepared-response.ts'
 import { responseStream, socketEncoding } from './response-stream.ts'
 import { responsesRequestSchema } from './responses-request.ts'
 import { ResponseStore, responseStore as responseStoreSlot } from './response-store.ts'
@@ -55,13 +57,20 @@ function responsesSession(connection: SocketConnection<TokenAuth>): SocketSessio
         return
       }
       const request = body
+      const prepare = request.generate === false
       void connection.respond({
         text,
         model: request.model,
         body: request,
         conversation: () => conversationView(ownInputConversation(request), moreOfferedTools(request)),
+        // A warm-up (`generate: false`) makes nothing: no scenario sees it, and nothing is counted or charged.
+        admission: prepare ? 'lookup' : 'generation',
         async work(context) {
           const conversations = connectionConversations(own, shared, userId)
+          if (prepare) {
+            const prepared = prepareResponse(context, request, { conversations, alsoKeep: (stored) => own.put(stored) })
+            return stream(prepared.frames(socketEncoding.write), { timing: instant }, () => '')
+          }
           const { generation, store } = await createResponse(context, request, { conversations, alsoKeep: (stored) => own.put(stored) })
           const plan = responseStream(generation, request, socketEncoding)
           return stream(plan.frames, generation, plan.renderError(store))
