@@ -10,7 +10,11 @@ export interface ClientRun {
   stderr: string
 }
 
-export function runClient(bin: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<ClientRun> {
+export function runClient(
+  bin: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<ClientRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, {
       cwd: options.cwd,
