@@ -71,12 +71,7 @@ interface InProcessClient {
   addEventListener(type: 'close', listener: () => void): void
 }
 
-function serveInProcess(
-  route: SocketRoute<any>,
-  runtime: GatewayRuntime,
-  client: InProcessClient,
-  protocols: string | string[] | undefined,
-): void {
+function serveInProcess(route: SocketRoute<any>, runtime: GatewayRuntime, client: InProcessClient, init: SocketInit): void {
   // Listen at once: the client may send as soon as it opens, before the handshake is admitted.
   // A binary message is kept as `undefined`, in its place among the text ones.
   const early: (string | undefined)[] = []
@@ -96,8 +91,9 @@ function serveInProcess(
 
   void (async () => {
     if (!servesRoute(runtime.profile, route)) return client.close(4404, 'Not Found')
-    const request = new Request(client.url.href.replace(/^ws/, 'http'), { signal: left.signal })
-    offerProtocols(request, typeof protocols === 'string' ? [protocols] : (protocols ?? []))
+    const { protocols, headers } = handshakeOf(init)
+    const request = new Request(client.url.href.replace(/^ws/, 'http'), { headers, signal: left.signal })
+    offerProtocols(request, protocols)
     const outcome = await runUpgrade(route, runtime, request, {})
     if (!outcome.accepted) {
       if (left.signal.aborted) return
@@ -116,6 +112,19 @@ function serveInProcess(
       else session.receive(text)
     }
   })()
+}
+
+/**
+ * What msw hands over as the socket's `protocols`: the constructor's second argument as given, which
+ * Node's WebSocket (undici) lets be an init object, `{ protocols, headers }`: the OpenAI Agents SDK
+ * sends its key that way, in an `Authorization` header.
+ */
+type SocketInit = string | string[] | { protocols?: string | string[]; headers?: HeadersInit } | undefined
+
+function handshakeOf(init: SocketInit): { protocols: readonly string[]; headers: HeadersInit | undefined } {
+  const listOf = (protocols: string | string[] | undefined) => (typeof protocols === 'string' ? [protocols] : (protocols ?? []))
+  if (init === undefined || typeof init === 'string' || Array.isArray(init)) return { protocols: listOf(init), headers: undefined }
+  return { protocols: listOf(init.protocols), headers: init.headers }
 }
 
 /** Closes once what was sent has gone out: msw delivers a send a microtask later, and a closing socket drops it. */

@@ -93,3 +93,35 @@ describe('an in-process handshake a scenario delays', () => {
     }
   })
 })
+
+describe('a handshake given as an init object, as Node’s WebSocket allows', () => {
+  it('is admitted by the key in its headers and keeps the subprotocols it lists', async () => {
+    const gateway = await createGateway({ baseUrl: 'http://init.test' })
+    const server = setupServer(...gateway.handlers)
+    server.listen({ onUnhandledFrame: 'error' })
+    try {
+      // The OpenAI Agents SDK opens `/v1/responses` this way, its key in an Authorization header.
+      type InitSocket = new (url: string, init: { headers?: Record<string, string>; protocols?: string[] }) => WebSocket
+      const InitWebSocket = WebSocket as unknown as InitSocket
+      const byHeader = new InitWebSocket('ws://init.test/v1/responses', { headers: { Authorization: 'Bearer sk-unrestricted' } })
+      await new Promise((resolve, reject) => {
+        byHeader.addEventListener('open', resolve)
+        byHeader.addEventListener('close', (event) => reject(new Error(`closed with ${event.code}`)))
+      })
+      byHeader.close()
+      const realtime = await new Promise<string>((resolve) => {
+        const socket = new InitWebSocket('ws://init.test/v1/realtime?model=gpt-realtime', {
+          protocols: ['openai-insecure-api-key.sk-unrestricted'],
+        })
+        socket.addEventListener('message', (event) => {
+          resolve(JSON.parse(String(event.data)).type)
+          socket.close()
+        })
+      })
+      expect(realtime).toBe('session.created')
+      expect(handshakes(gateway)).toMatchObject([{ status: 101 }, { status: 101 }])
+    } finally {
+      server.close()
+    }
+  })
+})
