@@ -37,6 +37,16 @@ export function nameWords(name: string): string[] {
     .filter((word) => word.length > 0)
 }
 
+// What coding agents add to the user's turn, each in a tag of its own: Claude Code's and Qwen Code's
+// `<system-reminder>` (which name their tools: "the Skill tool"), Codex's `<environment_context>`,
+// Gemini CLI's `<session_context>` (its folder listing). The user did not say those words.
+const agentContext = /<([a-z][\w-]*)>[\s\S]*?<\/\1>/gi
+
+/** The user's own words in a turn: its text without the tagged context an agent put in it. */
+export function withoutAgentContext(text: string): string {
+  return text.replace(agentContext, ' ')
+}
+
 /**
  * The offered tool the user's text names, as a model given tools would read it: a word of the
  * tool's name among the text's words ("weather" names `get_weather`), leaving out the common
@@ -44,7 +54,7 @@ export function nameWords(name: string): string[] {
  * one on a tie. Undefined when the text names none.
  */
 export function namedTool(tools: readonly ToolDefinition[], text: string): ToolDefinition | undefined {
-  const said = new Set(nameWords(text))
+  const said = new Set(nameWords(withoutAgentContext(text)))
   let best: ToolDefinition | undefined
   let bestScore = 0
   for (const tool of tools) {

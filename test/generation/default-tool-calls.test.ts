@@ -21,6 +21,14 @@ describe('namedTool: the offered tool a user turn names', () => {
     expect(namedTool([tool('get_weather'), tool('list_files')], 'Get me a list of ideas')).toBeUndefined()
   })
 
+  it('the context an agent tags into the turn is not the user naming a tool', () => {
+    const skills = '<system-reminder>\nThe following skills are available for use with the Skill tool.\n</system-reminder>'
+    const folder = '<session_context>\nThe directory holds: README.md\n</session_context>'
+    expect(namedTool([tool('Skill'), tool('Bash')], `${skills}\nSay hello`)).toBeUndefined()
+    expect(namedTool([tool('list_directory')], `${folder}\nSay hello`)).toBeUndefined()
+    expect(namedTool([tool('Skill'), tool('Bash')], `${skills}\nUse bash to count the files`)?.name).toBe('Bash')
+  })
+
   it('the tool named by the most words wins, the first offered on a tie', () => {
     expect(namedTool([tool('read_file'), tool('file_search_index')], 'search the file index')?.name).toBe('file_search_index')
     expect(namedTool([tool('weather_now'), tool('weather_later')], 'weather')?.name).toBe('weather_now')
