@@ -117,7 +117,9 @@ describe.each(modes)("the README's sk-low-quota ($name)", (mode) => {
 
 it("serves the README's world file: sk-ci calls weather-bot, which answers with its tool call", async () => {
   // The world file's block, among the README's JSON blocks (a scenario's among them).
-  const json = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1]!).find((block) => block.includes('world.schema.json'))!
+  const json = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+    .map((match) => match[1]!)
+    .find((block) => block.includes('world.schema.json'))!
   const file = new URL('readme-world.json', folder)
   writeFileSync(file, json)
   const gateway = await createGateway({ world: await loadWorldFile(file.pathname) })
