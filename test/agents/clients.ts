@@ -28,6 +28,8 @@ export interface AgentClient {
   args(prompt: string): string[]
   /** The client's own file-writing tool call. */
   writeCall(work: string, file: string, content: string): WriteCall
+  /** Whether it talks over a WebSocket (Codex's `supports_websockets`): the test checks it did. */
+  websocket?: boolean
   /** Side calls a script must not count: opencode's title request, Gemini CLI's routing classifier. */
   ignore?: Record<string, unknown>[]
 }
@@ -53,39 +55,8 @@ export const clients: AgentClient[] = [
     args: (prompt) => ['-p', prompt, '--output-format', 'json', '--allowedTools', 'Write'],
     writeCall: (work, file, content) => ({ name: 'Write', arguments: { file_path: join(work, file), content } }),
   },
-  {
-    name: 'Codex CLI',
-    package: '@openai/codex',
-    version: '0.171.0',
-    bin: 'codex',
-    anyModel: 'gpt-4o',
-    configure: ({ baseUrl, key, home }) => {
-      const codexHome = join(home, '.codex')
-      mkdirSync(codexHome, { recursive: true })
-      writeFileSync(
-        join(codexHome, 'config.toml'),
-        [
-          'model_provider = "mock"',
-          'check_for_update_on_startup = false',
-          '[model_providers.mock]',
-          'name = "mock"',
-          `base_url = "${baseUrl}/v1"`,
-          'env_key = "MOCK_GATEWAY_KEY"',
-          'wire_api = "responses"',
-          '[analytics]',
-          'enabled = false',
-          '',
-        ].join('\n'),
-      )
-      return { ...quiet, CODEX_HOME: codexHome, MOCK_GATEWAY_KEY: key }
-    },
-    args: (prompt) => ['exec', '--skip-git-repo-check', '-s', 'workspace-write', prompt],
-    // Its default model runs everything through the freeform `exec` tool, whose input is JavaScript.
-    writeCall: (_work, file, content) => ({
-      name: 'exec',
-      input: `const result = await tools.apply_patch(${JSON.stringify(`*** Begin Patch\n*** Add File: ${file}\n+${content}\n*** End Patch\n`)});\ntext(result);\n`,
-    }),
-  },
+  codex(false),
+  codex(true),
   {
     name: 'Gemini CLI',
     package: '@google/gemini-cli',
@@ -163,5 +134,46 @@ export const clients: AgentClient[] = [
     },
     args: (prompt) => ['-p', prompt, '--output-format', 'json', '--yolo'],
     writeCall: (work, file, content) => ({ name: 'write_file', arguments: { file_path: join(work, file), content } }),
+    // After a turn it may ask the model, with tools of its own, what to keep in its managed memory.
+    ignore: [{ message: '/managed memory/i' }],
   },
 ]
+
+function codex(websockets: boolean): AgentClient {
+  return {
+    name: websockets ? 'Codex CLI over a WebSocket' : 'Codex CLI',
+    websocket: websockets,
+    package: '@openai/codex',
+    version: '0.171.0',
+    bin: 'codex',
+    anyModel: 'gpt-4o',
+    configure: ({ baseUrl, key, home }) => {
+      const codexHome = join(home, '.codex')
+      mkdirSync(codexHome, { recursive: true })
+      writeFileSync(
+        join(codexHome, 'config.toml'),
+        [
+          'model_provider = "mock"',
+          'check_for_update_on_startup = false',
+          '[model_providers.mock]',
+          'name = "mock"',
+          `base_url = "${baseUrl}/v1"`,
+          'env_key = "MOCK_GATEWAY_KEY"',
+          'wire_api = "responses"',
+          // Its warm-up `response.create` with `generate: false` comes first on the socket.
+          ...(websockets ? ['supports_websockets = true'] : []),
+          '[analytics]',
+          'enabled = false',
+          '',
+        ].join('\n'),
+      )
+      return { ...quiet, CODEX_HOME: codexHome, MOCK_GATEWAY_KEY: key }
+    },
+    args: (prompt) => ['exec', '--skip-git-repo-check', '-s', 'workspace-write', prompt],
+    // Its default model runs everything through the freeform `exec` tool, whose input is JavaScript.
+    writeCall: (_work, file, content) => ({
+      name: 'exec',
+      input: `const result = await tools.apply_patch(${JSON.stringify(`*** Begin Patch\n*** Add File: ${file}\n+${content}\n*** End Patch\n`)});\ntext(result);\n`,
+    }),
+  }
+}

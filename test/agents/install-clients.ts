@@ -14,7 +14,7 @@ export function clientBin(bin: string): string {
 }
 
 export default function installClients(): void {
-  const wanted = clients.map((client) => `${client.package}@${client.version}`).sort()
+  const wanted = [...new Set(clients.map((client) => `${client.package}@${client.version}`))].sort()
   const stamp = join(clientsFolder, 'installed.json')
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === JSON.stringify(wanted)) return
   mkdirSync(clientsFolder, { recursive: true })

@@ -85,6 +85,10 @@ describe.each(clients)('$name $version', (client) => {
       expect(output).toContain('Done: note.txt is written.')
       expect(code, output).toBe(0)
       gateway.scenario.assertDone()
+      const handshakes = gateway.journal.entries.filter(
+        (entry) => entry.method === 'GET' && entry.path === '/v1/responses' && entry.status === 101,
+      )
+      expect(handshakes.length > 0).toBe(client.websocket === true)
     })
   })
 })
