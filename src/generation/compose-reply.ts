@@ -1,7 +1,7 @@
 import type { ReplyOverride } from '../scenarios/scenario-schema.ts'
 import type { Model, ModelReply } from '../world/schemas.ts'
 import { lastUserText, type Conversation, type ToolCall, type ToolDefinition } from './conversation.ts'
-import { namedTool } from './named-tool.ts'
+import { namedTool, withoutAgentContext } from './named-tool.ts'
 import { exampleArguments } from './example-arguments.ts'
 import { loremText } from './lorem-text.ts'
 import { memo } from '../cache/memo.ts'
@@ -223,8 +223,17 @@ function plan(model: Model, conversation: Conversation, override: ReplyOverride,
       return { type: 'toolCall', call: specCall(id, index++, block.name, block.arguments ?? {}, block.input) }
     })
   }
-  const reasoning: PlannedBlock[] = override.reasoning !== undefined ? [{ type: 'reasoning', text: override.reasoning }] : []
+  const text = override.reasoning ?? (conversation.thinking === undefined ? undefined : defaultReasoning(conversation))
+  const reasoning: PlannedBlock[] = text !== undefined ? [{ type: 'reasoning', text }] : []
   return [...reasoning, ...planReply(overridden(model.reply, override), model, conversation, id)]
+}
+
+/** What the model thinks when asked to think and no scenario says what: a line about the user's words. */
+function defaultReasoning(conversation: Conversation): string {
+  if (conversation.thinking === 'omitted') return ''
+  const words = withoutAgentContext(lastUserText(conversation)).replace(/\s+/g, ' ').trim()
+  const quoted = words.length > 80 ? `${words.slice(0, 80)}…` : words
+  return words === '' ? 'Nothing was asked: a short answer will do.' : `The user wrote "${quoted}". A short, direct answer fits.`
 }
 
 /** The model's reply setting with a scenario's text (or JSON) or tool calls put in its place. */

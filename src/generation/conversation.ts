@@ -14,6 +14,12 @@ export interface Conversation {
   output?: OutputFormat
   /** A bare prompt (`/v1/completions`): counted as its text alone, without the framing chat messages get. */
   bare?: boolean
+  /**
+   * The client asked to see the model think (Anthropic `thinking`, Gemini `includeThoughts`, a
+   * Responses `reasoning.summary`): the reply then reasons first, as such a model does. `omitted`:
+   * Anthropic's `display: "omitted"`, a thinking block whose text is left out (its signature kept).
+   */
+  thinking?: 'shown' | 'omitted'
 }
 
 /**

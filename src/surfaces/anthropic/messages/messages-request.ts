@@ -150,8 +150,16 @@ export const messagesConversation = memoByObject((request: CountTokensRequest & 
     toolChoice: toToolChoice(request.tool_choice),
     maxOutputTokens: request.max_tokens,
     ...outputOf(request),
+    ...thinkingOf(request),
   }
 })
+
+/** `thinking: {type: "enabled" | "adaptive", display?}` (Claude Code sends adaptive, display omitted): the reply thinks first. */
+function thinkingOf(request: CountTokensRequest): Pick<Conversation, 'thinking'> {
+  const thinking = (request as { thinking?: { type?: unknown; display?: unknown } | null }).thinking
+  if (thinking?.type !== 'enabled' && thinking?.type !== 'adaptive') return {}
+  return { thinking: thinking.display === 'omitted' ? 'omitted' : 'shown' }
+}
 
 /** The JSON Schema the reply must follow, if the request gives one; the reply is then one text block of JSON, as the API's. */
 function outputOf(request: CountTokensRequest): Pick<Conversation, 'output'> {

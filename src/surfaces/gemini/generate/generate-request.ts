@@ -146,6 +146,10 @@ export const generateConversation = memoByObject((request: GenerateContentReques
     toolChoice: toToolChoice(request),
     maxOutputTokens: request.generationConfig?.maxOutputTokens,
     ...outputOf(request.generationConfig),
+    // Thought parts come only when asked for with includeThoughts, as Gemini's.
+    ...((request.generationConfig as { thinkingConfig?: { includeThoughts?: unknown } } | undefined)?.thinkingConfig?.includeThoughts === true && {
+      thinking: 'shown' as const,
+    }),
   }
 })
 

@@ -72,6 +72,8 @@ const readRequest = memoByObject((request: ResponsesRequest): ReadRequest => {
     toolChoice: toToolChoice(request.tool_choice),
     maxOutputTokens: request.max_output_tokens ?? undefined,
     ...outputOf(request.text?.format),
+    // A reasoning summary asked for (`auto`, `concise`, `detailed`): a reasoning item first.
+    ...(typeof request.reasoning?.summary === 'string' && request.reasoning.summary !== 'none' && { thinking: 'shown' as const }),
   }
   const refersToStore = Boolean(request.previous_response_id) || items.some((item) => item.kind === 'reference')
   const resolved = items as readonly ResolvedItem[]
