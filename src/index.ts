@@ -43,7 +43,7 @@ export {
   type ReplyFunction,
 } from './scenarios/scenario-schema.ts'
 export type { MatchedRequest } from './scenarios/matched-request.ts'
-export type { ConversationView } from './scenarios/conversation-view.ts'
+export type { ConversationView } from './conversation/conversation-view.ts'
 export { resolveScenario } from './scenarios/resolve-scenario.ts'
 export { scenarioJsonSchema } from './scenarios/scenario-json-schema.ts'
 export { ScenarioError } from './scenarios/scenario-error.ts'

@@ -1,6 +1,6 @@
 import type { ReplyOverride } from '../scenarios/scenario-schema.ts'
 import type { Model, ModelReply } from '../world/schemas.ts'
-import { lastUserText, type Conversation, type ToolCall, type ToolDefinition } from './conversation.ts'
+import { lastUserText, type Conversation, type ToolCall, type ToolDefinition } from '../conversation/conversation.ts'
 import { namedTool, withoutAgentContext } from './named-tool.ts'
 import { exampleArguments } from './example-arguments.ts'
 import { loremText } from './lorem-text.ts'

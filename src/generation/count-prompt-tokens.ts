@@ -1,4 +1,4 @@
-import type { Conversation } from './conversation.ts'
+import type { Conversation } from '../conversation/conversation.ts'
 import type { Tokenizer } from './tokenizer.ts'
 
 /** Framing tokens per message, as OpenAI counts chat messages. */

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from './conversation.ts'
+import type { ToolDefinition } from '../conversation/conversation.ts'
 
 // Verbs that begin many tool names (`get_weather`, `list_files`): a request says them without
 // asking for any one tool, so they do not name one. A tool whose name is one word (`Bash`, `Read`)

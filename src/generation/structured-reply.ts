@@ -1,4 +1,4 @@
-import type { OutputFormat } from './conversation.ts'
+import type { OutputFormat } from '../conversation/conversation.ts'
 import { schemaInstance } from './json-schema/json-schema-instance.ts'
 
 /** Whether the reply must be structured output (JSON, or one enum value), not free text. */

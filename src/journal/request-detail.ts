@@ -3,7 +3,7 @@ import type { EnvelopeName, Language, Profile } from '../profiles/profile-type.t
 import type { ResolvedError } from '../profiles/resolved-error.ts'
 import type { StreamPlan } from '../streaming/stream-plan.ts'
 import type { RequestLogEntry } from './request-log-entry.ts'
-import type { ConversationView } from '../scenarios/conversation-view.ts'
+import type { ConversationView } from '../conversation/conversation-view.ts'
 
 /**
  * A body kept as the text the gateway read or wrote, or only its length when it was too long to

@@ -7,7 +7,7 @@ import type { Profile } from '../profiles/profile-type.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
 import type { World } from '../world/world.ts'
 import type { Admission, Route, RouteContext, RouteNote } from './route.ts'
-import type { ConversationView } from '../scenarios/conversation-view.ts'
+import type { ConversationView } from '../conversation/conversation-view.ts'
 
 /** One request on its way through the stages: what each stage learned, for the next ones and the route. */
 export class PipelineContext implements RouteContext<any, any>, AuthInput {

@@ -11,7 +11,7 @@ import type { SurfaceName } from '../http/surface-name.ts'
 import { surfaceOf } from '../http/surface-of.ts'
 import type { Group, Model } from '../world/schemas.ts'
 import type { Reply } from './reply.ts'
-import type { ConversationView } from '../scenarios/conversation-view.ts'
+import type { ConversationView } from '../conversation/conversation-view.ts'
 
 /** What a route learned that the request log shows: the model, the usage, the quota debited; and the reply the inspector shows. */
 export interface RouteNote {

@@ -12,7 +12,7 @@ import { socketMethod, type Route } from './route.ts'
 import { reportRequest } from './run-pipeline.ts'
 import type { PipelineStage } from '../journal/request-log-entry.ts'
 import type { Model } from '../world/schemas.ts'
-import type { ConversationView } from '../scenarios/conversation-view.ts'
+import type { ConversationView } from '../conversation/conversation-view.ts'
 
 /** The transport under one accepted WebSocket: the server's `ws` socket, or msw's in-process client. */
 export interface SocketPeer {

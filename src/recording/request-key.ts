@@ -1,4 +1,4 @@
-import { lastUserText, type Conversation } from '../generation/conversation.ts'
+import { lastUserText, type Conversation } from '../conversation/conversation.ts'
 import type { EmbeddingInput } from '../generation/embed.ts'
 import { stableHash } from '../random/stable-hash.ts'
 import type { ConversationKey, EmbeddingKey } from './request-key-schema.ts'

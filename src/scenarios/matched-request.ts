@@ -1,5 +1,5 @@
 import type { SurfaceName } from '../http/surface-name.ts'
-import type { ConversationView } from './conversation-view.ts'
+import type { ConversationView } from '../conversation/conversation-view.ts'
 
 /**
  * A request as a scenario written in code sees it: what a `when` function decides on and a

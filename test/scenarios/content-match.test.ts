@@ -8,7 +8,7 @@ import { generateContentRequestSchema, generateConversation } from '../../src/su
 import { responseConversation } from '../../src/surfaces/openai/realtime/response-conversation.ts'
 import { newSession } from '../../src/surfaces/openai/realtime/session-config.ts'
 import type { RealtimeItem } from '../../src/surfaces/openai/realtime/conversation-items.ts'
-import { conversationView, type ConversationView } from '../../src/scenarios/conversation-view.ts'
+import { conversationView, type ConversationView } from '../../src/conversation/conversation-view.ts'
 import { describeDifference, differences, matchesRequest, meetsWhen, type ScenarioRequest } from '../../src/scenarios/match-request.ts'
 import { resolveScenario, checkScenario } from '../../src/scenarios/resolve-scenario.ts'
 import { ScenarioError } from '../../src/scenarios/scenario-error.ts'

@@ -2,7 +2,7 @@ import { searchParamsOf } from '../../http/path-matcher.ts'
 import { maskKey } from '../../auth/mask-key.ts'
 import type { RequestDetail } from '../../journal/request-detail.ts'
 import { stepOfRequest, whyNoStep } from '../../scenarios/step-of-request.ts'
-import { maskedHeaders } from '../../http/masked-headers.ts'
+import { maskedHeaders } from '../../auth/masked-headers.ts'
 
 /** A request in detail as `GET /__mock/journal/{requestId}` shows it (see journal-detail-route.ts). */
 export function detailView(detail: RequestDetail) {

@@ -7,7 +7,7 @@ import { message } from './message.ts'
 import { messageStreamFrames } from './message-stream.ts'
 import { messagesConversation, messagesRequestSchema } from './messages-request.ts'
 import { anthropicStreamError } from '../anthropic-stream-error.ts'
-import { conversationView } from '../../../scenarios/conversation-view.ts'
+import { conversationView } from '../../../conversation/conversation-view.ts'
 
 /** `POST /v1/messages`, streamed when the body says `stream: true`. */
 export const messagesRoute = defineRoute({

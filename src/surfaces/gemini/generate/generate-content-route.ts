@@ -14,7 +14,7 @@ import {
 } from './generate-request.ts'
 import { generateContentResponse, geminiReplyShape } from './generate-response.ts'
 import { generateStreamFrames } from './generate-stream.ts'
-import { conversationView } from '../../../scenarios/conversation-view.ts'
+import { conversationView } from '../../../conversation/conversation-view.ts'
 
 /**
  * The generation routes of `POST {prefix}/models/{model}:{action}` (see model-action.ts). The

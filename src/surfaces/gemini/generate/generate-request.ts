@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { lazySchema } from '../../../schema/lazy-schema.ts'
-import type { Conversation, ToolCall, ToolChoice, ToolDefinition, Turn } from '../../../generation/conversation.ts'
+import type { Conversation, ToolCall, ToolChoice, ToolDefinition, Turn } from '../../../conversation/conversation.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 
 const jsonObject = lazySchema(() => z.record(z.string(), z.unknown()))
@@ -147,7 +147,8 @@ export const generateConversation = memoByObject((request: GenerateContentReques
     maxOutputTokens: request.generationConfig?.maxOutputTokens,
     ...outputOf(request.generationConfig),
     // Thought parts come only when asked for with includeThoughts, as Gemini's.
-    ...((request.generationConfig as { thinkingConfig?: { includeThoughts?: unknown } } | undefined)?.thinkingConfig?.includeThoughts === true && {
+    ...((request.generationConfig as { thinkingConfig?: { includeThoughts?: unknown } } | undefined)?.thinkingConfig?.includeThoughts ===
+      true && {
       thinking: 'shown' as const,
     }),
   }

@@ -6,7 +6,7 @@ import { chatCompletion } from './chat-completion.ts'
 import { chatConversation, chatRequestSchema } from './chat-request.ts'
 import { chatStreamFrames } from './chat-stream.ts'
 import { openaiStreamError } from '../openai-stream-error.ts'
-import { conversationView } from '../../../scenarios/conversation-view.ts'
+import { conversationView } from '../../../conversation/conversation-view.ts'
 
 /** `POST /v1/chat/completions`, streamed when the body says `stream: true`. */
 export const chatCompletionsRoute = defineRoute({

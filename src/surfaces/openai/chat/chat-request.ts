@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { lazySchema } from '../../../schema/lazy-schema.ts'
-import type { Conversation, ToolChoice, Turn } from '../../../generation/conversation.ts'
+import type { Conversation, ToolChoice, Turn } from '../../../conversation/conversation.ts'
 import { memoByObject } from '../../../cache/memo.ts'
 import { maxBodyDepthCeiling, pathBeyondDepth } from '../../../pipeline/body/body-depth.ts'
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { lazySchema } from '../../../schema/lazy-schema.ts'
 import { atMost, maxListInputs } from '../../../schema/list-limit.ts'
 import { memoByObject } from '../../../cache/memo.ts'
-import type { Conversation } from '../../../generation/conversation.ts'
+import type { Conversation } from '../../../conversation/conversation.ts'
 
 // OpenAI's default when a request does not say: short, so autocomplete stays cheap.
 const defaultMaxTokens = 16

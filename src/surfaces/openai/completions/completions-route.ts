@@ -6,7 +6,7 @@ import { defineRoute } from '../../../pipeline/route.ts'
 import { openaiStreamError } from '../openai-stream-error.ts'
 import { completionConversations, completionPrompts, completionsRequestSchema } from './completions-request.ts'
 import { textCompletion, textCompletionFrames } from './text-completion.ts'
-import { conversationView } from '../../../scenarios/conversation-view.ts'
+import { conversationView } from '../../../conversation/conversation-view.ts'
 
 /**
  * `POST /v1/completions`, the legacy completions API that autocomplete clients call (Continue,

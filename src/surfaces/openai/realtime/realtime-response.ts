@@ -7,7 +7,7 @@ import type { RealtimeSessionState } from './realtime-session-state.ts'
 import { responseConversation } from './response-conversation.ts'
 import { audioUsage, errorEvent, planResponse, realtimeUsage, type ResponsePlan } from './response-events.ts'
 import { responseSettings } from './session-config.ts'
-import { conversationView } from '../../../scenarios/conversation-view.ts'
+import { conversationView } from '../../../conversation/conversation-view.ts'
 
 /**
  * `response.create` (`text`, as the client sent it): one response at a time, admitted and billed as an HTTP generation is, its

@@ -1,4 +1,4 @@
-import type { Conversation } from '../../../generation/conversation.ts'
+import type { Conversation } from '../../../conversation/conversation.ts'
 import { toTurns } from '../responses/input-items.ts'
 import { toResolvedItems, type RealtimeItem } from './conversation-items.ts'
 import type { RealtimeSessionConfig } from './session-config.ts'

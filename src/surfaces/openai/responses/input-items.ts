@@ -1,4 +1,4 @@
-import type { ToolCall, Turn } from '../../../generation/conversation.ts'
+import type { ToolCall, Turn } from '../../../conversation/conversation.ts'
 
 /**
  * One item of a Responses conversation, read from the request or from a stored response: the

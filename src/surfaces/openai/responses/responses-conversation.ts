@@ -1,6 +1,6 @@
 import { memoByObject } from '../../../cache/memo.ts'
 import { gatewayError } from '../../../errors/gateway-error.ts'
-import type { Conversation, OutputFormat, ToolChoice, ToolDefinition } from '../../../generation/conversation.ts'
+import type { Conversation, OutputFormat, ToolChoice, ToolDefinition } from '../../../conversation/conversation.ts'
 import { parseArguments } from '../chat/chat-request.ts'
 import { toTurns, type InputItem, type ResolvedItem } from './input-items.ts'
 import type { ResponsesInputItem, ResponsesRequest } from './responses-request.ts'

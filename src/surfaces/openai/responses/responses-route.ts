@@ -9,7 +9,7 @@ import { responseStream } from './response-stream.ts'
 import { responsesRequestSchema } from './responses-request.ts'
 import { ownInputConversation } from './responses-conversation.ts'
 import { moreOfferedTools } from './offered-tools.ts'
-import { conversationView } from '../../../scenarios/conversation-view.ts'
+import { conversationView } from '../../../conversation/conversation-view.ts'
 
 /**
  * `POST /v1/responses`, the OpenAI Responses API, streamed when the body says `stream: true`.

@@ -14,7 +14,7 @@ import { ResponseStore, responseStore as responseStoreSlot } from './response-st
 import { socketErrorEvent } from './socket-error-event.ts'
 import { ownInputConversation } from './responses-conversation.ts'
 import { moreOfferedTools } from './offered-tools.ts'
-import { conversationView } from '../../../scenarios/conversation-view.ts'
+import { conversationView } from '../../../conversation/conversation-view.ts'
 
 /**
  * `GET /v1/responses` opened as a WebSocket, as Codex CLI opens it first

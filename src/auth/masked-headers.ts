@@ -1,4 +1,4 @@
-import { maskKey } from '../auth/mask-key.ts'
+import { maskKey } from './mask-key.ts'
 
 // The headers clients send credentials in: every surface's key header, and what a browser or proxy adds.
 const credentialHeaders = new Set([

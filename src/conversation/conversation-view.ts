@@ -1,4 +1,4 @@
-import { lastUserText, type Conversation } from '../generation/conversation.ts'
+import { lastUserText, type Conversation } from './conversation.ts'
 
 /**
  * A generation request's conversation as `when`'s content fields read it, the same whichever
