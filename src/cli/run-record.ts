@@ -10,7 +10,7 @@ import { listenFailure } from './listen-failure.ts'
 import { replayHint, replayHintAtStart } from './replay-hint.ts'
 import { startupNotice } from './startup-notice.ts'
 import { style } from './style.ts'
-import { recordUpstreamKey, upstreamKeyVariable } from './upstream-credentials.ts'
+import { recordUpstreamKey, upstreamKeySource } from './upstream-credentials.ts'
 import { stopSignals, waitForStop } from './wait-for-stop.ts'
 
 /** The record command's arguments, as yargs gives them. */
@@ -48,6 +48,8 @@ export async function runRecord(args: RecordArgs): Promise<void> {
   let recorder: RunningRecorder
   let upstreamKey: string | undefined
   let toldRefusedKey = false
+  // Where the upstream key came from, for the lines that name it; none when clients' own keys go.
+  const keySource = () => (upstreamKey === undefined ? undefined : upstreamKeySource(args['upstream-key']))
   try {
     upstreamKey = recordUpstreamKey(args['upstream-key'])
     recorder = await startRecorder({
@@ -62,7 +64,7 @@ export async function runRecord(args: RecordArgs): Promise<void> {
         // Once: the first refusal says what it means; the next ones show 401 on their lines.
         if (exchange.status === 401 && !toldRefusedKey) {
           toldRefusedKey = true
-          console.error(style.yellow(refusedKeyWarning(exchange, upstreamKey === undefined ? undefined : keySource(args))))
+          console.error(style.yellow(refusedKeyWarning(exchange, keySource())))
         }
       },
     })
@@ -77,7 +79,7 @@ export async function runRecord(args: RecordArgs): Promise<void> {
     [
       `${style.bold(`llm-gateway-mock ${version}`)} recording on ${style.cyan(url)}`,
       `  forwarding to ${style.cyan(recorder.upstream)}${args['upstream-ca'] === undefined ? '' : ` (trusting the CA in ${style.cyan(args['upstream-ca'])})`}; answers recorded into ${style.cyan(recorder.file)} (readable by you only)`,
-      `  ${upstreamKey === undefined ? "the client's own keys go to the upstream, and into no file" : `the upstream key (${keySource(args)}) goes to the upstream in place of the client's, and into no file`}` +
+      `  ${upstreamKey === undefined ? "the client's own keys go to the upstream, and into no file" : `the upstream key (${keySource()}) goes to the upstream in place of the client's, and into no file`}` +
         (args.redact.length > 0 ? `; ${args.redact.length} --redact ${args.redact.length === 1 ? 'pattern' : 'patterns'}` : ''),
       '',
       style.dim(
@@ -111,15 +113,10 @@ export async function runRecord(args: RecordArgs): Promise<void> {
   const hint = replayHint({
     out: args.out,
     upstream: recorder.upstream,
-    keySource: upstreamKey === undefined ? undefined : keySource(args),
+    keySource: keySource(),
     ...recorder.seen,
   })
   console.log(style.dim(hint.join('\n')))
-}
-
-/** Where the upstream key came from, as the user gave it. */
-function keySource(args: RecordArgs): string {
-  return args['upstream-key'] === undefined ? upstreamKeyVariable : '--upstream-key'
 }
 
 /**

@@ -20,8 +20,13 @@ export function upstreamKeysIn(text: string): string[] {
  * (as `import` takes) is refused, naming the difference, rather than sent upstream as one key
  * that the upstream would refuse request after request.
  */
+/** Where the upstream key comes from, as the user gave it: the flag, else the variable. */
+export function upstreamKeySource(flag: string | undefined): string {
+  return flag === undefined ? upstreamKeyVariable : '--upstream-key'
+}
+
 export function recordUpstreamKey(flag: string | undefined): string | undefined {
-  const source = flag === undefined ? upstreamKeyVariable : '--upstream-key'
+  const source = upstreamKeySource(flag)
   const text = flag ?? process.env[upstreamKeyVariable]
   const keys = upstreamKeysIn(text ?? '')
   if (keys.length <= 1) return keys[0]

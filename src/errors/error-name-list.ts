@@ -1,3 +1,4 @@
+import { errorCodes } from './error-codes.ts'
 import type { ErrorName } from './error-names.ts'
 
 /**
@@ -5,16 +6,7 @@ import type { ErrorName } from './error-names.ts'
  * type below fails to compile when a name is added there and not here.
  */
 export const errorNameList = [
-  'invalid_api_key',
-  'insufficient_quota',
-  'rate_limit_exceeded',
-  'model_not_found',
-  'invalid_request_error',
-  'context_length_exceeded',
-  'invalid_url',
-  'internal_error',
-  'upstream_error',
-  'scenario_mismatch',
+  ...errorCodes,
   'key_missing',
   'key_unknown',
   'key_disabled',
