@@ -21,8 +21,9 @@ import { build, type BuildOptions, type Plugin } from 'esbuild'
 
 const repo = new URL('..', import.meta.url).pathname
 // Dependencies loaded on first use stay outside the bundles: `ws` on the first WebSocket handshake, the MP3 encoder
-// (@breezystack/lamejs, LGPL: kept its own module) on the first MP3, node-forge when `--tls` makes a certificate.
-const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*', 'ws', '@breezystack/lamejs', 'node-forge']
+// (@breezystack/lamejs, LGPL: kept its own module) on the first MP3, node-forge when `--tls` makes a certificate, bcryptjs when a
+// world's bcrypt password hash is first checked.
+const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*', 'ws', '@breezystack/lamejs', 'node-forge', 'bcryptjs']
 
 rmSync(new URL('dist', new URL('..', import.meta.url)), { recursive: true, force: true })
 execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], {

@@ -1,12 +1,19 @@
 import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
 import type { User } from '../world/schemas.ts'
-import type { World } from '../world/world.ts'
-import type { AuthRequirement } from './auth-requirement.ts'
+import type { DashboardSession, World } from '../world/world.ts'
+import type { AuthInput, AuthRequirement } from './auth-requirement.ts'
 import { maskKey } from './mask-key.ts'
 
-/** A dashboard request authenticated by a user's access token. */
+/** The management API's roles, lowest first, with new-api's numbers (`role` in its answers). */
+export const roleNumber = { user: 1, admin: 10, root: 100 } as const
+
+export type DashboardRole = keyof typeof roleNumber
+
+/** A management request: its user, and how the user proved who they are. */
 export interface UserAuth {
   user: User
+  /** The signed-in session the request came with (cookie, or the access token login answered with); none for a user's own access token. */
+  session: DashboardSession | undefined
 }
 
 /** A dashboard request that may carry an access token: its user when it does, and a valid one. */
@@ -14,37 +21,105 @@ export interface OptionalUserAuth {
   user: User | undefined
 }
 
-/** Dashboard auth: the user's access token in `Authorization` (with or without `Bearer `). */
-export const userAuth: AuthRequirement<UserAuth> = {
-  credential: 'access-token',
-  resolve({ request, world }) {
-    const found = findDashboardUser(request, world)
-    if ('refusal' in found) throw found.refusal
-    return found
-  },
+/** The cookie `POST /api/user/login` sets, as new-api's session store names it. */
+export const sessionCookie = 'session'
+
+/**
+ * Management auth at `role` or above (new-api's `UserAuth`, `AdminAuth`, `RootAuth`): the user's
+ * access token in `Authorization` (with or without `Bearer `), the access token login answered
+ * with, or the session cookie; with `settings.requireNewApiUser`, the user's id in `New-Api-User`
+ * too. A disabled user is refused, and so is a role below `role` (403).
+ */
+export function dashboardAuth(role: DashboardRole): AuthRequirement<UserAuth> {
+  return {
+    credential: 'access-token',
+    resolve(input) {
+      const found = findDashboardUser(input)
+      if ('refusal' in found) throw found.refusal
+      const { user } = found
+      if (input.world.settings.requireNewApiUser) checkNewApiUser(input.request, user)
+      if (roleNumber[user.role] < roleNumber[role]) {
+        throw gatewayError('access_role_too_low', { username: user.username, role: user.role, needs: role })
+      }
+      return found
+    },
+  }
 }
+
+/** `GET /api/user/self` and every route a signed-in user may call. */
+export const userAuth = dashboardAuth('user')
+/** Routes for admins and the root (users, redemption codes, all logs). */
+export const adminAuth = dashboardAuth('admin')
+/** Routes for the root alone (options). */
+export const rootAuth = dashboardAuth('root')
 
 /**
  * Dashboard auth that lets everyone in (the gateway's `TryUserAuth`, in front of `/api/pricing`):
- * a valid access token makes the answer that user's, anything else is an anonymous request.
+ * a valid credential makes the answer that user's, anything else is an anonymous request.
  */
 export const optionalUserAuth: AuthRequirement<OptionalUserAuth> = {
   credential: 'access-token',
-  resolve({ request, world }) {
-    const found = findDashboardUser(request, world)
+  resolve(input) {
+    const found = findDashboardUser(input)
     return { user: 'refusal' in found ? undefined : found.user }
   },
 }
 
-/** The user whose access token `Authorization` carries, or why there is none. */
-function findDashboardUser(request: Request, world: World): UserAuth | { refusal: GatewayError } {
+/** The user a request's credential names, or why there is none. */
+function findDashboardUser({ request, world, now }: AuthInput): UserAuth | { refusal: GatewayError } {
   const header = request.headers.get('authorization')?.trim()
   const value = header?.replace(/^[Bb]earer\s+/, '').trim()
-  if (!value) return { refusal: gatewayError('access_token_missing') }
-  const user = world.findUserByAccessToken(value)
+  if (value) return byAccessToken(world, value, now)
+  const cookie = sessionIdOf(request.headers.get('cookie'))
+  const session = cookie === undefined ? undefined : liveSession(world, world.sessions.get(cookie), now)
+  if (!session) return { refusal: gatewayError('access_token_missing') }
+  return withUser(world, world.findUser(session.userId), session, value ?? cookie ?? '')
+}
+
+function byAccessToken(world: World, value: string, now: number): UserAuth | { refusal: GatewayError } {
+  const session = liveSession(
+    world,
+    [...world.sessions.values()].find((each) => each.accessToken === value),
+    now,
+  )
+  return withUser(world, session ? world.findUser(session.userId) : world.findUserByAccessToken(value), session, value)
+}
+
+function withUser(
+  world: World,
+  user: User | undefined,
+  session: DashboardSession | undefined,
+  presented: string,
+): UserAuth | { refusal: GatewayError } {
   if (!user) {
-    return { refusal: gatewayError(world.findToken(value) ? 'access_token_is_api_key' : 'access_token_unknown', { token: maskKey(value) }) }
+    return {
+      refusal: gatewayError(world.findToken(presented) ? 'access_token_is_api_key' : 'access_token_unknown', { token: maskKey(presented) }),
+    }
   }
   if (user.status === 'disabled') return { refusal: gatewayError('access_user_disabled', { username: user.username }) }
-  return { user }
+  return { user, session }
+}
+
+function liveSession(world: World, session: DashboardSession | undefined, now: number): DashboardSession | undefined {
+  if (!session) return undefined
+  if (session.expiresAt > now) return session
+  world.sessions.delete(session.id)
+  return undefined
+}
+
+/** The session id in a `Cookie` header, if it carries the gateway's session cookie. */
+export function sessionIdOf(cookieHeader: string | null): string | undefined {
+  if (!cookieHeader) return undefined
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...value] = part.split('=')
+    if (name?.trim() === sessionCookie) return value.join('=').trim() || undefined
+  }
+  return undefined
+}
+
+function checkNewApiUser(request: Request, user: User): void {
+  const got = request.headers.get('new-api-user')?.trim()
+  if (!got) throw gatewayError('new_api_user_missing')
+  if (!/^[+-]?\d+$/.test(got)) throw gatewayError('new_api_user_malformed', { got })
+  if (Number(got) !== user.id) throw gatewayError('new_api_user_mismatch', { got, userId: user.id })
 }

@@ -33,6 +33,17 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   access_token_unknown: { token: string }
   access_token_is_api_key: { token: string }
   access_user_disabled: { username: string }
+  /** A management route above the user's role (`needs`: admin or root). */
+  access_role_too_low: { username: string; role: string; needs: string }
+  new_api_user_missing: Record<string, never>
+  new_api_user_malformed: { got: string }
+  new_api_user_mismatch: { got: string; userId: number }
+
+  /**
+   * A management route's own refusal (bad input, not found, not yours): HTTP 200 and
+   * `{success: false, message}` in the route's words, English and Chinese.
+   */
+  management_refused: { en: string; zh: string }
 
   // The request's body and query.
   body_empty: Record<string, never>

@@ -14,6 +14,7 @@ import { ScenarioAssertionError } from '../scenarios/scenario-assertion-error.ts
 import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenario-engine.ts'
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
+import { LogBook } from '../logs/log-book.ts'
 import { Journal } from '../journal/journal.ts'
 import { GatewayEvents, type StateChange } from '../journal/gateway-events.ts'
 import { RequestDetails } from '../journal/latest-request-details.ts'
@@ -216,6 +217,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   }
   const clock = createClock(() => changed('clock'))
   const journal = new Journal(options.journalLimit)
+  const logs = new LogBook(journal.limit)
   const details = new RequestDetails(options.detailLimit)
   const scenarios = new ScenarioEngine()
   scenarios.load(initial)
@@ -233,6 +235,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     scenarios,
     rateLimiter,
     journal,
+    logs,
     details,
     keepsDetails: details.limit > 0,
     events,
@@ -278,7 +281,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   }
 
   async function activate(active: readonly Scenario[]): Promise<void> {
-    await world.load(applyScenarioWorlds(data, active))
+    await world.load(applyScenarioWorlds(data, active), clock.now())
     scenarios.load(active)
     rateLimiter.reset()
     runtime.profile = profileFor(baseProfile, active)
@@ -288,9 +291,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   async function reset(): Promise<void> {
     clock.reset()
     journal.clear()
+    logs.clear()
     details.clear()
     state.clear()
     replay.reset()
+    world.sessions.clear()
     await activate(initial)
     changed('reset')
   }

@@ -10,6 +10,7 @@ import type { RequestDetail } from '../journal/request-detail.ts'
 import type { RequestDetails } from '../journal/latest-request-details.ts'
 import type { GatewayEvents, StateChange } from '../journal/gateway-events.ts'
 import type { GatewayState } from './gateway-state.ts'
+import type { LogBook } from '../logs/log-book.ts'
 
 /** The live parts of one gateway that every request reads. */
 export interface GatewayRuntime {
@@ -28,6 +29,8 @@ export interface GatewayRuntime {
   scenarios: ScenarioEngine
   rateLimiter: RateLimiter
   journal: Journal
+  /** The gateway's own log table (new-api's logs: consume, top-up, manage, error), read by `/api/log/*`. */
+  logs: LogBook
   /** The latest requests with their bodies and stream frames, for the inspector. */
   details: RequestDetails
   /** Whether requests are kept in detail at all (a detail limit above 0): when not, none is built. */

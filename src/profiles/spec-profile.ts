@@ -1,3 +1,4 @@
+import { managementErrors } from './management-errors.ts'
 import type { CatalogueEntry, Profile } from './profile-type.ts'
 
 const invalidApiKey = (message: string): CatalogueEntry => ({
@@ -133,6 +134,7 @@ export const specProfile: Profile = {
       "Invalid access token {token}. That is an API key; dashboard routes take the user's access token (listed by `llm-gateway-mock keys`).",
     ),
     access_user_disabled: invalidApiKey('User "{username}" is disabled.'),
+    ...managementErrors,
 
     body_empty: badRequest('The request body is empty; expected a JSON object.'),
     body_not_json: badRequest('The request body is not valid JSON: {detail}'),

@@ -8,6 +8,7 @@ import { statusRoute } from './dashboard/status.ts'
 import { tokenUsageRoute } from './dashboard/token-usage.ts'
 import { userModelsRoute } from './dashboard/user-models.ts'
 import { userSelfRoute } from './dashboard/user-self.ts'
+import { managementRoutes } from './dashboard/management-routes.ts'
 import { geminiEmbedRoutes } from './gemini/embed/embed-content-routes.ts'
 import { geminiGenerateRoutes } from './gemini/generate/generate-content-route.ts'
 import { getGeminiModelRoute } from './gemini/get-model.ts'
@@ -68,6 +69,7 @@ export const routes: readonly Route<any, any>[] = [
   userSelfRoute,
   userModelsRoute,
   billingSummaryRoute,
+  ...managementRoutes,
   ...notImplementedRoutes,
   ...adminRoutes,
 ]

@@ -9,7 +9,7 @@ export type RecordKind = 'groups' | 'users' | 'tokens' | 'models'
  * record's index there): the caller says where that is in the file the user wrote.
  */
 export interface RecordIssue {
-  kind: RecordKind | 'settings'
+  kind: RecordKind | 'redemptions' | 'settings'
   /** The record's index in the world's list (unused for settings). */
   index: number
   field: string
@@ -27,7 +27,7 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
   const models = world.models.map((model) => model.id)
   const users = new Map(world.users.map((user) => [user.id, user]))
 
-  const unique = <T>(kind: RecordKind, items: T[], identity: (item: T) => unknown, field: string, shown = identity) => {
+  const unique = <T>(kind: RecordKind | 'redemptions', items: T[], identity: (item: T) => unknown, field: string, shown = identity) => {
     const seen = new Set<unknown>()
     items.forEach((item, index) => {
       const id = identity(item)
@@ -38,7 +38,26 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
   unique('groups', world.groups, (group) => group.name, 'name')
   unique('models', world.models, (model) => model.id, 'id')
   unique('users', world.users, (user) => user.id, 'id')
-  unique('users', world.users, (user) => user.accessToken, 'accessToken')
+  unique(
+    'users',
+    world.users.filter((user) => user.accessToken !== undefined),
+    (user) => user.accessToken,
+    'accessToken',
+  )
+  unique('users', world.users, (user) => user.username, 'username')
+  unique(
+    'tokens',
+    world.tokens.filter((token) => token.id !== undefined),
+    (token) => token.id,
+    'id',
+  )
+  unique(
+    'redemptions',
+    world.redemptions.filter((code) => code.id !== undefined),
+    (code) => code.id,
+    'id',
+  )
+  unique('redemptions', world.redemptions, (code) => code.key, 'key')
   unique(
     'tokens',
     world.tokens,
@@ -71,6 +90,9 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
     group.models.forEach((id, item) => expectModel(id, { kind: 'groups', index, field: 'models', item })),
   )
   world.users.forEach((user, index) => {
+    if (user.password !== undefined && user.passwordHash !== undefined) {
+      issues.push({ kind: 'users', index, field: 'passwordHash', message: 'give either `password` or `passwordHash`, not both' })
+    }
     expectGroup(user.group, { kind: 'users', index, field: 'group' })
     user.extraGroups.forEach((name, item) => expectGroup(name, { kind: 'users', index, field: 'extraGroups', item }))
   })

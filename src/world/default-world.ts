@@ -2,6 +2,7 @@ import type { WorldInput } from './schemas.ts'
 
 const alice = 1
 const carol = 2
+const root = 3
 
 /**
  * The world every gateway starts from unless told otherwise. Keys are readable on purpose:
@@ -67,6 +68,7 @@ export const defaultWorld = {
       extraGroups: ['vip'],
       quota: 100_000_000,
       accessToken: 'at-alice',
+      password: 'alice-pass',
       email: 'alice@example.test',
     },
     {
@@ -78,7 +80,18 @@ export const defaultWorld = {
       usedQuota: 2_500_000,
       requestCount: 40,
       accessToken: 'at-carol',
+      password: 'carol-pass',
       email: 'carol@example.test',
+    },
+    // new-api's first-start account: the root signs in with root / 123456 and has no access token until it asks for one.
+    {
+      id: root,
+      username: 'root',
+      displayName: 'Root User',
+      role: 'root',
+      group: 'default',
+      quota: 100_000_000,
+      password: '123456',
     },
   ],
   tokens: [
@@ -300,5 +313,19 @@ export const defaultWorld = {
       maxOutputTokens: 4_096,
       pricing: { ratio: 2, completionRatio: 4 },
     },
+  ],
+  // Redemption codes (`POST /api/user/topup {"key": …}`), one for each answer a top-up can get.
+  redemptions: [
+    { key: 'redeem-10-usd', name: 'ten dollars', quota: 5_000_000 },
+    {
+      key: 'redeem-used',
+      name: 'already redeemed',
+      quota: 5_000_000,
+      status: 'used',
+      usedByUserId: alice,
+      redeemedAt: '2025-06-01T00:00:00.000Z',
+    },
+    { key: 'redeem-disabled', name: 'disabled', quota: 5_000_000, status: 'disabled' },
+    { key: 'redeem-expired', name: 'expired', quota: 5_000_000, expiresAt: '2025-01-01T00:00:00.000Z' },
   ],
 } satisfies WorldInput

@@ -62,12 +62,15 @@ export function describeKeys(world: World, now: number): { keys: KeyDescription[
       },
     ]
   })
-  const accessTokens = world.users.all().map((user) => ({
-    token: user.accessToken,
-    username: user.username,
-    userId: user.id,
-    group: user.group,
-    quota: user.quota,
-  }))
+  const accessTokens = world.users
+    .all()
+    .flatMap((user) => (user.accessToken === undefined ? [] : [{ ...user, accessToken: user.accessToken }]))
+    .map((user) => ({
+      token: user.accessToken,
+      username: user.username,
+      userId: user.id,
+      group: user.group,
+      quota: user.quota,
+    }))
   return { keys, accessTokens }
 }

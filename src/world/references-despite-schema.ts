@@ -3,7 +3,7 @@ import type { DefinitionIssue } from '../definitions/definition-error.ts'
 import { formatPath } from '../definitions/format-path.ts'
 import { applyWorldPatch } from './patch/apply-world-patch.ts'
 import { checkModelsEnabled, checkWorldReferences, type RecordIssue, type RecordKind } from './check-world-references.ts'
-import { groupSchema, modelSchema, tokenSchema, userSchema, worldSettingsSchema, type WorldData } from './schemas.ts'
+import { groupSchema, modelSchema, redemptionSchema, tokenSchema, userSchema, worldSettingsSchema, type WorldData } from './schemas.ts'
 
 // A world file with a schema mistake may have reference mistakes too (a key of a user that does
 // not exist): they are reported with the schema's, so one run shows every mistake. They are read
@@ -74,13 +74,33 @@ export function wholeWorldReferences(definition: unknown, error: z.ZodError, sch
   }
   const settings = worldSettingsSchema.safeParse(fields.settings ?? {})
   if (!settings.success) unknownKinds.add('settings')
-  const checked = { ...(world as unknown as WorldData), settings: settings.success ? settings.data : worldSettingsSchema.parse({}) }
+  const redemptionPositions: number[] = []
+  const redemptions = (Array.isArray(fields.redemptions) ? (fields.redemptions as unknown[]) : []).flatMap((record, index) => {
+    const parsed = redemptionSchema.safeParse(record)
+    if (!parsed.success) return []
+    redemptionPositions.push(index)
+    return [parsed.data]
+  })
+  const checked = {
+    ...(world as unknown as WorldData),
+    redemptions,
+    settings: settings.success ? settings.data : worldSettingsSchema.parse({}),
+  }
   const found = [...checkWorldReferences(checked), ...(unknownKinds.has('groups') ? [] : checkModelsEnabled(checked))]
   return found
     .filter(
       (issue) => !(issue.kind === 'settings' && unknownKinds.has('settings')) && !(issue.missing && unknownKinds.has(issue.missing.kind)),
     )
-    .map((issue) => atInFile(issue, issue.kind === 'settings' ? 0 : positions[issue.kind][issue.index]!))
+    .map((issue) =>
+      atInFile(
+        issue,
+        issue.kind === 'settings'
+          ? 0
+          : issue.kind === 'redemptions'
+            ? redemptionPositions[issue.index]!
+            : positions[issue.kind][issue.index]!,
+      ),
+    )
     .filter(apartFrom(schemaIssues))
 }
 

@@ -97,7 +97,31 @@ export const userSchema = lazySchema(() =>
       .register(valueUnits, quotaUnit)
       .default(0),
     requestCount: z.int().nonnegative().describe('Requests already made (shown in the dashboard). Default 0.').default(0),
-    accessToken: z.string().min(1).describe('The dashboard access token: `Authorization: Bearer …` on `/api/*` routes. Unique per user.'),
+    accessToken: z
+      .string()
+      .min(1)
+      .describe(
+        "The user's access token for the management API (`Authorization: Bearer …` on `/api/*` routes). Unique per user. `GET /api/user/token` replaces it. None: the user signs in with a password, or gets one from `GET /api/user/token` once signed in.",
+      )
+      .optional(),
+    password: z
+      .string()
+      .min(1)
+      .describe(
+        'The password `POST /api/user/login` takes, as written (kept hashed in memory). Give this or `passwordHash`, or neither: then the user cannot sign in.',
+      )
+      .optional(),
+    passwordHash: z
+      .string()
+      .regex(
+        /^(\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}|sha256\$[0-9a-f]+\$[0-9a-f]{64})$/,
+        'a bcrypt hash ("$2a$10$…", as new-api stores it) or "sha256$<salt hex>$<hash hex>"',
+      )
+      .describe(
+        'The password as a hash instead of `password`: a bcrypt hash as new-api keeps it in its database ("$2a$10$…"), or "sha256$<salt hex>$<hex of SHA-256(salt bytes + password)>" (what the gateway keeps for `password`, and what snapshots show).',
+      )
+      .optional(),
+    affCode: z.string().min(1).describe('The invitation code `GET /api/user/aff` shows. Default: made from the id.').optional(),
     email: z.string().describe('Shown in the dashboard. Default "".').default(''),
     rateLimit: rateLimitSchema.describe('A request-rate limit over every key of this user.').optional(),
   }),
@@ -153,6 +177,59 @@ export const tokenSchema = lazySchema(() =>
       )
       .default(null),
     rateLimit: rateLimitSchema.describe('A request-rate limit on this key alone.').optional(),
+    id: z
+      .int()
+      .positive()
+      .describe("The token's id in the management API (`/api/token/:id`). Unique. Default: after the highest id given, in order.")
+      .optional(),
+    allowIps: z
+      .array(z.string().min(1))
+      .describe(
+        'The only client addresses the key works from (IPs or CIDR ranges, e.g. "127.0.0.1", "10.0.0.0/8"); another gets 403. [] allows every address. Default [].',
+      )
+      .default([]),
+    createdAt: z.iso
+      .datetime({ offset: true })
+      .describe('When the key was created (`created_time`). Default: when the world was loaded, on the gateway clock.')
+      .optional(),
+    accessedAt: z.iso
+      .datetime({ offset: true })
+      .describe('When the key last made a request (`accessed_time`); the gateway updates it. Default: its createdAt.')
+      .optional(),
+    crossGroupRetry: z
+      .boolean()
+      .describe("new-api's `cross_group_retry` flag, kept and shown; the mock has no channels to retry. Default false.")
+      .default(false),
+  }),
+)
+
+export const redemptionSchema = lazySchema(() =>
+  z.strictObject({
+    id: z
+      .int()
+      .positive()
+      .describe("The code's id in the management API (`/api/redemption/:id`). Default: after the highest id given.")
+      .optional(),
+    key: z
+      .string()
+      .min(1)
+      .max(32)
+      .describe('The code a user redeems with `POST /api/user/topup {"key": …}` (new-api makes 32 hex characters). Unique.'),
+    name: z.string().describe('Shown in the admin list. Default "".').default(''),
+    quota: z.int().nonnegative().describe('Quota units the code adds (500000 = 1 USD).').register(valueUnits, quotaUnit),
+    status: z
+      .enum(['unused', 'disabled', 'used'])
+      .describe('"unused" codes redeem once, then become "used"; "disabled" ones are refused. Default "unused".')
+      .default('unused'),
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .describe('ISO date-time after which the code is refused (gateway clock); null for never. Default null.')
+      .default(null),
+    createdAt: z.iso.datetime({ offset: true }).describe('When the code was made. Default: when the world was loaded.').optional(),
+    usedByUserId: z.int().positive().describe('The user who redeemed a used code.').optional(),
+    redeemedAt: z.iso.datetime({ offset: true }).describe('When a used code was redeemed.').optional(),
+    userId: z.int().positive().describe('The admin who made the code (`user_id`). Default: none (0).').optional(),
   }),
 )
 
@@ -341,6 +418,30 @@ export const worldSettingsSchema = lazySchema(() =>
           "Serve every model name the world lacks as this model of the world (its kind, prices, context window and groups; visible to the keys that see it), answered and journaled under the name asked for: for clients that ask for model names of their own (coding agents). The model lists still show the world's models only. null or absent: a missing model is model_not_found. Default null.",
         )
         .optional(),
+      registerEnabled: z
+        .boolean()
+        .describe('`POST /api/user/register` makes new users (in the "default" group, with newUserQuota). Default true.')
+        .default(true),
+      newUserQuota: z
+        .int()
+        .nonnegative()
+        .describe("A registered user's starting quota, in units (new-api's QuotaForNewUser). Default 0.")
+        .register(valueUnits, quotaUnit)
+        .default(0),
+      logConsume: z
+        .boolean()
+        .describe("Every billed request writes a consume log (type 2) that `/api/log/*` lists (new-api's LogConsumeEnabled). Default true.")
+        .default(true),
+      logErrors: z
+        .boolean()
+        .describe("Relay errors write an error log (type 5), as new-api's ErrorLogEnabled does. Default false.")
+        .default(false),
+      requireNewApiUser: z
+        .boolean()
+        .describe(
+          "Management routes also want the user's id in a `New-Api-User` header beside the credential, as new-api releases before 2026-07-20 did: missing, malformed or someone else's id gets 401. Default false (the pinned release ignores the header).",
+        )
+        .default(false),
     })
     .describe('Gateway-wide settings.'),
 )
@@ -356,6 +457,12 @@ export const worldSchema = lazySchema(() =>
     users: z.array(userSchema).describe('Users: they own keys, hold quota and log in to the dashboard.'),
     tokens: z.array(tokenSchema).describe('API keys.'),
     models: z.array(modelSchema).describe('Models: a model is served only through a group that enables it.'),
+    redemptions: z
+      .array(redemptionSchema)
+      .describe(
+        'Redemption codes users top up with (`POST /api/user/topup`); admins list and make them under `/api/redemption/`. Default [].',
+      )
+      .default([]),
   }),
 )
 
@@ -365,6 +472,7 @@ export type RateLimit = z.infer<typeof rateLimitSchema>
 export type Group = z.infer<typeof groupSchema>
 export type User = z.infer<typeof userSchema>
 export type Token = z.infer<typeof tokenSchema>
+export type Redemption = z.infer<typeof redemptionSchema>
 export type Model = z.infer<typeof modelSchema>
 export type Pricing = z.infer<typeof pricingSchema>
 export type ModelReply = z.infer<typeof modelReplySchema>

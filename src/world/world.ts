@@ -1,13 +1,16 @@
 import { Collection } from '@msw/data'
 import type { z } from 'zod'
 import { normalizeKey } from './normalize-key.ts'
+import { hashPassword } from './password-hash.ts'
 import {
   groupSchema,
   modelSchema,
+  redemptionSchema,
   tokenSchema,
   userSchema,
   type Group,
   type Model,
+  type Redemption,
   type Token,
   type User,
   type WorldData,
@@ -57,30 +60,55 @@ export class World {
   readonly users = new Collection({ schema: recordSchema(userSchema) })
   readonly tokens = new Collection({ schema: recordSchema(tokenSchema) })
   readonly models = new Collection({ schema: recordSchema(modelSchema) })
+  readonly redemptions = new Collection({ schema: recordSchema(redemptionSchema) })
+  /** Signed-in sessions of the management API, by session id: they outlive a scenario's world (`load`), not a reset. */
+  readonly sessions = new Map<string, DashboardSession>()
+  /** The gateway clock's now, in ms, when the world was last loaded: the creation time of records that give none. */
+  loadedAt = 0
+  readonly #lastIds: Record<NumberedKind, number> = { users: 0, tokens: 0, redemptions: 0 }
 
   private constructor(settings: WorldSettings) {
     this.settings = settings
   }
 
-  /** Builds a world from validated data (see `resolveWorld`). */
-  static async create(data: WorldData): Promise<World> {
+  /** Builds a world from validated data (see `resolveWorld`). `now`: the gateway clock's time, in ms. */
+  static async create(data: WorldData, now: number = Date.now()): Promise<World> {
     const world = new World(structuredClone(data.settings))
-    await world.load(data)
+    await world.load(data, now)
     return world
   }
 
-  /** Replaces every record with `data`, in place, so references to this world stay valid. */
-  async load(data: WorldData): Promise<void> {
+  /**
+   * Replaces every record with `data`, in place, so references to this world stay valid. Tokens
+   * and redemption codes without an id get the next ones; passwords are kept hashed.
+   */
+  async load(data: WorldData, now: number = Date.now()): Promise<void> {
+    const users = await Promise.all(data.users.map(withHashedPassword))
     this.settings = structuredClone(data.settings)
+    this.loadedAt = now
     this.groups.clear()
     this.users.clear()
     this.tokens.clear()
     this.models.clear()
+    this.redemptions.clear()
+    this.#lastIds.users = Math.max(0, ...data.users.map((user) => user.id))
+    this.#lastIds.tokens = Math.max(0, ...data.tokens.map((token) => token.id ?? 0))
+    this.#lastIds.redemptions = Math.max(0, ...data.redemptions.map((code) => code.id ?? 0))
     // Records are created one by one, in order: listing order is part of the world.
     for (const group of data.groups) await this.groups.create(markValidated(group))
-    for (const user of data.users) await this.users.create(markValidated(user))
-    for (const token of data.tokens) await this.tokens.create(markValidated(token))
+    for (const user of users) await this.users.create(markValidated(user))
+    for (const token of data.tokens) await this.tokens.create(markValidated({ ...token, id: token.id ?? this.nextId('tokens') }))
     for (const model of data.models) await this.models.create(markValidated(model))
+    for (const code of data.redemptions)
+      await this.redemptions.create(markValidated({ ...code, id: code.id ?? this.nextId('redemptions') }))
+  }
+
+  /**
+   * The next id of a user, token or redemption code: taken at once, so that requests creating
+   * records at the same time never share one (a collection's `create` is asynchronous).
+   */
+  nextId(kind: NumberedKind): number {
+    return ++this.#lastIds[kind]
   }
 
   // Lookups scan the live record arrays directly: they run on every request, and a query
@@ -100,6 +128,14 @@ export class World {
     return this.users.all().find((user) => user.accessToken === accessToken)
   }
 
+  findTokenById(id: number): Token | undefined {
+    return this.tokens.all().find((token) => token.id === id)
+  }
+
+  findRedemption(key: string): Redemption | undefined {
+    return this.redemptions.all().find((code) => code.key === key)
+  }
+
   findGroup(name: string): Group | undefined {
     return this.groups.all().find((group) => group.name === name)
   }
@@ -116,8 +152,28 @@ export class World {
       users: this.users.all(),
       tokens: this.tokens.all(),
       models: this.models.all(),
+      redemptions: this.redemptions.all(),
     })
   }
+}
+
+/** The kinds of record the management API numbers. */
+export type NumberedKind = 'users' | 'tokens' | 'redemptions'
+
+/** A signed-in user of the management API: a session cookie and the access token login answered with name one. */
+export interface DashboardSession {
+  id: string
+  userId: number
+  /** The access token `POST /api/user/login` answered with, valid as `Authorization: Bearer …` while the session lives. */
+  accessToken: string
+  /** Gateway clock, ms. */
+  expiresAt: number
+}
+
+async function withHashedPassword(user: User): Promise<User> {
+  if (user.password === undefined) return user
+  const { password, ...rest } = user
+  return { ...rest, passwordHash: await hashPassword(password) }
 }
 
 function markValidated<Record extends object>(record: Record): Record {

@@ -209,7 +209,7 @@ describe.each(['new-api', 'spec'] as const)('import from a %s-profile upstream o
     )
 
     it("the user's access token sees the same user, prices, groups and models", async () => {
-      const here = await accountView(harness.base, imported.users[0]!.accessToken)
+      const here = await accountView(harness.base, imported.users[0]!.accessToken!)
       expect(here).toEqual(upstreamAccount)
     })
 
