@@ -135,7 +135,7 @@ describe('"every" in a patch', () => {
       ['house-model', 1024],
     ])
     expect(new Set(world.models.map((model) => model.streaming))).toEqual(new Set(['realistic']))
-    expect(world.users.map((user) => user.quota)).toEqual([7, 7])
+    expect(world.users.map((user) => user.quota)).toEqual([7, 7, 7])
   })
 
   it('takes an item out of every list that has it, and leaves the others (and keys without limits) alone', () => {
@@ -213,7 +213,7 @@ describe('"every" in a patch', () => {
 
   it('reports a problem it causes at every.…, naming the record', () => {
     expect(issuesOf(patch({ every: { users: { group: 'vipp' } } }))).toEqual([
-      { path: 'every.users.group', message: 'no group is named "vipp". Did you mean "vip"? (on users 1, 2)' },
+      { path: 'every.users.group', message: 'no group is named "vipp". Did you mean "vip"? (on users 1, 2, 3)' },
     ])
   })
 })
@@ -244,7 +244,7 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
       issuesOf(
         patch({
           groups: [{ name: 'defualt', models: { remove: ['gpt-4o'] } }],
-          users: [{ id: 3, quota: 0 }],
+          users: [{ id: 4, quota: 0 }],
           models: [{ id: 'gpt-4o-mni', contextWindow: 8192 }],
         }),
       ),
@@ -253,7 +253,7 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
         path: 'groups[0].name',
         message: 'no group is named "defualt". Did you mean "default"? To add a new group, give its "models" as a list.',
       },
-      { path: 'users[0].id', message: 'no user has id 3. To add a new user, give "username", "quota" and "accessToken" too.' },
+      { path: 'users[0].id', message: 'no user has id 4. To add a new user, give "username", "quota" and "accessToken" too.' },
       {
         path: 'models[0].id',
         message: 'no model has id "gpt-4o-mni". Did you mean "gpt-4o-mini"? To add a new model, enable it in a group\'s "models" too.',
@@ -282,7 +282,7 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
       ),
     ).toEqual([
       { path: 'groups[0].models.add[1]', message: 'no model has id "house-modle". Did you mean "house-model"?' },
-      { path: 'tokens[1].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+      { path: 'tokens[1].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).' },
       { path: 'tokens[1].modelLimits[1]', message: 'no model has id "gpt-5". Did you mean "gpt-4o"?' },
     ])
   })
@@ -386,7 +386,7 @@ describe('scenario world patches', () => {
     ).toEqual([
       { path: 'rules[0].when.key', message: 'no API key "sk-vpi" in the world. Did you mean "sk-vip"?' },
       { path: 'rules[0].when.user', message: 'no user is named "alcie". Did you mean "alice"?' },
-      { path: 'steps[0].when.user', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+      { path: 'steps[0].when.user', message: 'no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).' },
       { path: 'steps[0].when.model', message: 'no model has id "gpt-4o-mni". Did you mean "gpt-4o-mini"?' },
     ])
     // A key the scenario's own patch adds is known.
@@ -412,17 +412,17 @@ describe('scenario world patches', () => {
         ],
       }),
     ).toEqual([
-      { path: 'world.tokens[0].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+      { path: 'world.tokens[0].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).' },
       { path: 'rules[1].when.key', message: 'no API key "sk-vpi" in the world. Did you mean "sk-vip"?' },
     ])
   })
 
   it('are refused by useScenario with the world unchanged', async () => {
     const gateway = await createGateway()
-    await expect(gateway.useScenario({ name: 'typo', world: { users: [{ id: 3, quota: 0 }] } })).rejects.toThrow(
-      'Invalid scenario "typo":\n  - world.users[0].id: no user has id 3.',
+    await expect(gateway.useScenario({ name: 'typo', world: { users: [{ id: 4, quota: 0 }] } })).rejects.toThrow(
+      'Invalid scenario "typo":\n  - world.users[0].id: no user has id 4.',
     )
-    expect(gateway.world.users.all()).toHaveLength(2)
+    expect(gateway.world.users.all()).toHaveLength(3)
   })
 })
 

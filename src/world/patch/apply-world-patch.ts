@@ -148,7 +148,11 @@ function checkRecords(
   base: WorldData,
   { report, reportInside }: ProblemLog,
 ): { world: WorldData; accepted: PatchedRecords; refused: Set<string> } {
-  const world = { settings: worldSettingsSchema.parse(settings) } as unknown as Record<RecordKind, Fields[]> & {
+  // Redemption codes are not patched (yet): the base's are kept as they are.
+  const world = { settings: worldSettingsSchema.parse(settings), redemptions: structuredClone(base.redemptions) } as unknown as Record<
+    RecordKind,
+    Fields[]
+  > & {
     settings: WorldData['settings']
   }
   const accepted = {} as PatchedRecords
