@@ -244,7 +244,7 @@ describe.each(modes)('the /__mock admin routes ($name)', (mode) => {
     await admin('POST', '/scenario', { name: 'quota-exhausted' })
     const { status, body } = await admin<WorldData>('GET', '/world')
     expect(status).toBe(200)
-    expect(Object.keys(body).sort()).toEqual(['groups', 'models', 'settings', 'tokens', 'users'])
+    expect(Object.keys(body).sort()).toEqual(['groups', 'models', 'redemptions', 'settings', 'tokens', 'users'])
     expect(body.users.find((user) => user.id === 1)?.quota).toBe(0)
     expect(body.tokens.map((token) => token.key)).toContain('sk-expires-soon')
 
