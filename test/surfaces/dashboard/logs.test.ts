@@ -375,6 +375,27 @@ describe('the log table is capped with the journal', () => {
   })
 })
 
+describe('logs under the spec profile', () => {
+  const harness = useHarness(modes[1]!, { profile: 'spec' })
+
+  it('serves the same routes in the same envelope', async () => {
+    const api = client(harness)
+    harness.gateway.world.settings.logErrors = true
+    const chat = await api.openai().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] })
+    await expect(
+      api.openai().chat.completions.create({ model: 'small-context-4k', max_tokens: 100_000, messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toThrow()
+    const { status, body } = await api.get<Page<Item>>('/api/log/self', 'at-alice')
+    expect(status).toBe(200)
+    expect(body.data.items.map((item) => [item.type, item.model_name])).toEqual([
+      [logType.error, 'small-context-4k'],
+      [logType.consume, 'gpt-4o-mini'],
+    ])
+    expect(body.data.items[1]).toMatchObject({ prompt_tokens: chat.usage!.prompt_tokens, completion_tokens: chat.usage!.completion_tokens })
+    expect((await api.get('/api/log/self/stat', 'at-alice')).body.data).toMatchObject({ rpm: 1, tpm: chat.usage!.total_tokens })
+  })
+})
+
 describe('LogBook', () => {
   const row = (createdAt: number): Omit<GatewayLog, 'id'> => ({
     userId: 1,
