@@ -28,8 +28,9 @@ export class LogBook {
     return this.#rows.length > this.limit ? this.#rows.slice(-this.limit) : this.#rows
   }
 
-  /** Removes the rows `drop` picks; answers how many went. */
+  /** Removes the rows `drop` picks; answers how many went (of the rows kept: those past the limit are gone already). */
   delete(drop: (row: GatewayLog) => boolean): number {
+    if (this.#rows.length > this.limit) this.#rows.splice(0, this.#rows.length - this.limit)
     const before = this.#rows.length
     this.#rows = this.#rows.filter((row) => !drop(row))
     return before - this.#rows.length

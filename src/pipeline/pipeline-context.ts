@@ -76,4 +76,9 @@ export class PipelineContext implements RouteContext<any, any>, AuthInput {
   set admission(admission: Admission) {
     this.#admission = admission
   }
+
+  /** What the admit stage settled, when it got that far (for the request's log row). */
+  get admitted(): Admission | undefined {
+    return this.#admission
+  }
 }

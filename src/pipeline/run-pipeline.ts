@@ -12,6 +12,7 @@ import { readBody } from './2-read-body.ts'
 import { admit } from './3-admit.ts'
 import { handle } from './4-handle.ts'
 import { renderError, renderReply, resolveFailure } from './5-render.ts'
+import { logRequest } from './log-request.ts'
 import { PipelineContext } from './pipeline-context.ts'
 import { admissionOf, routeSurface, type Route } from './route.ts'
 
@@ -130,6 +131,7 @@ export function reportRequest(
     decidedBy: context.note.decidedBy,
     durationMs: performance.now() - started,
   }
+  logRequest(context, status, failure, entry.durationMs, more.refusal?.resolved)
   const keep = more.rendered !== undefined && runtime.keepsDetails && context.surface !== 'admin'
   runtime.report(entry, keep ? detailOf(context, entry, more.rendered!, started, more.handshake === true, more.refusal) : undefined)
 }
