@@ -93,7 +93,12 @@ describe.each(modes)('dashboard and account routes ($name)', (mode) => {
   })
 })
 
-describe.each(modes)('the account and top-ups ($name)', (mode) => {
+// The management API is the gateway's own: both profiles answer it alike.
+const accountCases = modes.flatMap((mode) =>
+  (['spec', 'new-api'] as const).map((profile) => ({ name: `${mode.name}, ${profile}`, mode, profile })),
+)
+
+describe.each(accountCases)('the account and top-ups ($name)', ({ mode, profile }) => {
   // Twenty more users, each with an access token, for redemptions made at the same time.
   const crowd = Array.from({ length: 20 }, (_, index) => ({
     id: 100 + index,
@@ -101,7 +106,7 @@ describe.each(modes)('the account and top-ups ($name)', (mode) => {
     quota: 0,
     accessToken: `at-${100 + index}`,
   }))
-  const harness = useHarness(mode)
+  const harness = useHarness(mode, { profile })
   beforeEach(async () => {
     await harness.gateway.reset()
     for (const user of crowd) await harness.gateway.world.users.create(userSchema.parse(user))
