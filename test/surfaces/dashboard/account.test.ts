@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { LogBook } from '../../../src/logs/log-book.ts'
 import { redeemCodeRoute } from '../../../src/surfaces/dashboard/account/redeem-code.ts'
 import { defaultWorldData } from '../../../src/world/default-world-data.ts'
@@ -401,6 +401,44 @@ describe.each(accountCases)('the account and top-ups ($name)', ({ mode, profile 
       expect(['Redemption failed, please try again later', 'Top-up is processing, please try again later']).toContain(answer.body.message)
     }
     expect(await quotaOf('at-carol')).toBe(5_000_000)
+  })
+
+  it('refuses a second top-up of the same user while the first is under way, then takes the next', async () => {
+    // The first request's body arrives in two parts, the second held back until the test lets it go.
+    let letGo!: () => void
+    const held = new Promise<void>((resolve) => (letGo = resolve))
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode('{"key":'))
+        await held
+        controller.enqueue(encoder.encode('"redeem-10-usd"}'))
+        controller.close()
+      },
+    })
+    const first = fetch(`${harness.baseUrl}/api/user/topup`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer at-carol', 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    // Let go whatever happens, so that a failing test does not leave the first request open.
+    onTestFinished(() => letGo())
+    let second = await call('POST', '/api/user/topup', 'at-carol', { key: 'redeem-used' })
+    for (let attempt = 0; attempt < 100 && second.body.message !== 'Top-up is processing, please try again later'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      second = await call('POST', '/api/user/topup', 'at-carol', { key: 'redeem-used' })
+    }
+    expect(second).toEqual(refusedWith('Top-up is processing, please try again later'))
+    // Another user is not held up.
+    expect((await call('POST', '/api/user/topup', 'at-alice', { key: 'redeem-used' })).body.message).toBe(
+      'Redemption failed, please try again later',
+    )
+    letGo()
+    expect(await (await first).json()).toEqual({ success: true, message: '', data: 5_000_000 })
+    expect(await call('POST', '/api/user/topup', 'at-carol', { key: 'redeem-used' })).toEqual(
+      refusedWith('Redemption failed, please try again later'),
+    )
   })
 
   it('redeems ten codes for ten users at the same time, each exactly', async () => {
