@@ -7,7 +7,6 @@ import { pricingRoute } from './dashboard/pricing.ts'
 import { statusRoute } from './dashboard/status.ts'
 import { tokenUsageRoute } from './dashboard/token-usage.ts'
 import { userModelsRoute } from './dashboard/user-models.ts'
-import { userSelfRoute } from './dashboard/user-self.ts'
 import { managementRoutes } from './dashboard/management-routes.ts'
 import { geminiEmbedRoutes } from './gemini/embed/embed-content-routes.ts'
 import { geminiGenerateRoutes } from './gemini/generate/generate-content-route.ts'
@@ -66,7 +65,6 @@ export const routes: readonly Route<any, any>[] = [
   statusRoute,
   pricingRoute,
   tokenUsageRoute,
-  userSelfRoute,
   userModelsRoute,
   billingSummaryRoute,
   ...managementRoutes,

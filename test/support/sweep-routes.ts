@@ -314,7 +314,8 @@ export const sweptRoutes: SweptRoute[] = [
   { method: 'GET', path: '/dashboard/billing/subscription', surface: 'openai', headers: bearer },
   { method: 'GET', path: '/dashboard/billing/usage', surface: 'openai', headers: bearer },
   { method: 'GET', path: '/api/status', surface: 'dashboard', headers: {} },
-  { method: 'GET', path: '/api/user/self', surface: 'dashboard', headers: { authorization: 'Bearer at-alice' } },
+  // Carol's: the sweeps try every other method too, and DELETE /api/user/self deletes the user and their keys.
+  { method: 'GET', path: '/api/user/self', surface: 'dashboard', headers: { authorization: 'Bearer at-carol' } },
   { method: 'GET', path: '/api/user/billing/summary', surface: 'dashboard', headers: { authorization: 'Bearer at-alice' } },
   { method: 'GET', path: '/api/log/self', surface: 'dashboard', headers: { authorization: 'Bearer at-alice' } },
   { method: 'GET', path: '/api/log/self/stat', surface: 'dashboard', headers: { authorization: 'Bearer at-alice' } },
