@@ -78,7 +78,7 @@ export { defaultWorld } from './world/default-world.ts'
 export { resolveWorld, type WorldDefinition } from './world/resolve-world.ts'
 export { WorldError } from './world/world-error.ts'
 export { visibleModels, groupsOf } from './world/visibility.ts'
-export { describeKeys, type KeyDescription, type AccessTokenDescription } from './world/describe-keys.ts'
+export { describeKeys, type KeyDescription, type AccessTokenDescription, type SignInDescription } from './world/describe-keys.ts'
 export { quotaPerUnit, unitsToUsd } from './world/quota-units.ts'
 export {
   worldSchema,

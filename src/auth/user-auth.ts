@@ -71,18 +71,19 @@ function findDashboardUser({ request, world, now }: AuthInput): UserAuth | { ref
   const value = header?.replace(/^[Bb]earer\s+/, '').trim()
   if (value) return byAccessToken(world, value, now)
   const cookie = sessionIdOf(request.headers.get('cookie'))
-  const session = cookie === undefined ? undefined : liveSession(world, world.sessions.get(cookie), now)
+  const session = cookie === undefined ? undefined : world.sessions.get(cookie)
   if (!session) return { refusal: gatewayError('access_token_missing') }
-  return withUser(world, world.findUser(session.userId), session, value ?? cookie ?? '')
+  const ended = sessionEnded(session, session.expiresAt, now, maskKey(session.id))
+  if (ended) return { refusal: ended }
+  return withUser(world, world.findUser(session.userId), session, cookie ?? '')
 }
 
 function byAccessToken(world: World, value: string, now: number): UserAuth | { refusal: GatewayError } {
-  const session = liveSession(
-    world,
-    [...world.sessions.values()].find((each) => each.accessToken === value),
-    now,
-  )
-  return withUser(world, session ? world.findUser(session.userId) : world.findUserByAccessToken(value), session, value)
+  const session = [...world.sessions.values()].find((each) => each.accessToken === value)
+  if (!session) return withUser(world, world.findUserByAccessToken(value), undefined, value)
+  const ended = sessionEnded(session, session.accessExpiresAt, now, maskKey(value))
+  if (ended) return { refusal: ended }
+  return withUser(world, world.findUser(session.userId), session, value)
 }
 
 function withUser(
@@ -100,10 +101,15 @@ function withUser(
   return { user, session }
 }
 
-function liveSession(world: World, session: DashboardSession | undefined, now: number): DashboardSession | undefined {
-  if (!session) return undefined
-  if (session.expiresAt > now) return session
-  world.sessions.delete(session.id)
+/**
+ * Why a signed-in credential no longer works, if it does not: its session was ended by logout, or
+ * it is past `until` (the login token's expiry, or the session's for its cookie). Ended sessions
+ * stay known, so that every later request with them gets the same answer, as new-api's signed
+ * tokens do.
+ */
+function sessionEnded(session: DashboardSession, until: number, now: number, token: string): GatewayError | undefined {
+  if (session.revoked) return gatewayError('access_session_revoked', { token })
+  if (now >= until) return gatewayError('access_session_expired', { token })
   return undefined
 }
 

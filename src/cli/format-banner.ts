@@ -22,6 +22,8 @@ export interface BannerOptions {
   replay?: { strict: boolean; speed: number }
   /** Set when the server speaks HTTPS: the local CA's file, none for the user's own certificate. */
   tls?: { caFile?: string }
+  /** Users' passwords as written, by username, where known (known-passwords.ts): the sign-ins show them. */
+  knownPasswords?: Readonly<Record<string, string>>
 }
 
 /** How a client trusts the server's certificate, and what a plain-HTTP client gets. */
@@ -73,7 +75,7 @@ function shownFiles(files: readonly string[]): string {
 
 /** What the server prints when it starts: where it listens, its routes, the active scenarios and its keys. */
 export function formatBanner(url: string, gateway: Gateway, options: BannerOptions = {}): string {
-  const { keys, accessTokens } = describeKeys(gateway.world, gateway.clock.now())
+  const { keys, accessTokens, signIns } = describeKeys(gateway.world, gateway.clock.now(), options.knownPasswords)
   const scenarios = gateway.scenario.names.map((name, i) => {
     const source = options.scenarioSources?.[i]
     return `${style.cyan(name)}${source === undefined ? '' : style.dim(` (${source})`)}`
@@ -117,7 +119,7 @@ export function formatBanner(url: string, gateway: Gateway, options: BannerOptio
     `${style.bold('Scenarios')} ${scenarios.length > 0 ? scenarios.join(', ') : style.dim('none (--scenario NAME|FILE, or POST /__mock/scenario)')}`,
     ...(options.replay ? ['', replayLine(gateway, options.replay)] : []),
     '',
-    formatKeys(keys, accessTokens),
+    formatKeys(keys, accessTokens, signIns),
     '',
     // Each client appends a different part of the path itself: the Anthropic SDK /v1, the AI SDK providers nothing.
     style.dim(

@@ -13,6 +13,7 @@ import { serveCertificate } from './serve-certificate.ts'
 import { adminTokenVariable, type ServeArgs } from './serve-options.ts'
 import { startupNotice } from './startup-notice.ts'
 import { waitForStop } from './wait-for-stop.ts'
+import { knownPasswords } from '../world/known-passwords.ts'
 
 /** Runs the gateway as an HTTP server until told to stop (the serve command's work). */
 export async function runServe(args: ServeArgs): Promise<void> {
@@ -52,6 +53,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
         ? { address: server.host, urls: networkUrls(server.port, certificate ? 'https' : 'http') }
         : undefined,
       tls: certificate && { caFile: certificate.caFile },
+      knownPasswords: await knownPasswords(gateway.world),
     }),
   )
 

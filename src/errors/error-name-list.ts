@@ -18,6 +18,8 @@ export const errorNameList = [
   'access_token_unknown',
   'access_token_is_api_key',
   'access_user_disabled',
+  'access_session_expired',
+  'access_session_revoked',
   'access_role_too_low',
   'new_api_user_missing',
   'new_api_user_malformed',

@@ -33,6 +33,10 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   access_token_unknown: { token: string }
   access_token_is_api_key: { token: string }
   access_user_disabled: { username: string }
+  /** A login token past its 15 minutes, or a session cookie past its 30 days (`token`: masked). */
+  access_session_expired: { token: string }
+  /** A login token or session cookie whose session logout ended. */
+  access_session_revoked: { token: string }
   /** A management route above the user's role (`needs`: admin or root). */
   access_role_too_low: { username: string; role: string; needs: string }
   new_api_user_missing: Record<string, never>

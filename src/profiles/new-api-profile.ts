@@ -91,6 +91,10 @@ const noChannel: Messages = {
 }
 const userQuotaEmpty = '用户额度不足, 剩余额度: ＄{leftUsd}'
 const accessTokenInvalid: Messages = { en: 'Unauthorized, invalid access token', 'zh-CN': '无权进行此操作，access token 无效' }
+const notLoggedIn: Messages = {
+  en: 'Unauthorized, not logged in and no access token provided',
+  'zh-CN': '无权进行此操作，未登录且未提供 access token',
+}
 const dashboardAuth = (status: number, code: string, message: Messages): CatalogueEntry => ({
   status,
   code,
@@ -170,6 +174,8 @@ export const newApiProfile = defineProfile(specProfile, {
     access_token_unknown: dashboardAuth(401, 'AUTH_UNAUTHORIZED', accessTokenInvalid),
     access_token_is_api_key: dashboardAuth(401, 'AUTH_UNAUTHORIZED', accessTokenInvalid),
     access_user_disabled: dashboardAuth(401, 'AUTH_USER_DISABLED', userBanned),
+    access_session_expired: dashboardAuth(401, 'AUTH_TOKEN_EXPIRED', notLoggedIn),
+    access_session_revoked: dashboardAuth(401, 'AUTH_SESSION_REVOKED', notLoggedIn),
 
     // The distributor reads the JSON body for the model, before the relay validates it.
     body_empty: { ...middleware(400, invalidJson), bySurface: { gemini: { ...geminiRelayValidation, message: 'contents is required' } } },

@@ -134,6 +134,12 @@ export const specProfile: Profile = {
       "Invalid access token {token}. That is an API key; dashboard routes take the user's access token (listed by `llm-gateway-mock keys`).",
     ),
     access_user_disabled: invalidApiKey('User "{username}" is disabled.'),
+    access_session_expired: invalidApiKey(
+      'The sign-in behind {token} has expired (a login token lasts 15 minutes, its session cookie 30 days): sign in again with POST /api/user/login, or use the access token GET /api/user/token gives.',
+    ),
+    access_session_revoked: invalidApiKey(
+      'The sign-in behind {token} was ended by GET /api/user/logout: sign in again with POST /api/user/login.',
+    ),
     ...managementErrors,
 
     body_empty: badRequest('The request body is empty; expected a JSON object.'),

@@ -29,8 +29,30 @@ export interface AccessTokenDescription {
   quota: number
 }
 
-/** Every key of the world with its state and visible models, and every user's access token. */
-export function describeKeys(world: World, now: number): { keys: KeyDescription[]; accessTokens: AccessTokenDescription[] } {
+/** How a user signs in to the management API: what `llm-gateway-mock keys` prints for each. */
+export interface SignInDescription {
+  username: string
+  userId: number
+  role: 'user' | 'admin' | 'root'
+  status: 'enabled' | 'disabled'
+  /** Whether the user has a password (`POST /api/user/login`); without one the user cannot sign in. */
+  hasPassword: boolean
+  /** The password as written, where the caller knows it (the world keeps only its hash); else null. */
+  password: string | null
+  /** The user's access token; null until `GET /api/user/token` gives one. */
+  accessToken: string | null
+}
+
+/**
+ * Every key of the world with its state and visible models, every user's access token, and how
+ * every user signs in. `knownPasswords` (by username) are the passwords as written that the
+ * caller knows to be right (known-passwords.ts): the world itself keeps only hashes.
+ */
+export function describeKeys(
+  world: World,
+  now: number,
+  knownPasswords: Readonly<Record<string, string>> = {},
+): { keys: KeyDescription[]; accessTokens: AccessTokenDescription[]; signIns: SignInDescription[] } {
   const keys = world.tokens.all().flatMap((token): KeyDescription[] => {
     const user = world.findUser(token.userId)
     if (!user) return []
@@ -72,5 +94,14 @@ export function describeKeys(world: World, now: number): { keys: KeyDescription[
       group: user.group,
       quota: user.quota,
     }))
-  return { keys, accessTokens }
+  const signIns = world.users.all().map((user) => ({
+    username: user.username,
+    userId: user.id,
+    role: user.role,
+    status: user.status,
+    hasPassword: user.passwordHash !== undefined,
+    password: Object.hasOwn(knownPasswords, user.username) ? knownPasswords[user.username]! : null,
+    accessToken: user.accessToken ?? null,
+  }))
+  return { keys, accessTokens, signIns }
 }

@@ -162,12 +162,21 @@ export type NumberedKind = 'users' | 'tokens' | 'redemptions'
 
 /** A signed-in user of the management API: a session cookie and the access token login answered with name one. */
 export interface DashboardSession {
+  /** The `session` cookie's value: secret, unlike `sid`. */
   id: string
+  /** The session's public id, `session.sid` in login's answer. */
+  sid: string
   userId: number
-  /** The access token `POST /api/user/login` answered with, valid as `Authorization: Bearer …` while the session lives. */
+  /** The access token `POST /api/user/login` answered with, valid as `Authorization: Bearer …` until `accessExpiresAt`. */
   accessToken: string
-  /** Gateway clock, ms. */
+  /** When the access token stops working (new-api: 15 minutes after sign-in). Gateway clock, ms. */
+  accessExpiresAt: number
+  /** When the session and its cookie end (new-api: 30 days after sign-in). Gateway clock, ms. */
   expiresAt: number
+  /** Gateway clock, ms. */
+  createdAt: number
+  /** Set by logout: from then on the cookie and the access token are answered as a revoked session. */
+  revoked?: boolean
 }
 
 async function withHashedPassword(user: User): Promise<User> {

@@ -267,13 +267,32 @@ describe('the llm-gateway-mock binary', () => {
   it('prints the keys as JSON for scripts', async () => {
     running = run('keys', '--json')
     expect(await running.exited).toBe(0)
-    const { keys, accessTokens } = JSON.parse(running.output()) as {
+    const { keys, accessTokens, signIns } = JSON.parse(running.output()) as {
       keys: { key: string; state: string; models: string[] }[]
       accessTokens: { token: string }[]
+      signIns: unknown[]
     }
     expect(keys.find((key) => key.key === 'sk-expired')?.state).toBe('expired')
     expect(keys.find((key) => key.key === 'sk-limited')?.models).toEqual(['gpt-4o-mini', 'gemini-2.5-flash'])
     expect(accessTokens.map((token) => token.token)).toEqual(['at-alice', 'at-carol'])
+    // The default world's passwords are documented, so they are printed (checked against the hashes the world keeps).
+    expect(signIns).toEqual([
+      { username: 'alice', userId: 1, role: 'user', status: 'enabled', hasPassword: true, password: 'alice-pass', accessToken: 'at-alice' },
+      { username: 'carol', userId: 2, role: 'user', status: 'enabled', hasPassword: true, password: 'carol-pass', accessToken: 'at-carol' },
+      { username: 'root', userId: 3, role: 'root', status: 'enabled', hasPassword: true, password: '123456', accessToken: null },
+    ])
+  })
+
+  it("prints each user's sign-in, and how a user without an access token gets one", async () => {
+    running = run('keys')
+    expect(await running.exited).toBe(0)
+    const lines = running.output().split('\n')
+    const at = lines.findIndex((line) => line === 'Sign-ins (POST /api/user/login)')
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      '  alice  password alice-pass    user; access token at-alice',
+      '  carol  password carol-pass    user; access token at-carol',
+      '  root   password 123456        root; no access token: sign in, then GET /api/user/token',
+    ])
   })
 
   it('names the models each key cannot see for lack of pricing', async () => {

@@ -86,12 +86,54 @@ const notChat = 'This is not a chat model and thus not supported in the v1/chat/
 const deepSchema = Array.from({ length: 150 }).reduce<unknown>((inner) => ({ a: inner }), { type: 'string' })
 
 const table: CatalogueTable = {
-  // Placeholders until the management routes' tests land (issue 26).
+  // Placeholder until an admin route lands (issue 26): GET /api/group/ with a user's token is the case.
   access_role_too_low: { unreachable: 'TODO(issue 26)' },
-  new_api_user_missing: { unreachable: 'TODO(issue 26)' },
-  new_api_user_malformed: { unreachable: 'TODO(issue 26)' },
-  new_api_user_mismatch: { unreachable: 'TODO(issue 26)' },
-  management_refused: { unreachable: 'TODO(issue 26)' },
+  new_api_user_missing: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-alice' }),
+      setup: setups.newApiUserRequired,
+      status: 401,
+      body: { success: false, message: 'Unauthorized, New-Api-User not provided' },
+    },
+  ],
+  new_api_user_malformed: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-alice', 'new-api-user': 'alice' }),
+      setup: setups.newApiUserRequired,
+      status: 401,
+      body: { success: false, message: 'Unauthorized, New-Api-User format error' },
+    },
+  ],
+  new_api_user_mismatch: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-alice', 'new-api-user': '2', 'accept-language': 'zh-CN' }),
+      setup: setups.newApiUserRequired,
+      status: 401,
+      body: { success: false, message: '无权进行此操作，New-Api-User 与登录用户不匹配' },
+    },
+  ],
+  management_refused: [
+    {
+      surface: 'dashboard',
+      send: http('POST', '/api/user/login', json, JSON.stringify({ username: 'alice', password: 'wrong' })),
+      status: 200,
+      body: { success: false, message: 'Username or password is incorrect, or user has been banned' },
+    },
+    {
+      surface: 'dashboard',
+      send: http(
+        'POST',
+        '/api/user/register',
+        { ...json, 'accept-language': 'zh-CN' },
+        JSON.stringify({ username: 'alice', password: 'long-enough' }),
+      ),
+      status: 200,
+      body: { success: false, message: '用户名已存在，或已注销' },
+    },
+  ],
   // Scenarios' contract codes, rendered as new-api renders the situation each names.
   invalid_api_key: everywhere(generation(), 401, invalidToken, { setup: failingWith('invalid_api_key') }),
   insufficient_quota: relayed(generation(), 403, '用户额度不足, 剩余额度: ＄200.000000', 'insufficient_user_quota', {
@@ -316,6 +358,24 @@ const table: CatalogueTable = {
       setup: setups.aliceDisabled,
       status: 401,
       body: dashboardAuth('AUTH_USER_DISABLED', 'User has been banned'),
+    },
+  ],
+  access_session_expired: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-session' }),
+      setup: setups.aliceSession({ accessExpiresAt: 0 }),
+      status: 401,
+      body: dashboardAuth('AUTH_TOKEN_EXPIRED', 'Unauthorized, not logged in and no access token provided'),
+    },
+  ],
+  access_session_revoked: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { cookie: 'session=session-of-alice' }),
+      setup: setups.aliceSession({ revoked: true }),
+      status: 401,
+      body: dashboardAuth('AUTH_SESSION_REVOKED', 'Unauthorized, not logged in and no access token provided'),
     },
   ],
 

@@ -38,6 +38,7 @@ const googleError = (code: number, status: string, message: unknown, reason: str
   },
 })
 const dashboard = (message: string) => ({ success: false, message })
+
 /** `GET /api/usage/token` with `headers`, refused on the dashboard surface. */
 const usageToken = (headers: Record<string, string>, status: number, message: string, setup?: CatalogueCase['setup']): CatalogueCase => ({
   surface: 'dashboard',
@@ -152,12 +153,43 @@ const hint = (request: string, text: string) => {
 }
 
 const table: CatalogueTable = {
-  // Placeholders until the management routes' tests land (issue 26).
+  // Placeholder until an admin route lands (issue 26): GET /api/group/ with a user's token is the case.
   access_role_too_low: { unreachable: 'TODO(issue 26)' },
-  new_api_user_missing: { unreachable: 'TODO(issue 26)' },
-  new_api_user_malformed: { unreachable: 'TODO(issue 26)' },
-  new_api_user_mismatch: { unreachable: 'TODO(issue 26)' },
-  management_refused: { unreachable: 'TODO(issue 26)' },
+  new_api_user_missing: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-alice' }),
+      setup: setups.newApiUserRequired,
+      status: 401,
+      body: dashboard('Unauthorized, New-Api-User not provided'),
+    },
+  ],
+  new_api_user_malformed: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-alice', 'new-api-user': '1x' }),
+      setup: setups.newApiUserRequired,
+      status: 401,
+      body: dashboard('Unauthorized, New-Api-User format error'),
+    },
+  ],
+  new_api_user_mismatch: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-alice', 'new-api-user': '2' }),
+      setup: setups.newApiUserRequired,
+      status: 401,
+      body: dashboard('Unauthorized, New-Api-User does not match the signed-in user'),
+    },
+  ],
+  management_refused: [
+    {
+      surface: 'dashboard',
+      send: http('POST', '/api/user/login', { 'content-type': 'application/json' }, JSON.stringify({ username: '', password: 'x' })),
+      status: 200,
+      body: dashboard('Invalid parameters'),
+    },
+  ],
   invalid_api_key: onGenerations(generation(), 401, 'invalid_api_key', 'Incorrect API key provided.', {
     setup: failingWith('invalid_api_key'),
   }),
@@ -328,6 +360,26 @@ const table: CatalogueTable = {
       setup: setups.aliceDisabled,
       status: 401,
       body: dashboard('User "alice" is disabled.'),
+    },
+  ],
+  access_session_expired: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-session' }),
+      setup: setups.aliceSession({ accessExpiresAt: 0 }),
+      status: 401,
+      body: dashboard(
+        'The sign-in behind at-s… has expired (a login token lasts 15 minutes, its session cookie 30 days): sign in again with POST /api/user/login, or use the access token GET /api/user/token gives.',
+      ),
+    },
+  ],
+  access_session_revoked: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/user/self', { authorization: 'Bearer at-session' }),
+      setup: setups.aliceSession({ revoked: true }),
+      status: 401,
+      body: dashboard('The sign-in behind at-s… was ended by GET /api/user/logout: sign in again with POST /api/user/login.'),
     },
   ],
 

@@ -242,6 +242,22 @@ export const setups = {
   ownerGone: (gateway: Gateway) => gateway.world.users.delete((q) => q.where({ id: 2 })),
   aliceDisabled: (gateway: Gateway) =>
     gateway.world.users.update((q) => q.where({ id: 1 }), { data: (user) => void (user.status = 'disabled') }),
+  /** A signed-in session of alice's, its login token `at-session` and its cookie `session=session-of-alice`, as `changes` leave it. */
+  aliceSession: (changes: { accessExpiresAt?: number; revoked?: boolean }) => (gateway: Gateway) => {
+    const now = gateway.clock.now()
+    gateway.world.sessions.set('session-of-alice', {
+      id: 'session-of-alice',
+      sid: '00000000-0000-4000-8000-000000000000',
+      userId: 1,
+      accessToken: 'at-session',
+      accessExpiresAt: now + 60_000,
+      expiresAt: now + 60_000,
+      createdAt: now,
+      ...changes,
+    })
+  },
+  /** The world asks for New-Api-User beside the credential, as releases before 2026-07-20 did. */
+  newApiUserRequired: (gateway: Gateway) => void (gateway.world.settings.requireNewApiUser = true),
   aliceNearlyBroke: (gateway: Gateway) => gateway.world.users.update((q) => q.where({ id: 1 }), { data: (user) => void (user.quota = 5) }),
   lowQuotaExhausted: (gateway: Gateway) =>
     gateway.world.tokens.update((q) => q.where({ key: 'sk-low-quota' }), { data: (token) => void (token.remainQuota = 0) }),
