@@ -150,6 +150,25 @@ describe.each(modes)('administration routes ($name)', (mode) => {
       expect(user(6)).toMatchObject({ username: 'boss', role: 'admin' })
     })
 
+    it('answers a body that is not JSON in the dashboard envelope and changes nothing', async () => {
+      for (const [method, path] of [
+        ['POST', '/api/user/'],
+        ['POST', '/api/user/manage'],
+        ['POST', '/api/redemption/'],
+        ['PUT', '/api/option/'],
+      ] as const) {
+        const response = await fetch(`${harness.baseUrl}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${root}`, 'content-type': 'application/json' },
+          body: '{"username": "half',
+        })
+        expect(response.status).toBe(400)
+        expect(await response.json()).toEqual({ success: false, message: expect.any(String) })
+      }
+      expect(harness.gateway.world.users.count()).toBe(5)
+      expect(harness.gateway.world.redemptions.count()).toBe(4)
+    })
+
     it('gives 30 users created at once 30 distinct ids', async () => {
       const answers = await Promise.all(
         Array.from({ length: 30 }, (_, index) => api(admin, 'POST', '/api/user/', { username: `load-${index}`, password: 'password1' })),
