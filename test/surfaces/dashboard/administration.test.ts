@@ -2,6 +2,7 @@ import OpenAI from 'openai'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { LogBook } from '../../../src/logs/log-book.ts'
 import { defaultWorld } from '../../../src/world/default-world.ts'
+import { resolveWorld } from '../../../src/world/resolve-world.ts'
 import type { WorldInput } from '../../../src/world/schemas.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 
@@ -70,6 +71,26 @@ describe.each(modes)('administration routes ($name)', (mode) => {
         expect(allowed.body.success).toBe(true)
       },
     )
+
+    it("refuses a common user's changes with 403 and changes nothing", async () => {
+      const attempts = [
+        ['POST', '/api/user/', { username: 'sneaky', password: 'password1' }],
+        ['PUT', '/api/user/', { id: 5, username: 'bob', quota: 1 }],
+        ['POST', '/api/user/manage', { id: 5, action: 'disable' }],
+        ['DELETE', '/api/user/5', undefined],
+        ['POST', '/api/redemption/', { name: 'free', count: 1, quota: 1 }],
+        ['DELETE', '/api/redemption/invalid', undefined],
+        ['POST', '/api/channel/', { name: 'x' }],
+      ] as const
+      for (const [method, path, body] of attempts) {
+        const answer = await api(alice, method, path, body)
+        expect(answer.status).toBe(403)
+        expect(answer.body).toMatchObject({ success: false, message: 'Insufficient privileges' })
+      }
+      expect(harness.gateway.world.users.count()).toBe(5)
+      expect(user(5)).toMatchObject({ status: 'enabled', quota: 100_000_000 })
+      expect(harness.gateway.world.redemptions.count()).toBe(4)
+    })
 
     it('keeps the options for the root: alice and an admin get 403', async () => {
       expect((await api(alice, 'GET', '/api/option/')).status).toBe(403)
@@ -235,6 +256,10 @@ describe.each(modes)('administration routes ($name)', (mode) => {
       expect(await api(root, 'DELETE', '/api/user/1')).toEqual({ status: 200, body: { success: true, message: '' } })
       expect(user(1)).toBeUndefined()
       expect(harness.gateway.world.tokens.all().some((token) => token.userId === 1)).toBe(false)
+      expect(harness.gateway.world.findRedemption('redeem-used')).toMatchObject({ status: 'used' })
+      expect(harness.gateway.world.findRedemption('redeem-used')).not.toHaveProperty('usedByUserId')
+      // What is left is a world that loads again (no key or code names a user who is gone).
+      expect(() => resolveWorld(harness.gateway.world.snapshot(), 'the snapshot')).not.toThrow()
     })
 
     it('promotes and demotes by the rules: only the root promotes, and the root is neither demoted nor disabled', async () => {
