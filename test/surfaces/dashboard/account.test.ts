@@ -4,7 +4,7 @@ import { redeemCodeRoute } from '../../../src/surfaces/dashboard/account/redeem-
 import { defaultWorldData } from '../../../src/world/default-world-data.ts'
 import { verifyPassword } from '../../../src/world/password-hash.ts'
 import { userSchema } from '../../../src/world/schemas.ts'
-import { World } from '../../../src/world/world.ts'
+import { World, type DashboardSession } from '../../../src/world/world.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 
 describe.each(modes)('dashboard and account routes ($name)', (mode) => {
@@ -94,6 +94,11 @@ describe.each(modes)('dashboard and account routes ($name)', (mode) => {
 })
 
 // The management API is the gateway's own: both profiles answer it alike.
+/** A signed-in session as login makes one, for tests that need one without signing in. */
+function session(id: string, userId: number, accessToken: string, expiresAt: number): DashboardSession {
+  return { id, sid: id, userId, accessToken, accessExpiresAt: expiresAt, expiresAt, createdAt: 0 }
+}
+
 const accountCases = modes.flatMap((mode) =>
   (['spec', 'new-api'] as const).map((profile) => ({ name: `${mode.name}, ${profile}`, mode, profile })),
 )
@@ -170,7 +175,7 @@ describe.each(accountCases)('the account and top-ups ($name)', ({ mode, profile 
 
   it("gives the root and an admin new-api's permissions", async () => {
     const { world, clock } = harness.gateway
-    world.sessions.set('root', { id: 'root', userId: 3, accessToken: 'login-root', expiresAt: clock.now() + 60_000 })
+    world.sessions.set('root', session('root', 3, 'login-root', clock.now() + 60_000))
     expect((await call('GET', '/api/user/self', 'login-root')).body.data).toMatchObject({
       role: 100,
       permissions: {
@@ -226,8 +231,8 @@ describe.each(accountCases)('the account and top-ups ($name)', ({ mode, profile 
   it('changes the password in a signed-in session only: the old one stops working, the other sessions end', async () => {
     const { world, clock } = harness.gateway
     const expiresAt = clock.now() + 3_600_000
-    world.sessions.set('s1', { id: 's1', userId: 1, accessToken: 'login-alice', expiresAt })
-    world.sessions.set('s2', { id: 's2', userId: 1, accessToken: 'login-alice-elsewhere', expiresAt })
+    world.sessions.set('s1', session('s1', 1, 'login-alice', expiresAt))
+    world.sessions.set('s2', session('s2', 1, 'login-alice-elsewhere', expiresAt))
     const change = { original_password: 'alice-pass', password: 'new-password' }
     // With the user's personal access token, as new-api's Bearer era refuses it.
     expect(await call('PUT', '/api/user/self', 'at-alice', change)).toEqual(refusedWith('当前认证方式不支持安全验证'))
@@ -265,7 +270,7 @@ describe.each(accountCases)('the account and top-ups ($name)', ({ mode, profile 
 
   it('refuses to delete the root', async () => {
     const { world, clock } = harness.gateway
-    world.sessions.set('root', { id: 'root', userId: 3, accessToken: 'login-root', expiresAt: clock.now() + 60_000 })
+    world.sessions.set('root', session('root', 3, 'login-root', clock.now() + 60_000))
     expect(await call('DELETE', '/api/user/self', 'login-root')).toEqual(refusedWith('Cannot delete super administrator account'))
     expect(world.findUser(3)?.role).toBe('root')
   })

@@ -7,7 +7,7 @@ import { ok } from '../management-reply.ts'
 import { sessionCookieHeader, startSession } from './login-session.ts'
 import { readStringFields } from './read-form.ts'
 import { invalidParams, wrongCredentials } from './sign-in-messages.ts'
-import { signedInUser } from './signed-in-user.ts'
+import { selfUserData } from '../account/self-user-data.ts'
 
 /**
  * `POST /api/user/login` (`{username, password}`; the username may be the user's email, as
@@ -46,7 +46,7 @@ export const loginRoute = defineRoute({
         last_active_at: Math.floor(session.createdAt / 1000),
         expires_at: Math.floor(session.expiresAt / 1000),
       },
-      user: signedInUser(user),
+      user: selfUserData(user),
     })
     return { ...reply, headers: { 'set-cookie': sessionCookieHeader(session), 'cache-control': 'no-store' } }
   },
