@@ -243,6 +243,9 @@ export const setups = {
   aliceDisabled: (gateway: Gateway) =>
     gateway.world.users.update((q) => q.where({ id: 1 }), { data: (user) => void (user.status = 'disabled') }),
   aliceNearlyBroke: (gateway: Gateway) => gateway.world.users.update((q) => q.where({ id: 1 }), { data: (user) => void (user.quota = 5) }),
+  /** sk-unrestricted works only from 10.0.0.0/8: a client on this machine is refused. */
+  unrestrictedFromTenNet: (gateway: Gateway) =>
+    gateway.world.tokens.update((q) => q.where({ key: 'sk-unrestricted' }), { data: (token) => void (token.allowIps = ['10.0.0.0/8']) }),
   lowQuotaExhausted: (gateway: Gateway) =>
     gateway.world.tokens.update((q) => q.where({ key: 'sk-low-quota' }), { data: (token) => void (token.remainQuota = 0) }),
   oneRequestAMinute: (gateway: Gateway) =>
