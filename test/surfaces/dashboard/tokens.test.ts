@@ -1,5 +1,7 @@
+import { request as httpRequest } from 'node:http'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
+import { WebSocket as WsClient } from 'ws'
 import { modes, useHarness, type Harness } from '../../support/modes.ts'
 
 interface Envelope<Data = unknown> {
@@ -406,5 +408,46 @@ describe('allow_ips over the HTTP server', () => {
     await alice.update({ id: token.id, name: 'office', remain_quota: 500_000, expired_time: -1, allow_ips: '10.0.0.0/8,\n 127.0.0.0/24 ' })
     expect(harness.gateway.world.findTokenById(token.id)!.allowIps).toEqual(['10.0.0.0/8', '127.0.0.0/24'])
     await chat(openai)
+  })
+
+  // Linux routes all of 127.0.0.0/8 to loopback: a client bound to 127.0.0.2 is another address on this machine.
+  const chatFrom = (localAddress: string, key: string) =>
+    new Promise<number>((resolve, reject) => {
+      const { hostname, port } = new URL(harness.baseUrl)
+      const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] })
+      const request = httpRequest({ host: hostname, port, localAddress, method: 'POST', path: '/v1/chat/completions' }, (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode!))
+      })
+      request.setHeader('authorization', `Bearer ${key}`)
+      request.setHeader('content-type', 'application/json')
+      request.on('error', reject)
+      request.end(body)
+    })
+
+  it('matches the address the client connects from', async () => {
+    harness.gateway.world.findToken('sk-unrestricted')!.allowIps = ['127.0.0.2']
+    expect(await chatFrom('127.0.0.2', 'sk-unrestricted')).toBe(200)
+    expect(await chatFrom('127.0.0.1', 'sk-unrestricted')).toBe(403)
+    expect(harness.gateway.journal.entries.at(-1)).toMatchObject({ status: 403, error: 'key_ip_not_allowed' })
+  })
+
+  it('checks the address on a WebSocket handshake too', async () => {
+    const token = harness.gateway.world.findToken('sk-unrestricted')!
+    const url = `${harness.baseUrl.replace(/^http/, 'ws')}/v1/realtime?model=gpt-realtime`
+    const open = (allowIps: string[], localAddress: string) => {
+      token.allowIps = allowIps
+      const socket = new WsClient(url, ['realtime', 'openai-insecure-api-key.sk-unrestricted'], { localAddress })
+      return new Promise<string>((resolve) => {
+        socket.on('open', () => {
+          socket.close()
+          resolve('open')
+        })
+        socket.on('error', () => resolve('refused'))
+      })
+    }
+    expect(await open(['127.0.0.2'], '127.0.0.1')).toBe('refused')
+    expect(harness.gateway.journal.entries.at(-1)).toMatchObject({ path: '/v1/realtime', status: 403, error: 'key_ip_not_allowed' })
+    expect(await open(['127.0.0.2'], '127.0.0.2')).toBe('open')
   })
 })

@@ -2,7 +2,7 @@ import type { Route } from '../../../pipeline/route.ts'
 import { createTokenRoute } from './create-token-route.ts'
 import { deleteTokenRoute, deleteTokensBatchRoute } from './delete-token-routes.ts'
 import { getTokenRoute } from './get-token-route.ts'
-import { listTokensRoute, searchTokensRoute } from './list-tokens-route.ts'
+import { listTokensRoute, searchTokensRoute } from './list-tokens-routes.ts'
 import { tokenKeyRoute, tokenKeysBatchRoute } from './token-key-routes.ts'
 import { updateTokenRoute } from './update-token-route.ts'
 
