@@ -14,6 +14,8 @@ export interface AuthInput {
   profile: Profile
   /** The gateway clock's now, in ms. */
   now: number
+  /** The client's IP address, as the server's socket saw it; undefined for a request made in-process (msw). */
+  readonly clientAddress?: string | undefined
   /**
    * The API key the request presented, noted as soon as it is read, so that a request refused
    * for its key still shows which one (masked) and, for a key of the world, its world spelling.

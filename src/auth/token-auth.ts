@@ -5,6 +5,7 @@ import type { Token, User } from '../world/schemas.ts'
 import { expiryOf, isExpired } from '../world/token-expiry.ts'
 import type { AuthInput, AuthRequirement } from './auth-requirement.ts'
 import { describeSources, readCredential, type CredentialSource } from './credential-source.ts'
+import { inProcessClientAddress, isAddressAllowed, plainAddress } from './ip-allow-list.ts'
 import { maskKey } from './mask-key.ts'
 
 /** A request authenticated by an API key. */
@@ -52,8 +53,16 @@ export function authenticateToken(
   // The real gateway refuses an exhausted key with the other bad keys; the spec profile leaves it to the quota check.
   if (checks === 'relay' && input.profile.shapes.exhaustedKey === 'auth' && isExhausted(token))
     throw gatewayError('quota_key_exhausted', { key, name })
+  // After the key's own state and before its owner's, as new-api's TokenAuth checks them; the read-only routes do not look.
+  if (checks === 'relay' && token.allowIps.length > 0) {
+    const ip = plainAddress(input.clientAddress ?? inProcessClientAddress)
+    if (!isAddressAllowed(ip, token.allowIps))
+      throw gatewayError('key_ip_not_allowed', { key, name, ip, allowed: token.allowIps.join(', ') })
+  }
   const user = input.world.findUser(token.userId)
   if (!user) throw gatewayError('key_owner_missing', { key })
   if (user.status === 'disabled') throw gatewayError('key_owner_disabled', { key, username: user.username })
+  // new-api's accessed_time: when the key was last used on a relay route.
+  if (checks === 'relay') token.accessedAt = new Date(input.now).toISOString()
   return { token, user, maskedKey: key, source: credential.source }
 }

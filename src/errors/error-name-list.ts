@@ -13,6 +13,7 @@ export const errorNameList = [
   'key_expired',
   'key_owner_missing',
   'key_owner_disabled',
+  'key_ip_not_allowed',
   'gemini_key_on_model_list',
   'access_token_missing',
   'access_token_unknown',

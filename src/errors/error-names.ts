@@ -25,6 +25,8 @@ export interface ErrorParams extends Record<ErrorCode, ScenarioFacts> {
   key_expired: { key: string; name: string; when: string }
   key_owner_missing: { key: string }
   key_owner_disabled: { key: string; username: string }
+  /** The key's `allowIps` leave out the client's address (`ip`); `allowed`: the list, comma-separated. */
+  key_ip_not_allowed: { key: string; name: string; ip: string; allowed: string }
   /** A Gemini-style key on `/v1/models*`, which the spec profile refuses with a pointer to the native route below `base`. */
   gemini_key_on_model_list: { path: string; route: string; base: string }
 

@@ -8,6 +8,8 @@ import { PartsResponse, toResponse, type RenderedResponse } from './rendered-res
  */
 export interface AdapterExchange {
   client: AdapterClient
+  /** The client's IP address as the socket reports it (`::ffff:127.0.0.1`, `::1`): what a token's `allowIps` are matched against. */
+  clientAddress?: string | undefined
   /** A small body the adapter read whole before routing: cheaper than a web stream for a few kilobytes. */
   body?: string
   /** Set by the core: the answer, as parts. */

@@ -120,7 +120,8 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
       adminToken,
       boundAddress,
     })
-    const exchange: AdapterExchange = text === undefined ? { client } : { client, body: text }
+    const clientAddress = req.socket.remoteAddress
+    const exchange: AdapterExchange = text === undefined ? { client, clientAddress } : { client, clientAddress, body: text }
     beginExchange(request, exchange)
     const response = await getResponse(candidates(request.method, pathname), request)
     if (!response) {

@@ -3,10 +3,13 @@ import type { Duplex } from 'node:stream'
 import type { WebSocket, WebSocketServer } from 'ws'
 import type { AdapterSeam } from '../gateway/adapter-seam.ts'
 import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
+import { beginExchange, type AdapterClient } from '../http/exchange.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { endWith } from './end-with.ts'
 import { requestUrlOf } from './node-request.ts'
+
+const notAdmin: AdapterClient = Object.freeze({ admin: false })
 
 // The handshake's own headers: the core reads the key, the protocols and the rest as a request's.
 const handshakeOnly = new Set(['connection', 'upgrade', 'sec-websocket-key', 'sec-websocket-version', 'sec-websocket-extensions'])
@@ -69,6 +72,8 @@ export function serveWebSockets(seam: AdapterSeam, origin: () => string) {
       if (!handshakeOnly.has(req.rawHeaders[i]!.toLowerCase())) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!])
     }
     const request = new Request(url, { headers, signal: left.signal })
+    // Only the client's address: a key limited to some addresses is checked on a handshake too.
+    beginExchange(request, { client: notAdmin, clientAddress: req.socket.remoteAddress })
     const answer = seam.upgrade(request, path)
     const outcome = await answer
     if (!outcome) return endWith(socket, seam.failure(gatewayError('route_not_found', { method: 'GET', path }), path))

@@ -60,6 +60,10 @@ export class PipelineContext implements RouteContext<any, any>, AuthInput {
     return this.#conversation
   }
 
+  get clientAddress(): string | undefined {
+    return this.exchange?.clientAddress
+  }
+
   get gatewayBase(): string {
     return requestOrigin(this.request, this.url) + this.runtime.basePath
   }

@@ -167,6 +167,8 @@ export const newApiProfile = defineProfile(specProfile, {
       'zh-CN': '数据库出错，请联系管理员',
     }),
     key_owner_disabled: readOnly(middleware(403, userBanned), 403, userBanned),
+    // Written in Chinese whatever the client's language.
+    key_ip_not_allowed: middleware(403, '您的 IP 不在令牌允许访问的列表中', 'access_denied'),
     invalid_api_key: middleware(401, invalidToken),
 
     // UserAuth on /api/* (since 2026-07-20): a relay key is just an unknown access token.

@@ -123,6 +123,12 @@ export const specProfile: Profile = {
     key_expired: invalidApiKey('API key {key} ("{name}") expired{when}.'),
     key_owner_missing: invalidApiKey('API key {key} has no owner.'),
     key_owner_disabled: invalidApiKey('API key {key} belongs to user "{username}", who is disabled.'),
+    key_ip_not_allowed: {
+      status: 403,
+      code: 'access_denied',
+      type: 'invalid_request_error',
+      message: 'API key {key} ("{name}") may not be used from {ip}: it is limited to {allowed} (its allowIps).',
+    },
     // @google/genai 3.x lists models at /v1/models with x-goog-api-key unless told the version.
     gemini_key_on_model_list: invalidApiKey(
       "{path} takes `Authorization: Bearer <key>`, not a Gemini-style key (`?key=` or `x-goog-api-key`). Gemini clients get models from GET {base}{route}: give @google/genai `httpOptions: { apiVersion: 'v1beta' }` (3.x calls /v1 by default).",

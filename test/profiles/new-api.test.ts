@@ -317,6 +317,10 @@ const table: CatalogueTable = {
     ...everywhere(generation(), 403, middleware('User has been banned'), { setup: setups.aliceDisabled }),
     usageToken({ authorization: 'Bearer sk-unrestricted' }, 403, 'User has been banned', setups.aliceDisabled),
   ],
+  // Always in Chinese, with its own code.
+  key_ip_not_allowed: everywhere(generation(), 403, middleware('您的 IP 不在令牌允许访问的列表中', 'access_denied'), {
+    setup: setups.unrestrictedFromTenNet,
+  }),
   gemini_key_on_model_list: {
     unreachable: 'new-api answers a Gemini-style key on /v1/models with the Gemini list (test/profiles/new-api-shapes.test.ts)',
   },

@@ -313,6 +313,13 @@ const table: CatalogueTable = {
       setups.aliceDisabled,
     ),
   ],
+  key_ip_not_allowed: onGenerations(
+    generation(),
+    403,
+    'access_denied',
+    'API key sk-u…cted ("unrestricted") may not be used from 127.0.0.1: it is limited to 10.0.0.0/8 (its allowIps).',
+    { setup: setups.unrestrictedFromTenNet },
+  ),
   gemini_key_on_model_list: [
     {
       surface: 'openai',

@@ -259,6 +259,9 @@ export const setups = {
   /** The world asks for New-Api-User beside the credential, as releases before 2026-07-20 did. */
   newApiUserRequired: (gateway: Gateway) => void (gateway.world.settings.requireNewApiUser = true),
   aliceNearlyBroke: (gateway: Gateway) => gateway.world.users.update((q) => q.where({ id: 1 }), { data: (user) => void (user.quota = 5) }),
+  /** sk-unrestricted works only from 10.0.0.0/8: a client on this machine is refused. */
+  unrestrictedFromTenNet: (gateway: Gateway) =>
+    gateway.world.tokens.update((q) => q.where({ key: 'sk-unrestricted' }), { data: (token) => void (token.allowIps = ['10.0.0.0/8']) }),
   lowQuotaExhausted: (gateway: Gateway) =>
     gateway.world.tokens.update((q) => q.where({ key: 'sk-low-quota' }), { data: (token) => void (token.remainQuota = 0) }),
   oneRequestAMinute: (gateway: Gateway) =>
