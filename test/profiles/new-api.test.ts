@@ -87,7 +87,14 @@ const deepSchema = Array.from({ length: 150 }).reduce<unknown>((inner) => ({ a: 
 
 const table: CatalogueTable = {
   // Placeholder until an admin route lands (issue 26): GET /api/group/ with a user's token is the case.
-  access_role_too_low: { unreachable: 'TODO(issue 26)' },
+  access_role_too_low: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/group/', { authorization: 'Bearer at-alice' }),
+      status: 403,
+      body: dashboardAuth('AUTH_INSUFFICIENT_PRIVILEGE', 'Insufficient privileges'),
+    },
+  ],
   new_api_user_missing: [
     {
       surface: 'dashboard',

@@ -154,7 +154,14 @@ const hint = (request: string, text: string) => {
 
 const table: CatalogueTable = {
   // Placeholder until an admin route lands (issue 26): GET /api/group/ with a user's token is the case.
-  access_role_too_low: { unreachable: 'TODO(issue 26)' },
+  access_role_too_low: [
+    {
+      surface: 'dashboard',
+      send: http('GET', '/api/group/', { authorization: 'Bearer at-alice' }),
+      status: 403,
+      body: { code: 'AUTH_INSUFFICIENT_PRIVILEGE', message: 'Insufficient privileges', success: false },
+    },
+  ],
   new_api_user_missing: [
     {
       surface: 'dashboard',
