@@ -1,8 +1,8 @@
 import { userAuth } from '../../../auth/user-auth.ts'
 import { logType } from '../../../logs/gateway-log.ts'
 import type { LogBook } from '../../../logs/log-book.ts'
+import { logQuota, recordLog } from '../../../logs/record-log.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
-import { formatUsd } from '../../../world/quota-units.ts'
 import type { User } from '../../../world/schemas.ts'
 import type { World } from '../../../world/world.ts'
 import { ok, refused } from '../management-reply.ts'
@@ -69,24 +69,12 @@ function redeem(world: World, logs: LogBook, user: User, key: string, now: numbe
   code.usedByUserId = user.id
   code.redeemedAt = new Date(now).toISOString()
   user.quota += code.quota
-  logs.add({
+  recordLog(logs, {
     userId: user.id,
-    createdAt: now,
-    type: logType.topup,
-    content: `通过兑换码充值 ＄${formatUsd(code.quota)} 额度，兑换码ID ${code.id ?? 0}`,
     username: user.username,
-    tokenName: '',
-    modelName: '',
-    quota: 0,
-    promptTokens: 0,
-    completionTokens: 0,
-    useTime: 0,
-    isStream: false,
-    tokenId: 0,
-    group: '',
-    ip: '',
-    requestId: '',
-    other: {},
+    type: logType.topup,
+    content: `通过兑换码充值 ${logQuota(code.quota)}，兑换码ID ${code.id ?? 0}`,
+    createdAt: now,
   })
   return code.quota
 }

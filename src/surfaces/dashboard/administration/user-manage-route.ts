@@ -16,7 +16,8 @@ import {
 } from './admin-messages.ts'
 import { canManage } from './admin-user-view.ts'
 import { integerField, jsonObjectBody, stringField, type JsonObject } from './body-fields.ts'
-import { logQuota, writeManageLog } from './manage-log.ts'
+import { logQuota } from '../../../logs/record-log.ts'
+import { writeManageLog } from './manage-log.ts'
 import { removeUser } from './remove-user.ts'
 
 /**
