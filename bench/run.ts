@@ -3,8 +3,10 @@
 // minute, and both sides should see the same drift), every round printed:
 // - start: the built bin spawned until its first 200 on GET /v1/models, against a bare node:http
 //   server; its idle memory, and its first chat completion (which waits for the tokenizer);
-// - http: the built bin as users run it (request log on, written to a file) and with --quiet,
-//   against a bare node:http server sending the same bytes, loaded with autocannon from another core;
+// - http: the built bin as users run it (request log on, written to a file), against a bare
+//   node:http server sending the same bytes and @copilotkit/aimock when it is installed (aimock.ts),
+//   loaded with autocannon from another core; the server's CPU time per answered request beside
+//   requests/s (BENCH_QUIET=1 adds the gateway with --quiet);
 // - in-process: the handlers under msw's setupServer against a trivial msw handler;
 // - prompts: 1 MiB prompts counted, and sent to the server (long-prompts.ts);
 // - count (only when asked, BENCH_ONLY=count): the instructions of a start, counted by valgrind (count-start.ts);
@@ -20,6 +22,7 @@ import type { InProcessResults } from './in-process.ts'
 import { countingRows, longPromptRows } from './long-prompts.ts'
 import { countStartRows } from './count-start.ts'
 import { firstNpxRows } from './first-npx.ts'
+import { aimockFixtures, findAimock } from './aimock.ts'
 import {
   cpuMs,
   firstAnswer,
@@ -35,11 +38,12 @@ import {
 } from './processes.ts'
 import type { BareReplies } from './bare-replies.ts'
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 3)
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+const seconds = Number(process.env.BENCH_SECONDS ?? 2)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const starts = Number(process.env.BENCH_STARTS ?? 10)
 const logTo = process.env.BENCH_LOG === 'pipe' ? 'pipe' : 'file'
+const withQuiet = process.env.BENCH_QUIET === '1'
 const sections = new Set((process.env.BENCH_ONLY ?? 'start,http,in-process,prompts').split(',').map((name) => name.trim()))
 
 const auth = { authorization: 'Bearer sk-unrestricted' }
@@ -80,11 +84,17 @@ const subject = packageUnderTest()
 const worldFile = join(work, 'bench-world.json')
 writeFileSync(worldFile, JSON.stringify(benchWorld))
 const progress = (line: string) => process.stderr.write(`bench: ${line}\n`)
+const aimock = findAimock(new URL('..', import.meta.url).pathname)
+const aimockName = 'bin' in aimock ? `aimock ${aimock.version}` : 'aimock'
+/** Where aimock's fixture folder is, once the gateway's reply text is known. */
+let aimockSetup: { dir: string; chunkSize: number } | undefined
 
 interface Server {
   name: string
   pid: number
   url: string
+  /** Answers the same bytes as the bare server (the gateway does; aimock answers its own shapes). */
+  sameBytes: boolean
   stop(): Promise<void>
 }
 
@@ -98,7 +108,7 @@ async function startGateway(name: string, flags: string[], log: 'file' | 'pipe' 
   child.stdout?.resume()
   const url = `http://127.0.0.1:${port}`
   await firstAnswer(child, `${url}/v1/models`, auth, performance.now())
-  return { name, pid: child.pid!, url, logFile, stop: () => stopProcess(child, 'SIGTERM') }
+  return { name, pid: child.pid!, url, logFile, sameBytes: true, stop: () => stopProcess(child, 'SIGTERM') }
 }
 
 async function startBare(repliesFile: string): Promise<Server> {
@@ -106,7 +116,21 @@ async function startBare(repliesFile: string): Promise<Server> {
   const child = spawnNode([bareScript, String(port), repliesFile], ['ignore', 'ignore', 'inherit'])
   const url = `http://127.0.0.1:${port}`
   await firstAnswer(child, `${url}/v1/models`, auth, performance.now())
-  return { name: 'bare node:http', pid: child.pid!, url, stop: () => stopProcess(child) }
+  return { name: 'bare node:http', pid: child.pid!, url, sameBytes: true, stop: () => stopProcess(child) }
+}
+
+/** aimock's CLI as its users run it (its log at its default level, to a file, as the gateway's). */
+function aimockArgs(port: number): string[] {
+  if (!('bin' in aimock) || !aimockSetup) throw new Error('aimock is not set up')
+  return [aimock.bin, '--port', String(port), '--fixtures', aimockSetup.dir, '--chunk-size', String(aimockSetup.chunkSize)]
+}
+
+async function startAimock(): Promise<Server> {
+  const port = await freePort()
+  const child = spawnNode(aimockArgs(port), ['ignore', openSync(join(work, 'aimock.log'), 'w'), 'inherit'])
+  const url = `http://127.0.0.1:${port}`
+  await firstAnswer(child, `${url}/v1/models`, auth, performance.now())
+  return { name: aimockName, pid: child.pid!, url, sameBytes: false, stop: () => stopProcess(child) }
 }
 
 /** What the bare server sends: the gateway's model list for each key, and its answers to the chat requests. */
@@ -139,39 +163,68 @@ async function referenceReplies(): Promise<BareReplies> {
 }
 
 const table: string[] = []
-const summary: string[] = []
 const say = (line = '') => table.push(line)
+
+/** One row of the summary: a figure for each server, and the goal it is held to. */
+interface Goal {
+  row: string
+  bare?: string
+  aimock?: string
+  ours?: string
+  goal: string
+  met?: boolean
+}
+const goals: Goal[] = []
+const ms = (x: number) => `${x.toFixed(0)} ms`
+const mb = (x: number) => `${x.toFixed(0)} MB`
 
 // ---------------------------------------------------------------- start
 async function startSection(repliesFile: string): Promise<void> {
-  const bare: number[] = []
-  const gateway: number[] = []
+  const runs: Record<'bare' | 'gateway' | 'uncached' | 'aimock', number[]> = { bare: [], gateway: [], uncached: [], aimock: [] }
   const idle: number[] = []
+  const bareIdle: number[] = []
   const firstChat: number[] = []
   const afterChat: number[] = []
   // The compile cache in a folder of this run's own, so that what it holds does not depend on what
   // ran before: the first start finds it empty (as the first start on a fresh CI runner does), and
-  // writes it a second after it listens; every start after that finds it full.
+  // writes it a second after it listens; every start after that finds it full. The starts with no
+  // compile cache at all run with NODE_DISABLE_COMPILE_CACHE=1.
   const cacheDir = join(work, 'compile-cache')
   const env = { NODE_COMPILE_CACHE: cacheDir }
   progress('start with an empty compile cache')
   const emptyCache = await startWritingCompileCache(subject.bin, subject.cwd, cacheDir, auth)
+  const kinds = ['bare', 'gateway', 'uncached', ...('bin' in aimock ? ['aimock'] : [])] as (keyof typeof runs)[]
   for (let round = 0; round < starts; round++) {
     progress(`start ${round + 1}/${starts}`)
-    for (const which of round % 2 === 0 ? ['bare', 'gateway'] : ['gateway', 'bare']) {
+    const order = kinds.map((_, i) => kinds[(i + round) % kinds.length]!)
+    for (const which of order) {
       const port = await freePort()
       const url = `http://127.0.0.1:${port}`
       const startedAt = performance.now()
-      if (which === 'bare') {
-        const child = spawnNode([bareScript, String(port), repliesFile], ['ignore', 'ignore', 'inherit'])
-        bare.push(await firstAnswer(child, `${url}/v1/models`, auth, startedAt))
-        await stopProcess(child)
+      if (which === 'bare' || which === 'aimock') {
+        const args = which === 'bare' ? [bareScript, String(port), repliesFile] : aimockArgs(port)
+        const child = spawnNode(args, ['ignore', 'ignore', 'inherit'])
+        try {
+          runs[which].push(await firstAnswer(child, `${url}/v1/models`, auth, startedAt))
+          if (which === 'bare') {
+            await new Promise((resolve) => setTimeout(resolve, 500))
+            bareIdle.push(rssMb(child.pid!))
+          }
+        } finally {
+          await stopProcess(child)
+        }
         continue
       }
       // As `npx llm-gateway-mock --port N` runs: the default world, the request log on.
-      const child = spawnNode([subject.bin, '--port', String(port)], ['ignore', 'ignore', 'inherit'], subject.cwd, env)
+      const child = spawnNode(
+        [subject.bin, '--port', String(port)],
+        ['ignore', 'ignore', 'inherit'],
+        subject.cwd,
+        which === 'gateway' ? env : { NODE_DISABLE_COMPILE_CACHE: '1' },
+      )
       try {
-        gateway.push(await firstAnswer(child, `${url}/v1/models`, auth, startedAt))
+        runs[which].push(await firstAnswer(child, `${url}/v1/models`, auth, startedAt))
+        if (which === 'uncached') continue
         await new Promise((resolve) => setTimeout(resolve, 500))
         idle.push(rssMb(child.pid!))
         const chatAt = performance.now()
@@ -189,51 +242,86 @@ async function startSection(repliesFile: string): Promise<void> {
       }
     }
   }
-  say(`Start: spawn until the first 200 on GET /v1/models (${starts} starts each, alternating; median (min–max))`)
-  say(`  bare node:http        ${range(bare).padStart(16)} ms   rounds: ${bare.map((x) => x.toFixed(0)).join(', ')}`)
-  say(`  llm-gateway-mock      ${range(gateway).padStart(16)} ms   rounds: ${gateway.map((x) => x.toFixed(0)).join(', ')}`)
+  const line = (name: string, values: number[], unit: string, more = '') =>
+    say(`  ${name.padEnd(30)} ${range(values).padStart(16)} ${unit}${more}   rounds: ${values.map((x) => x.toFixed(0)).join(', ')}`)
+  const bare = median(runs.bare)
+  const times = (values: number[]) => `   ${(median(values) / bare).toFixed(2)}× bare`
+  say(`Start: spawn until the first 200 on GET /v1/models (${starts} starts each, rotating; median (min–max))`)
+  line('bare node:http', runs.bare, 'ms')
+  line('llm-gateway-mock', runs.gateway, 'ms', times(runs.gateway))
+  line('  no compile cache', runs.uncached, 'ms', times(runs.uncached))
   say(`    its first start, with the compile cache empty: ${emptyCache.toFixed(0)} ms`)
-  say(`  idle RSS, 0.5 s after ${range(idle).padStart(16)} MB   rounds: ${idle.map((x) => x.toFixed(0)).join(', ')}`)
-  say(`  first chat completion ${range(firstChat).padStart(16)} ms   (waits for the tokenizer to load)`)
-  say(`  RSS after it          ${range(afterChat).padStart(16)} MB`)
-  summary.push(
-    `cold start                 ${median(gateway).toFixed(0).padStart(6)} ms   (bare ${median(bare).toFixed(0)} ms; target: at most 180 ms; with the compile cache empty: ${emptyCache.toFixed(0)} ms)`,
-    `idle RSS                   ${median(idle).toFixed(0).padStart(6)} MB   (after the tokenizer loads: ${median(afterChat).toFixed(0)} MB; target: at most 100 MB idle)`,
+  if (runs.aimock.length > 0) line(`${aimockName} (llmock)`, runs.aimock, 'ms', times(runs.aimock))
+  line('idle RSS, 0.5 s after: bare', bareIdle, 'MB')
+  line('  llm-gateway-mock', idle, 'MB')
+  line('first chat completion', firstChat, 'ms', '   (waits for the tokenizer to load)')
+  line('RSS after it', afterChat, 'MB')
+  const aimockStart = runs.aimock.length > 0 ? median(runs.aimock) : undefined
+  const startRow = (row: string, values: number[], limit: number): Goal => {
+    const ratio = median(values) / bare
+    return {
+      row,
+      bare: ms(bare),
+      aimock: aimockStart === undefined ? undefined : `${ms(aimockStart)} = ${(aimockStart / bare).toFixed(2)}×`,
+      ours: `${ms(median(values))} = ${ratio.toFixed(2)}×`,
+      goal: `≤ ${limit}× bare`,
+      met: ratio <= limit,
+    }
+  }
+  goals.push(
+    startRow('cold start to first 200, warm compile cache', runs.gateway, 1.25),
+    startRow('cold start to first 200, no compile cache', runs.uncached, 1.5),
+    {
+      row: 'idle RSS (0.5 s after the first 200)',
+      bare: mb(median(bareIdle)),
+      ours: `${mb(median(idle))} (${mb(median(afterChat))} with the tokenizer)`,
+      goal: 'as before: ≤ 68 MB (66 MB, ± 2 between runs)',
+      met: median(idle) <= 68,
+    },
   )
 }
 
 // ---------------------------------------------------------------- http
 interface Case {
   name: string
+  short: string
   method: 'GET' | 'POST'
   path: string
   headers: Record<string, string>
   body?: string
+  /** What the goal is read from: CPU time per request for a small answer, requests/s for a stream (mostly the writes). */
+  by: 'cpu' | 'rps'
   target: number
 }
 
 const cases: Case[] = [
-  { name: 'GET /v1/models', method: 'GET', path: '/v1/models', headers: auth, target: 0.5 },
+  { name: 'GET /v1/models', short: '`GET /v1/models`', method: 'GET', path: '/v1/models', headers: auth, by: 'cpu', target: 0.6 },
   {
     name: 'POST /v1/chat/completions',
+    short: 'non-stream chat',
     method: 'POST',
     path: '/v1/chat/completions',
     headers: chatHeaders,
     body: chatBody(false),
-    target: 0.5,
+    by: 'cpu',
+    target: 0.6,
   },
   {
     name: 'POST /v1/chat/completions, 50-chunk stream',
+    short: '50-chunk stream',
     method: 'POST',
     path: '/v1/chat/completions',
     headers: chatHeaders,
     body: chatBody(true),
-    target: 0.9,
+    by: 'rps',
+    target: 1.0,
   },
 ]
 
-const call = async (server: Server, c: Case) =>
-  (await fetch(server.url + c.path, { method: c.method, headers: c.headers, body: c.body })).text()
+const call = async (server: Server, c: Case) => {
+  const response = await fetch(server.url + c.path, { method: c.method, headers: c.headers, body: c.body })
+  return { status: response.status, text: await response.text() }
+}
 
 /** Timestamps differ from one second to the next; everything else must match byte for byte. */
 const normalise = (body: string) => body.replace(/"created":\d+/g, '"created":0')
@@ -259,12 +347,19 @@ async function measure(server: Server, c: Case): Promise<Round> {
 
 async function httpSection(servers: Server[], logged: Server & { logFile?: string }): Promise<void> {
   const [bare] = servers as [Server]
-  say(`HTTP: ${connections} connections from another core; medians of ${rounds} rounds of ${seconds} s per server, rotating who goes first`)
+  const ours = logged
+  const other = servers.find((server) => !server.sameBytes)
+  say(
+    `HTTP: ${connections} connections from another core; ${rounds} rounds of ${seconds} s per server, rotating who goes first; medians.\n` +
+      `CPU is the server's user and system time (/proc) per answered request; "of bare" is bare's CPU per request ÷ the server's (higher is better).`,
+  )
+  if (!other) say(`  (${'missing' in aimock ? aimock.missing : 'aimock not measured'}: its rows are left out)`)
   for (const c of cases) {
-    const reference = normalise(await call(bare, c))
+    const reference = normalise((await call(bare, c)).text)
     for (const server of servers.slice(1)) {
-      if (normalise(await call(server, c)) !== reference) {
-        throw new Error(`${c.name}: ${server.name} answered a different body from the bare server's; the comparison would mean nothing`)
+      const answer = await call(server, c)
+      if (server.sameBytes ? normalise(answer.text) !== reference : answer.status !== 200) {
+        throw new Error(`${c.name}: ${server.name} answered differently from the bare server; the comparison would mean nothing`)
       }
     }
     for (const server of servers) await load(server, c, 1)
@@ -276,37 +371,78 @@ async function httpSection(servers: Server[], logged: Server & { logFile?: strin
     }
     say(`\n${c.name}`)
     const bareRuns = runs.get(bare)!
+    const bareCpu = median(bareRuns.map((r) => r.cpuUs))
+    const bareRps = median(bareRuns.map((r) => r.requestsPerSecond))
+    const figures = new Map<Server, { cpu: number; cpuRatio: number; rpsRatio: number }>()
     for (const server of servers) {
       const all = runs.get(server)!
       const rps = all.map((r) => r.requestsPerSecond)
+      const cpu = all.map((r) => r.cpuUs)
       const middle = all.find((r) => r.requestsPerSecond === median(rps))!
       const non2xx = all.reduce((sum, r) => sum + r.non2xx, 0)
-      const cpu = all.map((r) => r.cpuUs)
       say(
-        `  ${server.name.padEnd(24)} ${median(rps).toFixed(0).padStart(6)} req/s ${median(cpu).toFixed(0).padStart(5)} µs CPU/req ${middle.p99Ms.toFixed(1).padStart(6)} ms p99 ` +
+        `  ${server.name.padEnd(24)} ${median(cpu).toFixed(0).padStart(5)} µs CPU/req ${median(rps).toFixed(0).padStart(6)} req/s ${middle.p99Ms.toFixed(1).padStart(6)} ms p99 ` +
           `${Math.max(...all.map((r) => r.rssMb))
             .toFixed(0)
-            .padStart(4)} MB RSS (max) ${String(non2xx).padStart(4)} non-2xx   rounds: ${rps.map((x) => x.toFixed(0)).join(', ')}`,
+            .padStart(4)} MB RSS (max) ${String(non2xx).padStart(4)} non-2xx`,
       )
+      say(`    rounds: ${cpu.map((x) => x.toFixed(0)).join(', ')} µs CPU/req; ${rps.map((x) => x.toFixed(0)).join(', ')} req/s`)
       if (server === bare) continue
-      const ratios = all.map((r, i) => r.requestsPerSecond / bareRuns[i]!.requestsPerSecond)
-      const ratio = median(rps) / median(bareRuns.map((r) => r.requestsPerSecond))
-      const cpuRatio = median(bareRuns.map((r) => r.cpuUs)) / median(cpu)
+      const cpuRatio = bareCpu / median(cpu)
+      const rpsRatio = median(rps) / bareRps
+      figures.set(server, { cpu: median(cpu), cpuRatio, rpsRatio })
+      const paired = (f: (r: Round, b: Round) => number) => all.map((r, i) => f(r, bareRuns[i]!).toFixed(2)).join(', ')
       say(
-        `    / bare: ${ratio.toFixed(2)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}; target: at least ${c.target}); ` +
-          `by CPU time per request: ${cpuRatio.toFixed(2)}`,
+        `    of bare: ${cpuRatio.toFixed(2)} by CPU per request (rounds: ${paired((r, b) => b.cpuUs / r.cpuUs)}), ` +
+          `${rpsRatio.toFixed(2)} by req/s (rounds: ${paired((r, b) => r.requestsPerSecond / b.requestsPerSecond)})`,
       )
-      summary.push(
-        `${c.name.replace('POST /v1/chat/completions', 'chat').padEnd(26)} ${ratio.toFixed(2).padStart(6)} of bare, ${server.name.replace('llm-gateway-mock', '').trim() || 'default'} (rounds ${range(ratios, 2)}; target: at least ${c.target})`,
-      )
+    }
+    const mine = figures.get(ours)!
+    const theirs = other && figures.get(other)
+    if (c.by === 'cpu') {
+      goals.push({
+        row: `${c.short}, CPU per request`,
+        bare: `${bareCpu.toFixed(0)} µs`,
+        aimock: theirs && `${theirs.cpu.toFixed(0)} µs = ${theirs.cpuRatio.toFixed(2)}`,
+        ours: `${mine.cpu.toFixed(0)} µs = ${mine.cpuRatio.toFixed(2)} of bare`,
+        goal: `≥ ${c.target} of bare${theirs ? ', less than aimock' : ''}`,
+        met: mine.cpuRatio >= c.target && (!theirs || mine.cpu < theirs.cpu),
+      })
+    } else {
+      goals.push({
+        row: `${c.short}, req/s`,
+        bare: '1.00',
+        aimock: theirs && theirs.rpsRatio.toFixed(2),
+        ours: mine.rpsRatio.toFixed(2),
+        goal: `≥ ${c.target.toFixed(1)} of bare`,
+        met: mine.rpsRatio >= c.target,
+      })
+    }
+    for (const [server, figure] of figures) {
+      if (server === ours || server === other) continue
+      goals.push({
+        row: `${c.short}, ${server.name}`,
+        ours: `${figure.cpuRatio.toFixed(2)} by CPU, ${figure.rpsRatio.toFixed(2)} by req/s`,
+        goal: '',
+      })
     }
   }
   if (logged.logFile) {
     const text = readFileSync(logged.logFile, 'utf8')
     say(`\nThe request log: ${text.split('\n').length - 1} lines, ${(text.length / 2 ** 20).toFixed(1)} MB, written to a file`)
   } else say(`\nThe request log: written to a pipe this process drains`)
-  say(`RSS after all the load: ${servers.map((server) => `${server.name} ${rssMb(server.pid).toFixed(0)} MB`).join(', ')}`)
-  summary.push(`RSS after the load          ${rssMb(logged.pid).toFixed(0).padStart(6)} MB   (bare ${rssMb(bare.pid).toFixed(0)} MB)`)
+  // Right after the last round, before the servers are idle long enough to collect garbage.
+  const after = new Map(servers.map((server) => [server, rssMb(server.pid)]))
+  say(`RSS right after all the load: ${servers.map((server) => `${server.name} ${mb(after.get(server)!)}`).join(', ')}`)
+  const ratio = after.get(ours)! / after.get(bare)!
+  goals.push({
+    row: 'RSS right after the sustained load',
+    bare: mb(after.get(bare)!),
+    aimock: other && mb(after.get(other)!),
+    ours: `${mb(after.get(ours)!)} = ${ratio.toFixed(2)}×`,
+    goal: '≤ 1.5× bare',
+    met: ratio <= 1.5,
+  })
 }
 
 // ---------------------------------------------------------------- in-process
@@ -322,28 +458,39 @@ async function inProcessSection(): Promise<void> {
   say(
     `  import('llm-gateway-mock') ${results.importMs.toFixed(0)} ms, createGateway() ${results.createMs.toFixed(0)} ms (in a fresh process)`,
   )
+  const costs: string[] = []
+  let met = true
   for (const c of results.cases) {
-    const costs = c.gateway.map((calls, i) => c.trivial[i]! / calls)
+    const perRound = c.gateway.map((calls, i) => c.trivial[i]! / calls)
     const cost = median(c.trivial) / median(c.gateway)
     say(`  ${c.name}`)
     say(
-      `    trivial msw handler    ${median(c.trivial).toFixed(0).padStart(6)} calls/s (${(1000 / median(c.trivial)).toFixed(2)} ms each)   rounds: ${c.trivial.map((x) => x.toFixed(0)).join(', ')}`,
+      `    trivial msw handler    ${median(c.trivial).toFixed(0).padStart(6)} calls/s (${(1000 / median(c.trivial)).toFixed(3)} ms each)   rounds: ${c.trivial.map((x) => x.toFixed(0)).join(', ')}`,
     )
     say(
-      `    gateway handlers       ${median(c.gateway).toFixed(0).padStart(6)} calls/s (${(1000 / median(c.gateway)).toFixed(2)} ms each)   rounds: ${c.gateway.map((x) => x.toFixed(0)).join(', ')}`,
+      `    gateway handlers       ${median(c.gateway).toFixed(0).padStart(6)} calls/s (${(1000 / median(c.gateway)).toFixed(3)} ms each)   rounds: ${c.gateway.map((x) => x.toFixed(0)).join(', ')}`,
     )
-    say(`    cost / trivial: ${cost.toFixed(2)}× (rounds: ${costs.map((x) => `${x.toFixed(2)}×`).join(', ')}; target: at most 1.5×)`)
-    summary.push(
-      `in-process ${c.name.replace('POST /v1/chat/completions', 'chat').padEnd(15)} ${cost.toFixed(2).padStart(6)}×  a trivial msw handler (rounds ${range(costs, 2)}; target: at most 1.5×)`,
-    )
+    say(`    cost / trivial: ${cost.toFixed(2)}× (rounds: ${perRound.map((x) => `${x.toFixed(2)}×`).join(', ')})`)
+    costs.push(`${cost.toFixed(2)}×`)
+    met &&= cost <= 1.0
   }
+  goals.push({
+    row: 'in-process call ÷ a trivial msw handler (models, chat)',
+    ours: costs.join(', '),
+    goal: '≤ 1.0×',
+    met,
+  })
 }
 
 // ---------------------------------------------------------------- run
 try {
   progress(`measuring ${subject.describe}${pinned ? '; servers on core 1, this process on core 0' : '; not pinned to cores'}`)
+  if ('missing' in aimock) progress(`${aimock.missing}: no aimock rows`)
   const repliesFile = join(work, 'replies.json')
-  writeFileSync(repliesFile, JSON.stringify(await referenceReplies()))
+  const replies = await referenceReplies()
+  writeFileSync(repliesFile, JSON.stringify(replies))
+  const text = (replies.completion as { choices: { message: { content: string } }[] }).choices[0]!.message.content
+  aimockSetup = aimockFixtures(work, 'Benchmark me, please.', text, 50)
   if (sections.has('start')) {
     await startSection(repliesFile)
     say()
@@ -356,22 +503,21 @@ try {
     progress('a fresh clone: git clone, npm ci, then its first npx (a minute or so)')
     const { rows, summary: line } = await firstNpxRows({ repo: new URL('..', import.meta.url).pathname, work, headers: auth })
     table.push(...rows, '')
-    summary.push(line)
+    goals.push({ row: line, goal: '' })
   }
   if (sections.has('http') || sections.has('prompts')) {
-    const servers = [
-      await startBare(repliesFile),
-      await startGateway('llm-gateway-mock', [], logTo),
-      await startGateway('llm-gateway-mock --quiet', ['--quiet'], 'ignore'),
-    ] as const
+    const logged = await startGateway('llm-gateway-mock', [], logTo)
+    const servers: Server[] = [await startBare(repliesFile), logged]
     try {
+      if (withQuiet) servers.push(await startGateway('llm-gateway-mock --quiet', ['--quiet'], 'ignore'))
+      if (sections.has('http') && 'bin' in aimock) servers.push(await startAimock())
       if (sections.has('http')) {
-        await httpSection([...servers], servers[1])
+        await httpSection(servers, logged)
         say()
       }
       if (sections.has('prompts')) {
         progress('long prompts')
-        table.push(...(await longPromptRows(servers[2].url, chatHeaders)))
+        table.push(...(await longPromptRows(logged.url, chatHeaders)))
         say()
       }
     } finally {
@@ -394,5 +540,15 @@ console.log(
 console.log()
 console.log(table.join('\n'))
 console.log()
+const columns: [string, (goal: Goal) => string][] = [
+  ['', (goal) => goal.row],
+  ['bare node:http', (goal) => goal.bare ?? ''],
+  [aimockName, (goal) => goal.aimock ?? ''],
+  ['llm-gateway-mock', (goal) => goal.ours ?? ''],
+  ['goal', (goal) => goal.goal],
+  ['met', (goal) => (goal.met === undefined ? '' : goal.met ? 'yes' : 'NO')],
+]
+const widths = columns.map(([head, cell]) => Math.max(head.length, ...goals.map((goal) => cell(goal).length)))
 console.log('Summary')
-console.log(summary.map((line) => `  ${line}`).join('\n'))
+console.log(`  ${columns.map(([head], i) => head.padEnd(widths[i]!)).join(' | ')}`)
+for (const goal of goals) console.log(`  ${columns.map(([, cell], i) => cell(goal).padEnd(widths[i]!)).join(' | ')}`)

@@ -6,6 +6,7 @@ import type { Gateway } from '../gateway/create-gateway.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 import { kAdapterSeam } from '../gateway/adapter-seam.ts'
+import type { RouteHandler } from '../gateway/to-handlers.ts'
 import { beginExchange, type AdapterExchange } from '../http/exchange.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { adminAccessOf } from './admin-access.ts'
@@ -85,11 +86,22 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
   let boundAddress = ''
 
   // msw tries every handler in turn and each one parses the request; the prefix index hands
-  // getResponse only the route(s) that can match, plus the catch-all.
+  // getResponse only the route(s) that can match, plus the catch-all. The routes of each method
+  // are picked out once, in their order, so a request looks only at its own method's.
+  const byMethod = new Map<string, RouteHandler[]>()
+  const routesOf = (method: string): RouteHandler[] => {
+    let list = byMethod.get(method)
+    if (!list) {
+      list = routeHandlers.filter((entry) => entry.prefix === null || entry.method === method)
+      // Only methods some route serves are kept: any other gets the catch-all, looked up afresh.
+      if (list.some((entry) => entry.prefix !== null)) byMethod.set(method, list)
+    }
+    return list
+  }
   const candidates = (method: string, pathname: string): RequestHandler[] => {
     const list: RequestHandler[] = []
-    for (const entry of routeHandlers) {
-      if (entry.prefix === null || (entry.method === method && pathname.startsWith(entry.prefix))) list.push(entry.handler)
+    for (const entry of routesOf(method)) {
+      if (entry.prefix === null || pathname.startsWith(entry.prefix)) list.push(entry.handler)
     }
     return list
   }

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { memo } from '../cache/memo.ts'
 import { parseBody } from './body/parse-body.ts'
-import { parseJsonObject, readBodyText } from './body/read-json-body.ts'
+import { parseJsonObject, readAheadText, readBodyText } from './body/read-json-body.ts'
 import { readMultipartBody } from './body/read-multipart-body.ts'
 import type { PipelineContext } from './pipeline-context.ts'
 
@@ -11,20 +11,30 @@ import type { PipelineContext } from './pipeline-context.ts'
  * (`context.body`), or `body_*`. A route that takes uploads reads a multipart body instead,
  * under the same size limit; uploads are not remembered.
  */
-export async function readBody(context: PipelineContext): Promise<void> {
+export function readBody(context: PipelineContext): Promise<void> | undefined {
   const declared = context.route.body
-  if (!declared) return
-  if (declared.multipart) {
-    context.body = parseBody(declared.schema, await readMultipartBody(context.request, context.runtime.maxBodyBytes))
-    return
-  }
+  if (!declared) return undefined
+  if (declared.multipart) return readMultipart(context, declared.schema)
   // An optional body is read only when it says it is JSON, as the real gateway's distributor does.
-  if (declared.optional && !context.request.headers.get('content-type')?.includes('json')) return
-  const { maxBodyBytes, maxBodyDepth } = context.runtime
-  const text = await readBodyText(context.request, maxBodyBytes, context.exchange?.body)
+  if (declared.optional && !context.request.headers.get('content-type')?.includes('json')) return undefined
+  const { maxBodyBytes } = context.runtime
+  // A body the server adapter read ahead is taken at once: no promise to settle for most requests.
+  const readAhead = context.exchange?.body
+  if (readAhead !== undefined) {
+    takeBody(context, readAheadText(context.request, maxBodyBytes, readAhead), declared.optional)
+    return undefined
+  }
+  return readBodyText(context.request, maxBodyBytes).then((text) => takeBody(context, text, declared.optional))
+}
+
+async function readMultipart(context: PipelineContext, schema: z.ZodType): Promise<void> {
+  context.body = parseBody(schema, await readMultipartBody(context.request, context.runtime.maxBodyBytes))
+}
+
+function takeBody(context: PipelineContext, text: string, optional: boolean | undefined): void {
   context.bodyText = text
-  if (declared.optional && text.trim() === '') return
-  context.body = validated(declared.schema, maxBodyDepth, text)
+  if (optional && text.trim() === '') return
+  context.body = validated(context.route.body!.schema, context.runtime.maxBodyDepth, text)
 }
 
 type Remembered = (text: string, compute: () => unknown) => unknown

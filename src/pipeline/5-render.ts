@@ -41,25 +41,25 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
       : reply.frames
     return {
       status: reply.status,
-      headers: { ...streamHeaders, ...headersOf(context, profile), ...reply.headers },
+      headers: headersOf(context, profile, { ...streamHeaders }, reply.headers),
       // `written` is filled in as the frames go out, for the inspector's detail of this request:
       // only when details are kept, or every frame of every stream would note a time nobody reads.
       body: { frames, timing: reply.timing, ...(context.runtime.keepsDetails && { written: [] }) },
     }
   }
   if (reply.kind === 'feed') {
-    return { status: reply.status, headers: { ...streamHeaders, ...headersOf(context, profile), ...reply.headers }, body: reply.feed }
+    return { status: reply.status, headers: headersOf(context, profile, { ...streamHeaders }, reply.headers), body: reply.feed }
   }
   if (reply.kind === 'raw') {
     return {
       status: reply.status,
-      headers: { 'content-type': reply.contentType, ...headersOf(context, profile), ...reply.headers },
+      headers: headersOf(context, profile, { 'content-type': reply.contentType }, reply.headers),
       body: reply.body,
     }
   }
   return {
     status: reply.status,
-    headers: { 'content-type': jsonType, ...headersOf(context, profile), ...reply.headers },
+    headers: headersOf(context, profile, { 'content-type': jsonType }, reply.headers),
     body: JSON.stringify(reply.body),
   }
 }
@@ -81,7 +81,7 @@ export function renderError(
     envelope,
     rendered: {
       status: resolved.status,
-      headers: { 'content-type': jsonType, ...headersOf(context, profileOf(context)), ...resolved.headers },
+      headers: headersOf(context, profileOf(context), { 'content-type': jsonType }, resolved.headers),
       body: JSON.stringify(envelopes[envelope](resolved)),
     },
   }
@@ -107,10 +107,21 @@ function profileOf(context: PipelineContext): Profile {
   return context.surface === 'admin' ? specProfile : context.profile
 }
 
-function headersOf(context: PipelineContext, profile: Profile): Record<string, string> {
-  const headers: Record<string, string> = { ...profile.headers.always }
-  for (const name of forSurface(profile.headers.requestId, context.surface) ?? []) headers[name] = context.requestId
-  return Object.assign(headers, context.headers)
+/**
+ * An answer's headers, in one object: `first` (a fresh object, which this fills), the profile's
+ * own, the request id, the request's (rate-limit state), then the reply's `last`; a later one
+ * replaces an earlier one of the same name in its place.
+ */
+function headersOf(
+  context: PipelineContext,
+  profile: Profile,
+  first: Record<string, string>,
+  last: Record<string, string> | undefined,
+): Record<string, string> {
+  Object.assign(first, profile.headers.always)
+  for (const name of forSurface(profile.headers.requestId, context.surface) ?? []) first[name] = context.requestId
+  Object.assign(first, context.headers)
+  return last ? Object.assign(first, last) : first
 }
 
 function toGatewayError(error: unknown): GatewayError {

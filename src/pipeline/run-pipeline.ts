@@ -48,13 +48,17 @@ export async function runPipeline(
   let refusal: Refusal | undefined
   let stage: PipelineStage = 'authenticate'
   try {
+    // Reading a body the adapter read ahead, and a route that answers at once, return no promise
+    // and are not awaited: an await per stage is not free at a server's rate (docs/performance.md).
     authenticate(context)
     stage = 'read-body'
-    await readBody(context)
+    const reading = readBody(context)
+    if (reading) await reading
     stage = 'admit'
     await admit(context)
     stage = 'handle'
-    rendered = renderReply(context, await handle(context))
+    const reply = handle(context)
+    rendered = renderReply(context, 'then' in reply ? await reply : reply)
   } catch (error) {
     // Before rendering: a refused request's body is read for the journal, and what the route
     // learns may add a hint to the message (error.hint).

@@ -10,10 +10,21 @@ export const defaultMaxBodyBytes = 32 * 1024 * 1024
  * with 413 as soon as it is known to be too big (from `content-length`, or once the count
  * passes the limit), and the rest is never buffered.
  */
-export async function readBodyText(request: Request, limit: number, readAhead?: string): Promise<string> {
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  assertDeclaredLength(request, limit)
+  return readText(request, limit)
+}
+
+/** The body the server adapter read ahead, under the same limit as {@link readBodyText}, without a promise. */
+export function readAheadText(request: Request, limit: number, readAhead: string): string {
+  assertDeclaredLength(request, limit)
+  return readAhead
+}
+
+/** A body whose `content-length` is over `limit` is refused before a byte of it is read. */
+function assertDeclaredLength(request: Request, limit: number): void {
   const declared = Number(request.headers.get('content-length'))
   if (declared > limit) throw tooLarge(limit)
-  return readAhead ?? (await readText(request, limit))
 }
 
 /**
