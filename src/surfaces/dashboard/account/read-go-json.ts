@@ -1,5 +1,5 @@
 import { assertBodyDepth } from '../../../pipeline/body/body-depth.ts'
-import { readBodyText } from '../../../pipeline/body/read-json-body.ts'
+import { readRouteText } from '../../../pipeline/body/read-route-text.ts'
 import type { RouteContext } from '../../../pipeline/route.ts'
 
 /** A management body as new-api's Go decoder reads it: the value, or the decoder's error message. */
@@ -13,8 +13,7 @@ export type GoJson = { value: unknown } | { error: string }
  * for the request log.
  */
 export async function readGoJson(context: RouteContext<unknown, unknown>): Promise<GoJson> {
-  const { maxBodyBytes, maxBodyDepth } = context.runtime
-  const text = await readBodyText(context.request, maxBodyBytes)
+  const text = await readRouteText(context)
   const start = text.trimStart()
   if (start === '') return { error: 'EOF' }
   let value: unknown
@@ -24,7 +23,7 @@ export async function readGoJson(context: RouteContext<unknown, unknown>): Promi
     const first = start[0]!
     return { error: /[[{"\-\d tfn]/.test(first) ? 'unexpected EOF' : `invalid character '${first}' looking for beginning of value` }
   }
-  assertBodyDepth(value, maxBodyDepth)
+  assertBodyDepth(value, context.runtime.maxBodyDepth)
   return { value }
 }
 

@@ -1,5 +1,4 @@
-import { exchangeOf } from '../../../http/exchange.ts'
-import { readBodyText } from '../../../pipeline/body/read-json-body.ts'
+import { readRouteText } from '../../../pipeline/body/read-route-text.ts'
 import type { RouteContext } from '../../../pipeline/route.ts'
 import { invalidParams } from './sign-in-messages.ts'
 
@@ -13,7 +12,7 @@ export async function readStringFields<Field extends string>(
   context: RouteContext,
   fields: readonly Field[],
 ): Promise<Record<Field, string>> {
-  const text = await readBodyText(context.request, context.runtime.maxBodyBytes, exchangeOf(context.request)?.body)
+  const text = await readRouteText(context)
   let body: unknown
   try {
     body = JSON.parse(text)
