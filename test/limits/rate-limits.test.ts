@@ -2,12 +2,12 @@ import Anthropic from '@anthropic-ai/sdk'
 import { ApiError, GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
-import { modes, useHarness } from '../support/modes.ts'
+import { inProcess, useHarness } from '../support/modes.ts'
 import { rejection } from '../support/rejection.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
 
-describe.each(modes)('counted rate limits ($name)', (mode) => {
+describe.each(inProcess)('counted rate limits ($name)', (mode) => {
   const harness = useHarness(mode, {
     world: {
       extends: 'default',

@@ -5,7 +5,7 @@ import { generateText, streamText } from 'ai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { builtInScenarioNames } from '../../src/index.ts'
-import { modes, useHarness } from '../support/modes.ts'
+import { inProcess, useHarness } from '../support/modes.ts'
 import { readChatStream, rejection } from '../support/rejection.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
@@ -24,7 +24,7 @@ it('ships the seven built-ins this file exercises', () => {
   )
 })
 
-describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mode) => {
+describe.each(inProcess)('built-in scenarios through the official SDKs ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
 

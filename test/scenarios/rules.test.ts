@@ -3,7 +3,7 @@ import { ApiError, GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ScenarioInput } from '../../src/index.ts'
-import { modes, useHarness, type Harness } from '../support/modes.ts'
+import { inProcess, useHarness, type Harness } from '../support/modes.ts'
 import { readChatStream, rejection } from '../support/rejection.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
@@ -30,7 +30,7 @@ async function statuses(harness: Harness, count: number, body: Record<string, un
   return seen
 }
 
-describe.each(modes)('scenario rules ($name)', (mode) => {
+describe.each(inProcess)('scenario rules ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
 
@@ -396,7 +396,7 @@ describe.each(modes)('scenario rules ($name)', (mode) => {
   })
 })
 
-describe.each(modes)('probability rules ($name)', (mode) => {
+describe.each(inProcess)('probability rules ($name)', (mode) => {
   const coin = (seed: number): ScenarioInput => ({
     name: 'coin',
     seed,
