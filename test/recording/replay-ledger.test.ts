@@ -24,7 +24,8 @@ const asked = (said: string, more: Partial<ReplayRequest> = {}): ReplayRequest =
 })
 
 const replayOf = (...exchanges: Parameters<typeof recording>[0]) => new Replay(namedRecordings(recording(exchanges, 'session')))
-const replyId = (outcome: ReturnType<Replay['take']>) => (outcome.found ? (outcome.exchange.response as { reply: { id: string } }).reply.id : outcome.message)
+const replyId = (outcome: ReturnType<Replay['take']>) =>
+  outcome.found ? (outcome.exchange.response as { reply: { id: string } }).reply.id : outcome.message
 
 describe('the replay ledger', () => {
   it('answers identical requests in the order they were recorded, each exchange once, and reset starts again', () => {

@@ -99,7 +99,11 @@ describe('steps', () => {
     const [unmatched] = engine.report().unmatched
     expect(unmatched).toMatchObject({ method: 'POST', path: '/v1/chat/completions', model: 'gpt-4o' })
     expect(unmatched!.expected).toBe('scenario "script" step 1 "hello" (model "gpt-4o-mini")')
-    expect(unmatched!.nearest![0]).toMatchObject({ step: 1, name: 'hello', differs: [{ field: 'model', expected: 'gpt-4o-mini', got: 'gpt-4o' }] })
+    expect(unmatched!.nearest![0]).toMatchObject({
+      step: 1,
+      name: 'hello',
+      differs: [{ field: 'model', expected: 'gpt-4o-mini', got: 'gpt-4o' }],
+    })
     expect(isDone(engine.report())).toBe(false)
   })
 
@@ -130,6 +134,9 @@ describe('steps', () => {
       action: { delayMs: 10, reply: { text: 'From the step.' } },
     })
     // With the script done, the rule alone.
-    expect(engine.decide(request())).toEqual({ decidedBy: 'scenario "both" rule #1', action: { delayMs: 10, reply: { text: 'From the rule.' } } })
+    expect(engine.decide(request())).toEqual({
+      decidedBy: 'scenario "both" rule #1',
+      action: { delayMs: 10, reply: { text: 'From the rule.' } },
+    })
   })
 })
