@@ -10,9 +10,10 @@ export default defineConfig({
     globalSetup: ['test/support/build-dist.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // vitest's default on a 2-core machine is one worker; many files wait on processes and sockets
-    // rather than the CPU, so a third keeps both cores busy (docs/testing.md has the measurements).
-    maxWorkers: 3,
+    // vitest's default on a 2-core machine is one worker, which leaves a core idle while a file
+    // waits on the processes it started; a third worker made the process-heavy files time out
+    // (docs/testing.md has the measurements).
+    maxWorkers: 2,
     // The projects' include and exclude are their own: a project that extends this config adds its
     // lists to these, so these have none.
     projects: [
