@@ -1,14 +1,37 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 
+// Files that replace a module with vi.mock: each runs in a fresh module graph of its own, so the
+// mock neither leaks into other files nor misses a module another file loaded first.
+const mocking = ['test/cli/quick-serve-args.test.ts', 'test/cli/startup-notice.test.ts']
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // The runner fixtures' test files are run by their own runners, as subprocesses
-    // (test/test-runners/runners.test.ts).
-    exclude: [...configDefaults.exclude, 'test/fixtures/**'],
     // The CLI, package and runner tests run the built package: build it from the sources first, unless it is current.
     globalSetup: ['test/support/build-dist.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // vitest's default on a 2-core machine is one worker, which leaves a core idle while a file
+    // waits on the processes it started; a third worker made the process-heavy files time out
+    // (docs/testing.md has the measurements).
+    maxWorkers: 2,
+    // The projects' include and exclude are their own: a project that extends this config adds its
+    // lists to these, so these have none.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          // The runner fixtures' test files are run by their own runners, as subprocesses
+          // (test/test-runners/runners.test.ts).
+          exclude: [...configDefaults.exclude, 'test/fixtures/**', ...mocking],
+          // Importing the SDKs and the sources again for every file was a third of the suite's
+          // time. No file leaves global state behind (each closes its servers and msw interception
+          // and puts back the environment it changed), so the files of a worker share the modules.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: mocking } },
+    ],
   },
 })

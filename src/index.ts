@@ -21,7 +21,7 @@ export {
   type ReplayControl,
   type ReplaySource,
 } from './gateway/create-gateway.ts'
-export type { Clock } from './time/clock.ts'
+export type { Clock, TimeSource } from './time/clock.ts'
 export type { RequestLogEntry, RequestLogEntry as JournalEntry, PipelineStage } from './journal/request-log-entry.ts'
 export { Journal } from './journal/journal.ts'
 

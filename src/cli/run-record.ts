@@ -91,13 +91,14 @@ export async function runRecord(args: RecordArgs): Promise<void> {
     ].join('\n'),
   )
   const reason = await waitForStop({ launcher })
-  console.log(`\n${reason}: stopping (letting the answers still coming finish; Ctrl-C again to cut them)`)
-  // A second signal cuts the connections still open; what came is written all the same.
+  // A second signal cuts the connections still open; what came is written all the same. Listening
+  // before saying so: a signal sent on reading the line must not find Node's default (an exit).
   const force = () => {
     console.log('Cutting the answers still coming.')
     void recorder.close({ force: true }).catch(() => undefined)
   }
   for (const signal of stopSignals) process.once(signal, force)
+  console.log(`\n${reason}: stopping (letting the answers still coming finish; Ctrl-C again to cut them)`)
   try {
     await recorder.close()
   } catch (error) {

@@ -20,7 +20,7 @@ import { GatewayEvents, type StateChange } from '../journal/gateway-events.ts'
 import { RequestDetails } from '../journal/latest-request-details.ts'
 
 import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
-import { createClock, type Clock } from '../time/clock.ts'
+import { createClock, type Clock, type TimeSource } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
 import { unsupportedNodeMessage } from '../supported-node.ts'
@@ -94,6 +94,14 @@ export interface GatewayOptions {
    * inspector (`GET /__mock/journal/{requestId}`). Default 100; 0 keeps none.
    */
   detailLimit?: number
+  /**
+   * Where the gateway's time comes from: `now()` for its clock (key expiry, rate windows,
+   * timestamps) and `sleep(ms, signal)` for its waits (a scenario's `delayMs`, stream pacing,
+   * a replay's recorded pace). Default: the system's (`Date.now` and timers). A test passes its own
+   * to freeze the time and end each wait when it chooses, so that no verdict depends on how
+   * fast the machine is. `gateway.clock.advance` still moves the clock on top of it.
+   */
+  time?: TimeSource
 }
 
 export type { ReplaySource }
@@ -199,6 +207,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.replaySpeed !== undefined && !(Number.isFinite(options.replaySpeed) && options.replaySpeed >= 0)) {
     throw new TypeError(`createGateway: replaySpeed must be a number of 0 or more, got ${options.replaySpeed}`)
   }
+  if (options.time !== undefined && !(typeof options.time?.now === 'function' && typeof options.time.sleep === 'function')) {
+    throw new TypeError('createGateway: time must have now() and sleep(ms, signal) functions')
+  }
   const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay))
   if (typeof options.world === 'string') {
     throw new TypeError(
@@ -215,7 +226,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const changed = (change: StateChange) => {
     if (events.watched) events.publish({ type: 'state', change })
   }
-  const clock = createClock(() => changed('clock'))
+  const clock = createClock(() => changed('clock'), options.time)
   const journal = new Journal(options.journalLimit)
   const logs = new LogBook(journal.limit)
   const details = new RequestDetails(options.detailLimit)

@@ -25,7 +25,7 @@ export async function writeStreamPlan(plan: StreamPlan, res: ServerResponse): Pr
   try {
     for (const [index, frame] of plan.frames.entries()) {
       const delay = delays[index] ?? 0
-      if (delay > 0) await sleep(delay, gone.signal)
+      if (delay > 0) await (plan.sleep ?? sleep)(delay, gone.signal)
       if (res.destroyed) return
       if (frame.disconnect) {
         // Let what was written reach the client before the connection drops.

@@ -4,7 +4,6 @@ import { appliedLimits } from '../limits/applied-limits.ts'
 import { scenarioFailure } from '../scenarios/scenario-failure.ts'
 import { matchedRequestOf, type ScenarioRequest } from '../scenarios/match-request.ts'
 import { replyOverrideSchema, type Action, type ReplyFunction } from '../scenarios/scenario-schema.ts'
-import { sleep } from '../time/sleep.ts'
 import { formatUsd } from '../world/quota-units.ts'
 import { modelAccess, type ModelRefusal } from '../world/visibility.ts'
 import type { PipelineContext } from './pipeline-context.ts'
@@ -74,8 +73,8 @@ export async function consultScenario(context: PipelineContext, modelId: string,
   const action: Action = rest
   if (reply !== undefined) action.reply = typeof reply === 'function' ? await settledReply(reply, asked, decision.decidedBy) : reply
   if (action.delayMs) {
-    // Real time, not the gateway clock: it is the client that should feel it.
-    await sleep(action.delayMs, request.signal)
+    // On the gateway's time source (real time unless a test drives it), not its offset: it is the client that should feel it.
+    await runtime.clock.sleep(action.delayMs, request.signal)
     // Like the gateway cancelling its relay: a client that left is neither answered nor charged.
     if (request.signal.aborted) throw gatewayError('client_closed')
   }

@@ -44,7 +44,7 @@ export function renderReply(context: PipelineContext, reply: Reply): RenderedRes
       headers: headersOf(context, profile, { ...streamHeaders }, reply.headers),
       // `written` is filled in as the frames go out, for the inspector's detail of this request:
       // only when details are kept, or every frame of every stream would note a time nobody reads.
-      body: { frames, timing: reply.timing, ...(context.runtime.keepsDetails && { written: [] }) },
+      body: { frames, timing: reply.timing, sleep: context.runtime.clock.sleep, ...(context.runtime.keepsDetails && { written: [] }) },
     }
   }
   if (reply.kind === 'feed') {

@@ -20,7 +20,7 @@ export async function playOnSocket(
   const delays = frameDelays(plan)
   for (const [index, frame] of plan.frames.entries()) {
     const delay = delays[index] ?? 0
-    if (delay > 0) await sleep(delay, stop)
+    if (delay > 0) await (plan.sleep ?? sleep)(delay, stop)
     if (stop.aborted) return 'stopped'
     if (frame.disconnect) {
       socket.drop()

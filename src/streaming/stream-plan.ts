@@ -82,6 +82,8 @@ export interface StreamPlan {
    * connection dropped) have none.
    */
   written?: number[]
+  /** How whoever plays the plan waits between frames: the gateway's time source. Default: real timers. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 export const instant: StreamTiming = { firstTokenMs: 0, tokensPerSecond: null }
@@ -160,7 +162,7 @@ export function toReadableStream(plan: StreamPlan, signal?: AbortSignal | null):
     },
     async pull(controller) {
       const delay = delays[index] ?? 0
-      if (delay > 0) await sleep(delay, stopped.signal)
+      if (delay > 0) await (plan.sleep ?? sleep)(delay, stopped.signal)
       if (stopped.signal.aborted) return
       const frame = plan.frames[index]!
       if (frame.disconnect) {

@@ -1,10 +1,10 @@
 // What each coding agent really sends (captured from the pinned clients, test/fixtures/agents),
-// replayed against the gateway in both modes: each request is answered, a greeting gets words and
+// replayed against the gateway in the test process: each request is answered, a greeting gets words and
 // no tool call though tools are offered, and a script of two content-matched steps follows the
 // conversation with the client's side calls ignored.
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { modes, useHarness } from '../support/modes.ts'
+import { inProcess, useHarness } from '../support/modes.ts'
 import { fixture } from '../support/paths.ts'
 import { clients } from './clients.ts'
 
@@ -40,7 +40,7 @@ const callsATool = (text: string) => /"(tool_use|function_call|custom_tool_call)
 const carriesToolResult = (request: CapturedRequest) =>
   /"(tool_result|function_call_output|custom_tool_call_output|functionResponse)"|"role"\s*:\s*"tool"/.test(JSON.stringify(request.body))
 
-describe.each(modes)('captured agent requests ($name)', (mode) => {
+describe.each(inProcess)('captured agent requests ($name)', (mode) => {
   describe.each(captures)('$package $version', (capture) => {
     const client = clients.find((candidate) => candidate.package === capture.package)!
     const harness = useHarness(mode, { anyModel: client.anyModel })

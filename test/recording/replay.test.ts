@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createGateway, RecordingError, ReplayAssertionError, type GatewayOptions, type RecordingInput } from '../../src/index.ts'
 import { recordedPace, recordedTiming } from '../../src/recording/with-replay.ts'
 import { frameDelays, instant } from '../../src/streaming/stream-plan.ts'
-import { modes, type Harness, type Mode } from '../support/modes.ts'
+import { inProcess, type Harness, type Mode } from '../support/modes.ts'
 import { chatErrorExchange, chatExchange, recording } from '../support/recordings.ts'
 import { rejection } from '../support/rejection.ts'
 
@@ -62,7 +62,7 @@ const session: RecordingInput = recording(
   'session.json',
 )
 
-describe.each(modes)('replaying a recording ($name)', (mode: Mode) => {
+describe.each(inProcess)('replaying a recording ($name)', (mode: Mode) => {
   let harness: Harness | undefined
   const start = async (options: GatewayOptions = {}) => {
     await harness?.close()
@@ -324,7 +324,7 @@ describe('recordings of the other surfaces', () => {
     },
   ])
 
-  it.each(modes)('renders each in its own surface, streamed or not ($name)', async (mode) => {
+  it.each(inProcess)('renders each in its own surface, streamed or not ($name)', async (mode) => {
     const h = await mode.start({ replay: other, replayStrict: true })
     try {
       const anthropic = new Anthropic({ apiKey: 'sk-unrestricted', baseURL: h.baseUrl, maxRetries: 0 })
@@ -368,7 +368,7 @@ describe('hand-written tool calls without a finishReason', () => {
     response: { status: 200, reply: { toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }] } },
   })
 
-  it.each(modes)('end as tool calls in each surface ($name)', async (mode) => {
+  it.each(inProcess)('end as tool calls in each surface ($name)', async (mode) => {
     const h = await mode.start({ replay: recording([calls(1, 'openai'), calls(2, 'anthropic')] as RecordingInput['exchanges']) })
     try {
       const chat = await new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${h.baseUrl}/v1`, maxRetries: 0 }).chat.completions.create({
@@ -577,29 +577,32 @@ describe('the recorded pace of a stream', () => {
     expect(times.slice(11)).toEqual([3120, 3120])
   })
 
-  it.each(modes)('plays a replayed stream at that pace, its first words after the recorded time to first token ($name)', async (mode) => {
-    const late = thoughtFirst.map((frame) => ({ ...frame, atMs: frame.atMs / 5 }))
-    const slow = recording([
-      chatExchange(1, 'Slowly', { text: 'Hello there, world, in more words than were recorded.' }, { stream: true, frames: late }),
-    ])
-    const h = await mode.start({ replay: slow })
-    try {
-      const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${h.baseUrl}/v1`, maxRetries: 0 })
-      const started = performance.now()
-      let text = ''
-      let firstWords: number | undefined
-      for await (const chunk of await client.chat.completions.create({ ...ask('Slowly'), stream: true })) {
-        const content = chunk.choices[0]?.delta.content ?? ''
-        if (content !== '' && firstWords === undefined) firstWords = performance.now() - started
-        text += content
+  it.each(inProcess)(
+    'plays a replayed stream at that pace, its first words after the recorded time to first token ($name)',
+    async (mode) => {
+      const late = thoughtFirst.map((frame) => ({ ...frame, atMs: frame.atMs / 5 }))
+      const slow = recording([
+        chatExchange(1, 'Slowly', { text: 'Hello there, world, in more words than were recorded.' }, { stream: true, frames: late }),
+      ])
+      const h = await mode.start({ replay: slow })
+      try {
+        const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${h.baseUrl}/v1`, maxRetries: 0 })
+        const started = performance.now()
+        let text = ''
+        let firstWords: number | undefined
+        for await (const chunk of await client.chat.completions.create({ ...ask('Slowly'), stream: true })) {
+          const content = chunk.choices[0]?.delta.content ?? ''
+          if (content !== '' && firstWords === undefined) firstWords = performance.now() - started
+          text += content
+        }
+        expect(text).toBe('Hello there, world, in more words than were recorded.')
+        // The recording's first content came at 600 ms.
+        expect(firstWords).toBeGreaterThanOrEqual(550)
+      } finally {
+        await h.close()
       }
-      expect(text).toBe('Hello there, world, in more words than were recorded.')
-      // The recording's first content came at 600 ms.
-      expect(firstWords).toBeGreaterThanOrEqual(550)
-    } finally {
-      await h.close()
-    }
-  })
+    },
+  )
 })
 
 describe('a recording given as data that nests too deep', () => {

@@ -3,9 +3,10 @@ import Anthropic from '@anthropic-ai/sdk'
 import { ApiError, GoogleGenAI } from '@google/genai'
 import { generateText, streamText } from 'ai'
 import OpenAI from 'openai'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { builtInScenarioNames } from '../../src/index.ts'
-import { modes, useHarness } from '../support/modes.ts'
+import { drivenTime, settle } from '../support/driven-time.ts'
+import { inProcess, useHarness } from '../support/modes.ts'
 import { readChatStream, rejection } from '../support/rejection.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
@@ -24,7 +25,7 @@ it('ships the seven built-ins this file exercises', () => {
   )
 })
 
-describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mode) => {
+describe.each(inProcess)('built-in scenarios through the official SDKs ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
 
@@ -243,6 +244,17 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
   })
 
   describe('flaky-upstream', () => {
+    /** The waits `call` asks of the timers, in ms: an SDK's retry waits among them. */
+    async function timerWaits<T>(call: () => Promise<T>): Promise<{ result: T; waits: number[] }> {
+      const timers = vi.spyOn(globalThis, 'setTimeout')
+      try {
+        const result = await call()
+        return { result, waits: timers.mock.calls.map(([, ms]) => ms ?? 0) }
+      } finally {
+        timers.mockRestore()
+      }
+    }
+
     it('lets openai with its default two retries through, fast, after exactly two 503s', async () => {
       await harness.gateway.useScenario('flaky-upstream')
       const retryCounts: (string | null)[] = []
@@ -250,17 +262,17 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
         retryCounts.push(new Headers(init?.headers).get('x-stainless-retry-count'))
         return fetch(input, init)
       }
-      const started = performance.now()
-      const completion = await openai({ maxRetries: 2, fetch: recordingFetch }).chat.completions.create(hello)
-      const elapsed = performance.now() - started
+      const { result: completion, waits } = await timerWaits(() =>
+        openai({ maxRetries: 2, fetch: recordingFetch }).chat.completions.create(hello),
+      )
 
       expect(completion.choices[0]!.message.content).toContain('Hello there')
       expect(retryCounts).toEqual(['0', '1', '2'])
       expect(entries().map((entry) => entry.status)).toEqual([503, 503, 200])
       expect(entries()[0]).toMatchObject({ code: 'upstream_error', decidedBy: 'scenario "flaky-upstream" rule "upstream down twice"' })
       expect(entries()[2]!.decidedBy).toBeUndefined()
-      // retry-after-ms 20 instead of the SDK's 0.5 s, 1 s backoff.
-      expect(elapsed).toBeLessThan(1_000)
+      // Each retry waits the retry-after-ms 20 instead of the SDK's 0.5 s, 1 s backoff.
+      expect(waits.filter((ms) => ms === 20)).toHaveLength(2)
     })
 
     it('lets Anthropic and the AI SDK through with their default retries too', async () => {
@@ -272,12 +284,12 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
       await harness.gateway.useScenario('flaky-upstream')
       harness.gateway.journal.clear()
       const model = createOpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1` }).chat('gpt-4o-mini')
-      const started = performance.now()
-      const result = await generateText({ model, prompt: 'Hello there' })
+      const { result, waits } = await timerWaits(() => generateText({ model, prompt: 'Hello there' }))
       expect(result.text).toContain('Hello there')
       expect(entries().map((entry) => entry.status)).toEqual([503, 503, 200])
       // The AI SDK honours retry-after-ms (20) instead of its 2 s, 4 s backoff.
-      expect(performance.now() - started).toBeLessThan(1_500)
+      expect(waits.filter((ms) => ms === 20)).toHaveLength(2)
+      expect(waits.filter((ms) => ms >= 2_000 && ms <= 8_000)).toEqual([])
     })
 
     it('throws InternalServerError 503 with maxRetries 0, and genai (no retries by default) ApiError 503', async () => {
@@ -295,24 +307,6 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
       // Two failures used up: the third generation succeeds.
       await expect(genai().models.generateContent({ model: flash, contents: 'Hi' })).resolves.toMatchObject({ text: expect.any(String) })
       expect(entries().map((entry) => entry.status)).toEqual([503, 503, 200])
-    })
-  })
-
-  describe('slow-stream', () => {
-    it('holds the first token for about 300 ms', async () => {
-      await harness.gateway.useScenario('slow-stream')
-      const started = performance.now()
-      const stream = await openai().chat.completions.create({ ...hello, stream: true, max_tokens: 2 })
-      let firstToken: number | undefined
-      let text = ''
-      for await (const chunk of stream) {
-        const piece = chunk.choices[0]?.delta.content
-        if (piece && firstToken === undefined) firstToken = performance.now() - started
-        text += piece ?? ''
-      }
-      expect(text).toBe('This is')
-      expect(firstToken).toBeGreaterThanOrEqual(250)
-      expect(firstToken).toBeLessThan(2_000)
     })
   })
 
@@ -381,5 +375,33 @@ describe.each(modes)('built-in scenarios through the official SDKs ($name)', (mo
       expect(deltas.map((part) => part.text).join('')).toBe('This is a mock reply')
       expect(JSON.stringify(parts[errorAt])).toContain('Overloaded: the upstream dropped the stream.')
     })
+  })
+})
+
+// On a time the test drives: the stream's first wait is the one the scenario sets, and nothing
+// comes before it is over.
+describe.each(inProcess)('slow-stream on a driven clock ($name)', (mode) => {
+  const time = drivenTime()
+  const harness = useHarness(mode, { time, scenarios: ['slow-stream'] })
+
+  it('holds the first token for 300 ms', async () => {
+    const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+    const stream = await client.chat.completions.create({ ...hello, stream: true, max_tokens: 2 })
+    const pieces: string[] = []
+    let done = false
+    const reading = (async () => {
+      for await (const chunk of stream) pieces.push(chunk.choices[0]?.delta.content ?? '')
+    })().finally(() => (done = true))
+    await expect.poll(() => time.pending()).toBe(1)
+    expect(time.asked).toEqual([300])
+    time.advance(299)
+    await settle()
+    expect(pieces.join('')).toBe('')
+    while (!done) {
+      time.advance(1_000)
+      await settle(2)
+    }
+    await reading
+    expect(pieces.join('')).toBe('This is')
   })
 })

@@ -4,7 +4,7 @@ import { ApiError, GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createGateway, defineScenario, ScenarioAssertionError, ScenarioError, type ScenarioInput } from '../../src/index.ts'
-import { modes, useHarness } from '../support/modes.ts'
+import { inProcess, useHarness } from '../support/modes.ts'
 import { rejection } from '../support/rejection.ts'
 import { inRepo } from '../support/paths.ts'
 
@@ -23,7 +23,7 @@ const thirdCallLimited = defineScenario({
   ],
 })
 
-describe.each(modes)('scenario playback ($name)', (mode) => {
+describe.each(inProcess)('scenario playback ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
 
@@ -382,7 +382,7 @@ describe.each(modes)('scenario playback ($name)', (mode) => {
   })
 })
 
-describe.each(modes)('scenarios given to createGateway ($name)', (mode) => {
+describe.each(inProcess)('scenarios given to createGateway ($name)', (mode) => {
   const harness = useHarness(mode, {
     scenarios: ['flaky-upstream', { name: 'labelled', rules: [{ when: { model: 'gpt-4o' }, then: { reply: { text: 'Labelled.' } } }] }],
   })
@@ -401,7 +401,7 @@ it('createGateway refuses an invalid scenario with ScenarioError', async () => {
   await expect(createGateway({ scenarios: ['slow-streams'] })).rejects.toThrow('Did you mean "slow-stream"?')
 })
 
-describe.each(modes)('the JSON example in scenarios/README.md ($name)', (mode) => {
+describe.each(inProcess)('the JSON example in scenarios/README.md ($name)', (mode) => {
   const harness = useHarness(mode)
 
   it('is a valid scenario and plays as the catalogue says', async () => {

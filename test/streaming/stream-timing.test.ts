@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { drivenTime, settle } from '../support/driven-time.ts'
 import { modes, useHarness } from '../support/modes.ts'
 
-const timers = () => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length
-
+// Both modes: the HTTP server and the in-process handlers each play a stream out their own way.
+// The gateway waits on a time the test drives, so what is seen is the pacing, not the machine's speed.
 describe.each(modes)('streaming timing and disconnects ($name)', (mode) => {
+  const time = drivenTime()
   const harness = useHarness(mode, {
+    time,
     world: {
       extends: 'default',
       models: [
@@ -28,60 +31,90 @@ describe.each(modes)('streaming timing and disconnects ($name)', (mode) => {
       signal,
     })
 
-  /** Reads SSE `data:` payloads as they arrive, with the time each one was seen. */
-  async function* events(response: Response) {
+  /** Reads SSE `data:` payloads one at a time. */
+  function events(response: Response) {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
     let buffer = ''
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return
-      buffer += value
-      let end
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        yield { data: buffer.slice(6, end), at: performance.now() }
-        buffer = buffer.slice(end + 2)
+    return async (): Promise<string | undefined> => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n')
+        if (end >= 0) {
+          const data = buffer.slice(6, end)
+          buffer = buffer.slice(end + 2)
+          return data
+        }
+        const { done, value } = await reader.read()
+        if (done) return undefined
+        buffer += value
       }
     }
   }
+  const carriesText = (data: string | undefined) => data !== undefined && data.includes('"content":"') && !data.includes('"content":""')
+
+  /** Starts reading the next event, noting whether it has come. */
+  const pending = (next: () => Promise<string | undefined>) => {
+    const read = { came: false, event: next() }
+    void read.event.then(() => (read.came = true))
+    return read
+  }
 
   it('waits the time to first token, then paces tokens at the model rate', async () => {
-    const started = performance.now()
-    const aborter = new AbortController()
-    const response = await startStream(aborter.signal)
-    expect(response.headers.get('content-type')).toContain('text/event-stream')
-    const seen: number[] = []
-    for await (const event of events(response)) {
-      if (event.data.includes('"content":"') && !event.data.includes('"content":""')) seen.push(event.at)
-      if (seen.length === 4) break
+    const asked = time.asked.length
+    const next = events(await startStream())
+    // The role chunk comes at once; the first token only once firstTokenMs (150) has passed.
+    expect(carriesText(await next())).toBe(false)
+    const first = pending(next)
+    await expect.poll(() => time.pending()).toBe(1)
+    time.advance(149)
+    await settle()
+    expect(first.came).toBe(false)
+    time.advance(1)
+    expect(carriesText(await first.event)).toBe(true)
+    // Then each token after 1000 / 20 = 50 ms, none sooner.
+    for (let token = 2; token <= 4; token++) {
+      const later = pending(next)
+      await expect.poll(() => time.pending()).toBe(1)
+      time.advance(49)
+      await settle()
+      expect(later.came).toBe(false)
+      time.advance(1)
+      expect(carriesText(await later.event)).toBe(true)
     }
-    aborter.abort()
-    // The role chunk comes at once; the first token after firstTokenMs (150), then one per 50 ms.
-    expect(seen[0]! - started).toBeGreaterThanOrEqual(120)
-    for (let i = 1; i < seen.length; i++) expect(seen[i]! - seen[i - 1]!).toBeGreaterThanOrEqual(30)
+    // The rest, as fast as the test advances: 40 tokens in all, one wait each.
+    let data: string | undefined
+    do {
+      const rest = pending(next)
+      while (!rest.came) {
+        time.advance(50)
+        await settle(2)
+      }
+      data = await rest.event
+    } while (data !== undefined && data !== '[DONE]')
+    expect(time.asked.slice(asked)).toEqual([150, ...Array<number>(39).fill(50)])
   })
 
-  it('stops the stream and its timer when the client goes away mid-stream', async () => {
-    // The previous test's aborted stream winds down first; then nothing else here keeps a timer.
-    await expect.poll(timers, { timeout: 1_000, interval: 20 }).toBe(0)
+  it('stops the stream and its wait when the client goes away mid-stream', async () => {
     const aborter = new AbortController()
-    const response = await startStream(aborter.signal)
-    let received = 0
-    let timersWhileStreaming: number | undefined
-    let stoppedBy: unknown
-    try {
-      for await (const event of events(response)) {
-        if (event.data.includes('"content":"L')) {
-          received += 1
-          timersWhileStreaming = timers()
-          aborter.abort()
-        }
-      }
-    } catch (error) {
-      stoppedBy = error
-    }
-    expect(received).toBe(1)
-    expect(timersWhileStreaming).toBe(1)
+    const next = events(await startStream(aborter.signal))
+    await next()
+    const first = pending(next)
+    await expect.poll(() => time.pending()).toBe(1)
+    time.advance(150)
+    expect(carriesText(await first.event)).toBe(true)
+    // The gateway now waits for the second token; the client leaves.
+    await expect.poll(() => time.pending()).toBe(1)
+    const asked = time.asked.length
+    aborter.abort()
+    const stoppedBy = await next().then(
+      () => undefined,
+      (error: unknown) => error,
+    )
     expect((stoppedBy as Error | undefined)?.name ?? 'AbortError').toBe('AbortError')
-    await expect.poll(timers, { timeout: 1_000, interval: 20 }).toBe(0)
+    // The wait ends with the client, and no other starts: the stream is over, however long the time runs.
+    await expect.poll(() => time.pending()).toBe(0)
+    time.advance(60_000)
+    await settle()
+    expect(time.asked.length).toBe(asked)
+    expect(time.pending()).toBe(0)
   })
 })

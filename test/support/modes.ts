@@ -40,6 +40,16 @@ export const modes: Mode[] = [
   },
 ]
 
+/** Over the HTTP server only: for what the server itself does (sockets, streaming to a connection, disconnects). */
+export const overHttp: Mode[] = [modes[0]!]
+
+/**
+ * In the test process only (`setupServer`): the cheaper mode, for behaviour the gateway decides
+ * whatever carries the request. Both modes stay for the files that prove each route's contract
+ * through the official SDKs (docs/testing.md lists them).
+ */
+export const inProcess: Mode[] = [modes[1]!]
+
 /**
  * Starts a gateway in `mode` before the enclosing describe block and stops it after; the returned
  * object is filled in by the time the tests run.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { modes, useHarness } from '../support/modes.ts'
+import { inProcess, useHarness } from '../support/modes.ts'
 
-describe.each(modes)('what each default key sees ($name)', (mode) => {
+describe.each(inProcess)('what each default key sees ($name)', (mode) => {
   const harness = useHarness(mode)
 
   const list = async (key: string) => {
