@@ -137,7 +137,7 @@ describe('the llm-gateway-mock binary', () => {
     running = run('--world', fixture('bad-world.json'))
     expect(await running.exited).toBe(3)
     expect(running.output()).toContain(`Invalid world ${fixture('bad-world.json')}:`)
-    expect(running.output()).toContain('tokens[0].userId: no user has id 9. The users are 1 (alice), 2 (carol).')
+    expect(running.output()).toContain('tokens[0].userId: no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).')
     expect(running.output()).not.toMatch(/\n\s+at /)
   })
 

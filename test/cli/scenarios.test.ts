@@ -79,7 +79,7 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     expect(await running.exited).toBe(5)
     const output = running.output()
     expect(output).toContain(
-      `Invalid scenario ${fixture('unfit-scenario.json')}:\n  - world.tokens[0].userId: no user has id 99. The users are 1 (alice), 2 (carol).`,
+      `Invalid scenario ${fixture('unfit-scenario.json')}:\n  - world.tokens[0].userId: no user has id 99. The users are 1 (alice), 2 (carol), 3 (root).`,
     )
     expect(output).toContain(`Invalid scenario ${fixture('missing-scenario.json')}:\n  - (root): cannot read the file (ENOENT)`)
     expect(output).toContain(`Invalid scenario ${fixture('bad-world.json')}:`)
@@ -93,7 +93,7 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     const problems =
       `Invalid scenario ${file}:\n` +
       '  - rules[0].then.fial: unknown field. Did you mean "fail"?\n' +
-      '  - world.tokens[0].userId: no user has id 99. The users are 1 (alice), 2 (carol).\n' +
+      '  - world.tokens[0].userId: no user has id 99. The users are 1 (alice), 2 (carol), 3 (root).\n' +
       '  - rules[0].when.key: no API key "sk-team" in the world.\n'
     const hint =
       'Checked against the default world: for a scenario meant for a world of your own, add --world FILE to check it against that one.\n'

@@ -23,7 +23,16 @@ describe('world definitions', () => {
 
   it('holds the records of a validated world as they are, and validates what is created through its collections', async () => {
     const gateway = await createGateway()
-    expect(gateway.world.snapshot()).toEqual(resolveWorld())
+    // As loaded: keys and codes numbered in order, passwords kept hashed.
+    const resolved = resolveWorld()
+    expect(gateway.world.snapshot()).toEqual({
+      ...resolved,
+      users: resolved.users.map(({ password, ...user }) =>
+        password === undefined ? user : { ...user, passwordHash: expect.stringMatching(/^sha256\$[0-9a-f]+\$[0-9a-f]{64}$/) },
+      ),
+      tokens: resolved.tokens.map((token, index) => ({ ...token, id: index + 1 })),
+      redemptions: resolved.redemptions.map((code, index) => ({ ...code, id: index + 1 })),
+    })
     expect(Object.getOwnPropertySymbols(gateway.world.findModel('gpt-4o')!).map(String)).not.toContain('Symbol(validated record)')
 
     expect(await gateway.world.models.create({ id: 'house-model' })).toMatchObject({
@@ -65,7 +74,7 @@ describe('world definitions', () => {
     expect(error).toBeInstanceOf(WorldError)
     // tokens[0] is the file's own index, not the merged world's tokens[8].
     expect((error as WorldError).issues).toEqual([
-      { path: 'tokens[0].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+      { path: 'tokens[0].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).' },
       { path: 'tokens[0].modelLimits[0]', message: 'no model has id "gpt-5". Did you mean "gpt-4o"?' },
     ])
     expect((error as Error).message).toContain(`Invalid world ${fixture('bad-world.json')}:`)
@@ -194,7 +203,7 @@ describe('world definitions', () => {
           path: 'tokens[0].key',
           message: 'no token has key "sk-limted". Did you mean "sk-limited"? To add a new token, give "name" and "userId" too.',
         },
-        { path: 'tokens[1].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+        { path: 'tokens[1].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).' },
       ])
     })
 
@@ -218,11 +227,11 @@ describe('world definitions', () => {
       expect(
         issuesOf({
           groups: [{ name: 'default', models: ['gpt-4o'] }],
-          users: [{ id: 2, username: 'carol', group: 'default', quota: 5 }],
+          users: [{ id: 2, username: 'carol', group: 'default' }],
           tokens: [{ key: 'sk-a', name: 'a', userId: 2 }],
           models: [{ id: 'gpt-4o' }],
         }),
-      ).toEqual([{ path: 'users[0].accessToken', message: 'missing (required): expected a string' }])
+      ).toEqual([{ path: 'users[0].quota', message: 'missing (required): expected a number' }])
     })
   })
 

@@ -4,6 +4,7 @@ import {
   createGateway,
   groupSchema,
   modelSchema,
+  redemptionSchema,
   resolveScenario,
   resolveWorld,
   ScenarioError,
@@ -135,7 +136,7 @@ describe('"every" in a patch', () => {
       ['house-model', 1024],
     ])
     expect(new Set(world.models.map((model) => model.streaming))).toEqual(new Set(['realistic']))
-    expect(world.users.map((user) => user.quota)).toEqual([7, 7])
+    expect(world.users.map((user) => user.quota)).toEqual([7, 7, 7])
   })
 
   it('takes an item out of every list that has it, and leaves the others (and keys without limits) alone', () => {
@@ -213,7 +214,7 @@ describe('"every" in a patch', () => {
 
   it('reports a problem it causes at every.…, naming the record', () => {
     expect(issuesOf(patch({ every: { users: { group: 'vipp' } } }))).toEqual([
-      { path: 'every.users.group', message: 'no group is named "vipp". Did you mean "vip"? (on users 1, 2)' },
+      { path: 'every.users.group', message: 'no group is named "vipp". Did you mean "vip"? (on users 1, 2, 3)' },
     ])
   })
 })
@@ -244,7 +245,7 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
       issuesOf(
         patch({
           groups: [{ name: 'defualt', models: { remove: ['gpt-4o'] } }],
-          users: [{ id: 3, quota: 0 }],
+          users: [{ id: 4, quota: 0 }],
           models: [{ id: 'gpt-4o-mni', contextWindow: 8192 }],
         }),
       ),
@@ -253,7 +254,7 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
         path: 'groups[0].name',
         message: 'no group is named "defualt". Did you mean "default"? To add a new group, give its "models" as a list.',
       },
-      { path: 'users[0].id', message: 'no user has id 3. To add a new user, give "username", "quota" and "accessToken" too.' },
+      { path: 'users[0].id', message: 'no user has id 4. To add a new user, give "username" and "quota" too.' },
       {
         path: 'models[0].id',
         message: 'no model has id "gpt-4o-mni". Did you mean "gpt-4o-mini"? To add a new model, enable it in a group\'s "models" too.',
@@ -282,7 +283,7 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
       ),
     ).toEqual([
       { path: 'groups[0].models.add[1]', message: 'no model has id "house-modle". Did you mean "house-model"?' },
-      { path: 'tokens[1].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+      { path: 'tokens[1].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).' },
       { path: 'tokens[1].modelLimits[1]', message: 'no model has id "gpt-5". Did you mean "gpt-4o"?' },
     ])
   })
@@ -348,6 +349,97 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
   })
 })
 
+describe('redemption codes and the management fields in a patch', () => {
+  it('adds, changes and removes codes by key, and takes the new user, key and settings fields', () => {
+    const world = resolveWorld(
+      patch({
+        redemptions: [
+          { key: 'redeem-10-usd', quota: 1_000_000 },
+          { key: 'ci-code', name: 'ci', quota: 250_000 },
+        ],
+        remove: { redemptions: ['redeem-disabled'] },
+        every: { redemptions: { expiresAt: '2030-01-01T00:00:00Z' } },
+        users: [{ id: 4, username: 'dave', quota: 10, password: 'dave-pass', affCode: 'dave' }],
+        tokens: [{ key: 'sk-ci', name: 'ci', userId: 4, id: 40, allowIps: ['10.0.0.0/8'], crossGroupRetry: true }],
+        settings: { registerEnabled: false, newUserQuota: 500_000, logConsume: false, logErrors: true, requireNewApiUser: true },
+      }) as WorldDefinition,
+    )
+    expect(world.redemptions.map((code) => [code.key, code.quota, code.expiresAt])).toEqual([
+      ['redeem-10-usd', 1_000_000, '2030-01-01T00:00:00Z'],
+      ['redeem-used', 5_000_000, '2030-01-01T00:00:00Z'],
+      ['redeem-expired', 5_000_000, '2030-01-01T00:00:00Z'],
+      ['ci-code', 250_000, '2030-01-01T00:00:00Z'],
+    ])
+    expect(world.redemptions.at(-1)).toMatchObject({ name: 'ci', status: 'unused' })
+    expect(world.users.at(-1)).toMatchObject({ id: 4, username: 'dave', password: 'dave-pass', affCode: 'dave' })
+    expect(world.users.at(-1)).not.toHaveProperty('accessToken')
+    expect(world.tokens.at(-1)).toMatchObject({ key: 'sk-ci', id: 40, allowIps: ['10.0.0.0/8'], crossGroupRetry: true })
+    expect(world.settings).toMatchObject({
+      registerEnabled: false,
+      newUserQuota: 500_000,
+      logConsume: false,
+      logErrors: true,
+      requireNewApiUser: true,
+    })
+  })
+
+  it('a misspelt code, field or user is told with the nearest one', () => {
+    expect(
+      issuesOf(
+        patch({
+          redemptions: [
+            { key: 'redeem-10-usb', status: 'disabled' },
+            { key: 'gift', quota: 5, usedByUserId: 9, status: 'used' },
+          ],
+          users: [{ id: 1, pasword: 'x' }],
+          tokens: [{ key: 'sk-vip', allowIp: ['127.0.0.1'] }],
+          settings: { registerEnable: false },
+          remove: { redemptions: ['redeem-usd'] },
+        }),
+      ),
+    ).toEqual([
+      { path: 'settings.registerEnable', message: 'unknown field. Did you mean "registerEnabled"?' },
+      { path: 'users[0].pasword', message: 'unknown field. Did you mean "password"?' },
+      { path: 'tokens[0].allowIp', message: 'unknown field. Did you mean "allowIps"?' },
+      { path: 'remove.redemptions[0]', message: 'no redemption code has key "redeem-usd". Did you mean "redeem-used"? Nothing to remove.' },
+      {
+        path: 'redemptions[0].key',
+        message:
+          'no redemption code has key "redeem-10-usb". Did you mean "redeem-10-usd"? To add a new redemption code, give its "quota" too.',
+      },
+      { path: 'redemptions[1].usedByUserId', message: 'no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).' },
+    ])
+  })
+
+  it('removing a user a used code names says so at the removal; a new user needs no access token', () => {
+    const issues = issuesOf(patch({ remove: { users: [1] }, every: { tokens: { userId: 3, group: null } } }))
+    expect(issues).toEqual([
+      { path: 'remove.users[0]', message: 'still used by redemption code "redeem-used" (usedByUserId): change or remove it too' },
+    ])
+    expect(
+      issuesOf(patch({ users: [{ id: 4, username: 'dave', quota: 1, password: 'a', passwordHash: 'sha256$00$' + '0'.repeat(64) }] })),
+    ).toEqual([{ path: 'users[0].passwordHash', message: 'give either `password` or `passwordHash`, not both' }])
+  })
+
+  it('in a scenario, change the codes of the world the gateway serves', async () => {
+    const gateway = await createGateway()
+    await gateway.useScenario({
+      name: 'codes',
+      world: {
+        redemptions: [
+          { key: 'redeem-10-usd', status: 'disabled' },
+          { key: 'fresh', quota: 3 },
+        ],
+      },
+    })
+    expect(gateway.world.findRedemption('redeem-10-usd')?.status).toBe('disabled')
+    expect(gateway.world.findRedemption('fresh')).toMatchObject({ quota: 3, status: 'unused', id: 5 })
+    await expect(gateway.useScenario({ name: 'typo', world: { redemptions: [{ key: 'redeem-10-usb', status: 'used' }] } })).rejects.toThrow(
+      'world.redemptions[0].key: no redemption code has key "redeem-10-usb". Did you mean "redeem-10-usd"?',
+    )
+  })
+})
+
 describe('scenario world patches', () => {
   const base = resolveWorld()
   const refusal = (scenario: object) => {
@@ -386,7 +478,7 @@ describe('scenario world patches', () => {
     ).toEqual([
       { path: 'rules[0].when.key', message: 'no API key "sk-vpi" in the world. Did you mean "sk-vip"?' },
       { path: 'rules[0].when.user', message: 'no user is named "alcie". Did you mean "alice"?' },
-      { path: 'steps[0].when.user', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+      { path: 'steps[0].when.user', message: 'no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).' },
       { path: 'steps[0].when.model', message: 'no model has id "gpt-4o-mni". Did you mean "gpt-4o-mini"?' },
     ])
     // A key the scenario's own patch adds is known.
@@ -412,17 +504,17 @@ describe('scenario world patches', () => {
         ],
       }),
     ).toEqual([
-      { path: 'world.tokens[0].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol).' },
+      { path: 'world.tokens[0].userId', message: 'no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).' },
       { path: 'rules[1].when.key', message: 'no API key "sk-vpi" in the world. Did you mean "sk-vip"?' },
     ])
   })
 
   it('are refused by useScenario with the world unchanged', async () => {
     const gateway = await createGateway()
-    await expect(gateway.useScenario({ name: 'typo', world: { users: [{ id: 3, quota: 0 }] } })).rejects.toThrow(
-      'Invalid scenario "typo":\n  - world.users[0].id: no user has id 3.',
+    await expect(gateway.useScenario({ name: 'typo', world: { users: [{ id: 4, quota: 0 }] } })).rejects.toThrow(
+      'Invalid scenario "typo":\n  - world.users[0].id: no user has id 4.',
     )
-    expect(gateway.world.users.all()).toHaveLength(2)
+    expect(gateway.world.users.all()).toHaveLength(3)
   })
 })
 
@@ -464,7 +556,14 @@ describe('docs/world.md', () => {
   })
 
   it('documents every field of every record', () => {
-    const shapes = { settings: worldSettingsSchema, groups: groupSchema, users: userSchema, tokens: tokenSchema, models: modelSchema }
+    const shapes = {
+      settings: worldSettingsSchema,
+      groups: groupSchema,
+      users: userSchema,
+      tokens: tokenSchema,
+      models: modelSchema,
+      redemptions: redemptionSchema,
+    }
     for (const [name, schema] of Object.entries(shapes)) {
       const section = text.slice(text.indexOf(`### \`${name}\``))
       const table = section.slice(0, section.indexOf('\n\n', section.indexOf('|---|')))
