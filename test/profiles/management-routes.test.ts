@@ -26,7 +26,7 @@ describe('the management routes', () => {
       'new-api': await createGateway({ profile: 'new-api', baseUrl: 'http://new-api.test' }),
     }
     const server = setupServer(...gateways.spec!.handlers, ...gateways['new-api']!.handlers)
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledFrame: 'error' })
     afterAll(() => server.close())
     for (const route of managementRoutes) {
       const answers = []
