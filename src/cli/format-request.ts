@@ -12,5 +12,6 @@ export function formatRequest(entry: RequestLogEntry): string {
   if (entry.usage) parts.push(style.dim(`${entry.usage.promptTokens}+${entry.usage.completionTokens} tok ${entry.quota ?? 0}u`))
   parts.push(style.dim(`${entry.durationMs.toFixed(1)}ms`))
   if (entry.decidedBy) parts.push(style.dim(`(${entry.decidedBy})`))
+  if (entry.changed) parts.push(style.cyan(`: ${entry.changed}`))
   return parts.join(' ')
 }

@@ -37,5 +37,7 @@ export interface RequestLogEntry {
   stage?: PipelineStage
   /** The scenario rule or step that decided the answer, if one did. */
   decidedBy?: string
+  /** What a management request changed, in one line (`created token 12 "ci"`). */
+  changed?: string
   durationMs: number
 }

@@ -22,6 +22,12 @@ export interface RouteNote {
   decidedBy?: string
   /** What a generation composed (a reference to it, not a copy). */
   reply?: ComposedReply
+  /**
+   * What a management request changed, in one line for the journal, the log line and the
+   * inspector: `created token 12 "ci"`, `redeemed redeem-10-usd: +5000000 quota`. Set by the
+   * route once the change is made; none for a read or a refusal.
+   */
+  changed?: string
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

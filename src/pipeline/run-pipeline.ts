@@ -133,6 +133,8 @@ export function reportRequest(
       ...(more.stage && { stage: more.stage }),
     }),
     decidedBy: context.note.decidedBy,
+    // A refused request changed nothing, whatever the route noted before it threw.
+    ...(context.note.changed !== undefined && failure === undefined && { changed: context.note.changed }),
     durationMs: performance.now() - started,
   }
   logRequest(context, status, failure, entry.durationMs, more.refusal?.resolved)

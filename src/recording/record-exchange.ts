@@ -5,6 +5,7 @@ import { specProfile } from '../profiles/spec-profile.ts'
 import { answerReaders } from './collapse/readers.ts'
 import { parseJson } from './collapse/json-fields.ts'
 import { keptHeaders } from './kept-headers.ts'
+import { isManagementPath, withoutManagementSecrets, withoutSecretQuery } from './management-secrets.ts'
 import { redactJson, redactText, type Redaction } from './redact.ts'
 import type { RecordedRequestBody } from './recorded-request.ts'
 import type { RecordedBinary, RecordedExchange, RecordedFrame, RecordedResponse, RequestKey } from './recording-schema.ts'
@@ -86,6 +87,12 @@ export function recordExchange(captured: CapturedExchange, redaction: Redaction)
       response = { ...base, body: redactJson(bodyValue(captured, frames), redaction) }
     }
   }
+  // The management API's own credentials (access tokens, whole keys) are not the client's: found by name.
+  const pathname = captured.target.split('?')[0]!
+  if (isManagementPath(pathname)) {
+    if (response.body !== undefined) response.body = withoutManagementSecrets(response.body, pathname)
+    if (response.error !== undefined) response.error = withoutManagementSecrets(response.error, pathname)
+  }
   if (frames) response.frames = frames
   response.durationMs = Math.round(captured.durationMs)
 
@@ -95,7 +102,7 @@ export function recordExchange(captured: CapturedExchange, redaction: Redaction)
     surface: captured.surface,
     route: route?.id ?? 'unknown',
     method: captured.method,
-    path: redactText(withoutKey(captured.target), redaction),
+    path: redactText(withoutSecretQuery(withoutKey(captured.target)), redaction),
     ...shownModel,
     ...(stream !== undefined && { stream }),
     ...(key && response.body === undefined && response.binary === undefined && { request: key }),

@@ -2,14 +2,14 @@ import { nearest } from '../definitions/nearest.ts'
 import { normalizeKey } from './normalize-key.ts'
 import type { WorldData } from './schemas.ts'
 
-export type RecordKind = 'groups' | 'users' | 'tokens' | 'models'
+export type RecordKind = 'groups' | 'users' | 'tokens' | 'models' | 'redemptions'
 
 /**
  * Something wrong with one field of one record of a complete world, located in the world (the
  * record's index there): the caller says where that is in the file the user wrote.
  */
 export interface RecordIssue {
-  kind: RecordKind | 'redemptions' | 'settings'
+  kind: RecordKind | 'settings'
   /** The record's index in the world's list (unused for settings). */
   index: number
   field: string
@@ -27,7 +27,7 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
   const models = world.models.map((model) => model.id)
   const users = new Map(world.users.map((user) => [user.id, user]))
 
-  const unique = <T>(kind: RecordKind | 'redemptions', items: T[], identity: (item: T) => unknown, field: string, shown = identity) => {
+  const unique = <T>(kind: RecordKind, items: T[], identity: (item: T) => unknown, field: string, shown = identity) => {
     const seen = new Set<unknown>()
     items.forEach((item, index) => {
       const id = identity(item)
@@ -118,6 +118,17 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
       }
     }
     token.modelLimits?.forEach((id, item) => expectModel(id, { kind: 'tokens', index, field: 'modelLimits', item }))
+  })
+  // A used code may leave out who used it (new-api's own rows have 0 there); one that names a user must name one the world has.
+  world.redemptions.forEach((code, index) => {
+    if (code.usedByUserId === undefined || users.has(code.usedByUserId)) return
+    issues.push({
+      kind: 'redemptions',
+      index,
+      field: 'usedByUserId',
+      message: unknownUser(code.usedByUserId, world.users),
+      missing: { kind: 'users', value: code.usedByUserId },
+    })
   })
   return issues
 }

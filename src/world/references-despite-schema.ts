@@ -45,7 +45,13 @@ export function apartFrom(schemaIssues: readonly DefinitionIssue[]): (issue: Def
   return (issue) => !schemaIssues.some(({ path }) => within(issue.path, path) || within(path, issue.path))
 }
 
-const recordSchemas: Record<RecordKind, z.ZodType> = { groups: groupSchema, users: userSchema, tokens: tokenSchema, models: modelSchema }
+const recordSchemas: Record<RecordKind, z.ZodType> = {
+  groups: groupSchema,
+  users: userSchema,
+  tokens: tokenSchema,
+  models: modelSchema,
+  redemptions: redemptionSchema,
+}
 
 /**
  * The reference issues of a whole world whose schema failed, read from its records that pass
@@ -74,33 +80,13 @@ export function wholeWorldReferences(definition: unknown, error: z.ZodError, sch
   }
   const settings = worldSettingsSchema.safeParse(fields.settings ?? {})
   if (!settings.success) unknownKinds.add('settings')
-  const redemptionPositions: number[] = []
-  const redemptions = (Array.isArray(fields.redemptions) ? (fields.redemptions as unknown[]) : []).flatMap((record, index) => {
-    const parsed = redemptionSchema.safeParse(record)
-    if (!parsed.success) return []
-    redemptionPositions.push(index)
-    return [parsed.data]
-  })
-  const checked = {
-    ...(world as unknown as WorldData),
-    redemptions,
-    settings: settings.success ? settings.data : worldSettingsSchema.parse({}),
-  }
+  const checked = { ...(world as unknown as WorldData), settings: settings.success ? settings.data : worldSettingsSchema.parse({}) }
   const found = [...checkWorldReferences(checked), ...(unknownKinds.has('groups') ? [] : checkModelsEnabled(checked))]
   return found
     .filter(
       (issue) => !(issue.kind === 'settings' && unknownKinds.has('settings')) && !(issue.missing && unknownKinds.has(issue.missing.kind)),
     )
-    .map((issue) =>
-      atInFile(
-        issue,
-        issue.kind === 'settings'
-          ? 0
-          : issue.kind === 'redemptions'
-            ? redemptionPositions[issue.index]!
-            : positions[issue.kind][issue.index]!,
-      ),
-    )
+    .map((issue) => atInFile(issue, issue.kind === 'settings' ? 0 : positions[issue.kind][issue.index]!))
     .filter(apartFrom(schemaIssues))
 }
 

@@ -52,6 +52,7 @@ describe('the world file JSON Schema', () => {
       'users',
       'tokens',
       'models',
+      'redemptions',
       'every',
       'remove',
     ])

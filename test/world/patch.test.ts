@@ -4,6 +4,7 @@ import {
   createGateway,
   groupSchema,
   modelSchema,
+  redemptionSchema,
   resolveScenario,
   resolveWorld,
   ScenarioError,
@@ -253,7 +254,7 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
         path: 'groups[0].name',
         message: 'no group is named "defualt". Did you mean "default"? To add a new group, give its "models" as a list.',
       },
-      { path: 'users[0].id', message: 'no user has id 4. To add a new user, give "username", "quota" and "accessToken" too.' },
+      { path: 'users[0].id', message: 'no user has id 4. To add a new user, give "username" and "quota" too.' },
       {
         path: 'models[0].id',
         message: 'no model has id "gpt-4o-mni". Did you mean "gpt-4o-mini"? To add a new model, enable it in a group\'s "models" too.',
@@ -345,6 +346,97 @@ describe('mistakes in a patch say what to change, at the path in the file', () =
       { path: 'models[0].pricing.ratio', message: 'missing (required): expected a number' },
       { path: 'models[0].pricing.ratoi', message: 'unknown field. Did you mean "ratio"?' },
     ])
+  })
+})
+
+describe('redemption codes and the management fields in a patch', () => {
+  it('adds, changes and removes codes by key, and takes the new user, key and settings fields', () => {
+    const world = resolveWorld(
+      patch({
+        redemptions: [
+          { key: 'redeem-10-usd', quota: 1_000_000 },
+          { key: 'ci-code', name: 'ci', quota: 250_000 },
+        ],
+        remove: { redemptions: ['redeem-disabled'] },
+        every: { redemptions: { expiresAt: '2030-01-01T00:00:00Z' } },
+        users: [{ id: 4, username: 'dave', quota: 10, password: 'dave-pass', affCode: 'dave' }],
+        tokens: [{ key: 'sk-ci', name: 'ci', userId: 4, id: 40, allowIps: ['10.0.0.0/8'], crossGroupRetry: true }],
+        settings: { registerEnabled: false, newUserQuota: 500_000, logConsume: false, logErrors: true, requireNewApiUser: true },
+      }) as WorldDefinition,
+    )
+    expect(world.redemptions.map((code) => [code.key, code.quota, code.expiresAt])).toEqual([
+      ['redeem-10-usd', 1_000_000, '2030-01-01T00:00:00Z'],
+      ['redeem-used', 5_000_000, '2030-01-01T00:00:00Z'],
+      ['redeem-expired', 5_000_000, '2030-01-01T00:00:00Z'],
+      ['ci-code', 250_000, '2030-01-01T00:00:00Z'],
+    ])
+    expect(world.redemptions.at(-1)).toMatchObject({ name: 'ci', status: 'unused' })
+    expect(world.users.at(-1)).toMatchObject({ id: 4, username: 'dave', password: 'dave-pass', affCode: 'dave' })
+    expect(world.users.at(-1)).not.toHaveProperty('accessToken')
+    expect(world.tokens.at(-1)).toMatchObject({ key: 'sk-ci', id: 40, allowIps: ['10.0.0.0/8'], crossGroupRetry: true })
+    expect(world.settings).toMatchObject({
+      registerEnabled: false,
+      newUserQuota: 500_000,
+      logConsume: false,
+      logErrors: true,
+      requireNewApiUser: true,
+    })
+  })
+
+  it('a misspelt code, field or user is told with the nearest one', () => {
+    expect(
+      issuesOf(
+        patch({
+          redemptions: [
+            { key: 'redeem-10-usb', status: 'disabled' },
+            { key: 'gift', quota: 5, usedByUserId: 9, status: 'used' },
+          ],
+          users: [{ id: 1, pasword: 'x' }],
+          tokens: [{ key: 'sk-vip', allowIp: ['127.0.0.1'] }],
+          settings: { registerEnable: false },
+          remove: { redemptions: ['redeem-usd'] },
+        }),
+      ),
+    ).toEqual([
+      { path: 'settings.registerEnable', message: 'unknown field. Did you mean "registerEnabled"?' },
+      { path: 'users[0].pasword', message: 'unknown field. Did you mean "password"?' },
+      { path: 'tokens[0].allowIp', message: 'unknown field. Did you mean "allowIps"?' },
+      { path: 'remove.redemptions[0]', message: 'no redemption code has key "redeem-usd". Did you mean "redeem-used"? Nothing to remove.' },
+      {
+        path: 'redemptions[0].key',
+        message:
+          'no redemption code has key "redeem-10-usb". Did you mean "redeem-10-usd"? To add a new redemption code, give its "quota" too.',
+      },
+      { path: 'redemptions[1].usedByUserId', message: 'no user has id 9. The users are 1 (alice), 2 (carol), 3 (root).' },
+    ])
+  })
+
+  it('removing a user a used code names says so at the removal; a new user needs no access token', () => {
+    const issues = issuesOf(patch({ remove: { users: [1] }, every: { tokens: { userId: 3, group: null } } }))
+    expect(issues).toEqual([
+      { path: 'remove.users[0]', message: 'still used by redemption code "redeem-used" (usedByUserId): change or remove it too' },
+    ])
+    expect(
+      issuesOf(patch({ users: [{ id: 4, username: 'dave', quota: 1, password: 'a', passwordHash: 'sha256$00$' + '0'.repeat(64) }] })),
+    ).toEqual([{ path: 'users[0].passwordHash', message: 'give either `password` or `passwordHash`, not both' }])
+  })
+
+  it('in a scenario, change the codes of the world the gateway serves', async () => {
+    const gateway = await createGateway()
+    await gateway.useScenario({
+      name: 'codes',
+      world: {
+        redemptions: [
+          { key: 'redeem-10-usd', status: 'disabled' },
+          { key: 'fresh', quota: 3 },
+        ],
+      },
+    })
+    expect(gateway.world.findRedemption('redeem-10-usd')?.status).toBe('disabled')
+    expect(gateway.world.findRedemption('fresh')).toMatchObject({ quota: 3, status: 'unused', id: 5 })
+    await expect(gateway.useScenario({ name: 'typo', world: { redemptions: [{ key: 'redeem-10-usb', status: 'used' }] } })).rejects.toThrow(
+      'world.redemptions[0].key: no redemption code has key "redeem-10-usb". Did you mean "redeem-10-usd"?',
+    )
   })
 })
 
@@ -464,7 +556,14 @@ describe('docs/world.md', () => {
   })
 
   it('documents every field of every record', () => {
-    const shapes = { settings: worldSettingsSchema, groups: groupSchema, users: userSchema, tokens: tokenSchema, models: modelSchema }
+    const shapes = {
+      settings: worldSettingsSchema,
+      groups: groupSchema,
+      users: userSchema,
+      tokens: tokenSchema,
+      models: modelSchema,
+      redemptions: redemptionSchema,
+    }
     for (const [name, schema] of Object.entries(shapes)) {
       const section = text.slice(text.indexOf(`### \`${name}\``))
       const table = section.slice(0, section.indexOf('\n\n', section.indexOf('|---|')))

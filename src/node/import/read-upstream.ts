@@ -3,6 +3,7 @@ import { normalizeKey } from '../../world/normalize-key.ts'
 import {
   pricingSchema,
   statusSchema,
+  tokenListSchema,
   tokenLogSchema,
   userModelsSchema,
   userSelfSchema,
@@ -45,7 +46,12 @@ const consequences: Readonly<Record<string, string>> = {
   'GET /api/status': 'self-use mode and the system name unknown',
   'GET /api/user/self': "the keys' owner is unknown",
   'GET /api/user/models': "the user's group is inferred from the keys' lists",
+  'GET /api/token/': "only the --key keys are imported, not the user's other tokens",
 }
+
+/** Tokens asked for per page of `GET /api/token/`, and the most pages read (10 000 tokens). */
+const tokenPageSize = 100
+const maxTokenPages = 100
 
 /**
  * Reads what an import needs from an upstream gateway: per key, its model lists (OpenAI,
@@ -105,6 +111,11 @@ export async function readUpstream(options: ReadUpstreamOptions): Promise<{ answ
       if (models.ok) answers.groupModels[group] = models.value.data ?? []
       else failed('GET /api/user/models', models.why)
     }
+    if (answers.self) {
+      const tokens = await readTokens(client, dashboard)
+      if (tokens.ok) answers.tokens = tokens.tokens
+      else failed('GET /api/token/', tokens.why)
+    }
   }
 
   for (const [route, { why, labels }] of failures) {
@@ -153,6 +164,25 @@ async function readUser(
     throw new UpstreamError(`${label}: the upstream refused this access token (GET /api/user/self: ${why}).${hint}`)
   }
   return { headers, self }
+}
+
+/** Every token of the access token's user, page by page, until a page comes back short or the total is reached. */
+async function readTokens(
+  client: UpstreamClient,
+  headers: Record<string, string>,
+): Promise<{ ok: true; tokens: UpstreamAnswers['tokens'] & object } | { ok: false; why: string }> {
+  const tokens: NonNullable<UpstreamAnswers['tokens']> = []
+  for (let page = 1; page <= maxTokenPages; page++) {
+    const answer = await client.get(`/api/token/?p=${page}&page_size=${tokenPageSize}`, headers, tokenListSchema)
+    if (!answer.ok) return { ok: false, why: answer.why }
+    const data = answer.value.data
+    // Older releases answer the whole list at once.
+    if (Array.isArray(data) || !data) return { ok: true, tokens: [...tokens, ...(data ?? [])] }
+    const items = data.items ?? []
+    tokens.push(...items.filter((item) => !tokens.some((seen) => seen.id === item.id)))
+    if (items.length < tokenPageSize || (typeof data.total === 'number' && tokens.length >= data.total)) break
+  }
+  return { ok: true, tokens }
 }
 
 /** The user id the keys' log of requests names (new-api's `/api/log/token`), the first key's that has one. */

@@ -9,6 +9,7 @@ import { specProfile } from '../../profiles/spec-profile.ts'
 import { identifyRoute } from '../../recording/identify-route.ts'
 import { recordExchange, withoutKey } from '../../recording/record-exchange.ts'
 import { readRecordedRequest } from '../../recording/recorded-request.ts'
+import { managementRequestSecrets } from '../../recording/management-secrets.ts'
 import { redactText, type Redaction } from '../../recording/redact.ts'
 import { startServer } from '../create-server.ts'
 import { upstreamBase, upstreamUrl } from '../upstream-url.ts'
@@ -113,8 +114,8 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     const body = new Uint8Array(await request.arrayBuffer())
     const identified = identifyRoute(request)
     const outgoing = upstreamRequest(request, upstream, identified.route)
-    const redaction: Redaction = { patterns, secrets: outgoing.secrets }
     const url = new URL(request.url)
+    const redaction: Redaction = { patterns, secrets: [...outgoing.secrets, ...managementRequestSecrets(url.pathname, body)] }
     const target = url.pathname + url.search
     const said = { time, method: request.method, path: redactText(withoutKey(target), redaction) }
     let forwarded

@@ -65,7 +65,7 @@ export function upstreamRequest(request: Request, upstream: Upstream, route: Rou
       return [source, source === 'bearer' ? value?.replace(/^\S+\s+/, '') : value] as const
     }),
   )
-  const secrets = [...sent.values()].filter((value): value is string => Boolean(value))
+  const secrets = [...sent.values(), ...cookieValues(request.headers.get('cookie'))].filter((value): value is string => Boolean(value))
   const protocolKey = sent.get('websocket-protocol')
 
   const key = upstream.key
@@ -100,6 +100,12 @@ export function upstreamRequest(request: Request, upstream: Upstream, route: Rou
     }
   }
   return { url, headers, secrets }
+}
+
+/** The values of a `Cookie` header (a management session's): credentials too, though they go as sent. */
+function cookieValues(header: string | null): string[] {
+  if (header === null) return []
+  return header.split(';').map((pair) => pair.slice(pair.indexOf('=') + 1).trim())
 }
 
 /** Whether a request's credential is an API key: its route's, or for a path no route serves, every path but the dashboard's user routes. */

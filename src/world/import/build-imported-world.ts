@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { quotaPerUnit } from '../quota-units.ts'
 import type { tokenSchema, userSchema, WorldInput } from '../schemas.ts'
 import { importedModels } from './imported-models.ts'
+import { listedTokens } from './listed-tokens.ts'
 import { quotaAndExpiry, units } from './imported-token.ts'
 import { inferKeyGroups, type KeyListing } from './infer-key-groups.ts'
 import { knownGroups } from './known-groups.ts'
@@ -158,6 +159,18 @@ export function buildImportedWorld(answers: UpstreamAnswers, options: ImportOpti
     })
     keys.push({ label: key.label, upstream: key.masked, name: listing.name, local, group })
   })
+
+  // The user's other tokens, as GET /api/token/ lists them: their keys come masked, so always fresh.
+  const listed = listedTokens(answers, {
+    userId: user.id,
+    userGroup,
+    groups: new Set(groups.map((group) => group.name)),
+    enabled,
+    freshKey: options.freshKey,
+  })
+  tokens.push(...listed.tokens)
+  keys.push(...listed.keys)
+  notes.push(...listed.notes)
 
   const world: ImportedWorld['world'] = {
     $schema: options.schema ?? defaultWorldSchemaPath,

@@ -124,6 +124,34 @@ export const userSelfSchema = lazySchema(() =>
 /** `GET /api/user/models?group=G`: the models a group of the user enables. */
 export const userModelsSchema = lazySchema(() => z.looseObject({ data: z.array(z.string()).nullish() }))
 
+/** One of the user's tokens as `GET /api/token/` lists it: the key masked, so it cannot be imported whole. */
+export const listedTokenSchema = lazySchema(() =>
+  z.looseObject({
+    id: z.number().int().positive(),
+    name: text(),
+    key: text(),
+    status: count(),
+    remain_quota: count(),
+    unlimited_quota: z.boolean().nullish(),
+    used_quota: count(),
+    expired_time: count(),
+    model_limits_enabled: z.boolean().nullish(),
+    model_limits: text(),
+    group: text(),
+    allow_ips: text(),
+    created_time: count(),
+    accessed_time: count(),
+    cross_group_retry: z.boolean().nullish(),
+  }),
+)
+
+/** `GET /api/token/?p=&page_size=`: a page of the user's tokens (`data.items`), or the whole list (`data`) on older releases. */
+export const tokenListSchema = lazySchema(() =>
+  z.looseObject({
+    data: z.union([z.array(listedTokenSchema), z.looseObject({ items: z.array(listedTokenSchema).nullish(), total: count() })]).nullish(),
+  }),
+)
+
 export type OpenAIListEntry = z.infer<typeof openAIListSchema>['data'][number]
 export type AnthropicListEntry = z.infer<typeof anthropicListSchema>['data'][number]
 export type GeminiListEntry = z.infer<typeof geminiListSchema>['models'][number]
@@ -133,6 +161,7 @@ export type BillingUsageAnswer = z.infer<typeof billingUsageSchema>
 export type PricingAnswer = z.infer<typeof pricingSchema>
 export type PricingEntry = PricingAnswer['data'][number]
 export type StatusAnswer = z.infer<typeof statusSchema>['data']
+export type ListedToken = z.infer<typeof listedTokenSchema>
 /** new-api's `GET /api/log/token`: a key's log of requests, each naming the user who made it. */
 export const tokenLogSchema = lazySchema(() => z.looseObject({ data: z.array(z.looseObject({ user_id: count() })).nullish() }))
 
@@ -168,4 +197,6 @@ export interface UpstreamAnswers {
   groupModels: Record<string, string[]>
   /** The upstream access token: written to the world only when the import keeps keys. */
   accessToken?: string
+  /** The access token's user's tokens, as `GET /api/token/` lists them (keys masked). */
+  tokens?: ListedToken[]
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { RecordKind } from '../check-world-references.ts'
 import { normalizeKey } from '../normalize-key.ts'
-import { groupSchema, modelSchema, tokenSchema, userSchema, type WorldData } from '../schemas.ts'
+import { groupSchema, modelSchema, redemptionSchema, tokenSchema, userSchema, type WorldData } from '../schemas.ts'
 
 /** A step of a path in the file the user wrote: a key or a list index. */
 export type Segment = string | number
@@ -28,7 +28,7 @@ export const kinds = {
     has: 'has id',
     schema: userSchema as RecordSchema,
     list: 'extraGroups',
-    needs: 'give "username", "quota" and "accessToken" too',
+    needs: 'give "username" and "quota" too',
   },
   tokens: {
     identity: 'key',
@@ -45,6 +45,15 @@ export const kinds = {
     schema: modelSchema as RecordSchema,
     list: 'endpointTypes',
     needs: 'enable it in a group\'s "models" too',
+  },
+  // By the code users redeem, as tokens go by key: ids are optional and given at load.
+  redemptions: {
+    identity: 'key',
+    noun: 'redemption code',
+    has: 'has key',
+    schema: redemptionSchema as RecordSchema,
+    list: null,
+    needs: 'give its "quota" too',
   },
 } as const satisfies Record<RecordKind, unknown>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { lazySchema } from '../../schema/lazy-schema.ts'
-import { endpointTypeSchema, groupSchema, modelSchema, tokenSchema, userSchema, worldSettingsSchema } from '../schemas.ts'
+import { endpointTypeSchema, groupSchema, modelSchema, redemptionSchema, tokenSchema, userSchema, worldSettingsSchema } from '../schemas.ts'
 
 /**
  * A change to a list field that composes with any world: `add` appends what the list lacks,
@@ -67,6 +67,12 @@ export const modelPatchSchema = lazySchema(() =>
     endpointTypes: listField(endpointTypeSchema, '`supported_endpoint_types`: a list replaces them, {"add", "remove"} changes them.'),
   }),
 )
+export const redemptionPatchSchema = lazySchema(() =>
+  z.strictObject({
+    ...patchShape(redemptionSchema.unwrap().shape),
+    key: redemptionSchema.unwrap().shape.key,
+  }),
+)
 export const settingsPatchSchema = lazySchema(() =>
   z
     .strictObject({
@@ -81,14 +87,16 @@ export const settingsPatchSchema = lazySchema(() =>
 
 /**
  * The changes a patch makes, to any world. Named records (group `name`, user `id`, token `key`,
- * model `id`) that exist are changed field by field and new ones are added; `every` changes every
+ * model `id`, redemption code `key`) that exist are changed field by field and new ones are added; `every` changes every
  * record of a kind; `remove` deletes by identity.
  */
 function changesShape() {
   const { name: _group, ...everyGroup } = groupPatchSchema.unwrap().shape
-  const { id: _user, accessToken: _accessToken, ...everyUser } = userPatchSchema.unwrap().shape
-  const { key: _token, ...everyToken } = tokenPatchSchema.unwrap().shape
+  // Identities and the fields each record must have its own of (access tokens, aff codes, ids) are not for `every`.
+  const { id: _user, accessToken: _accessToken, affCode: _affCode, ...everyUser } = userPatchSchema.unwrap().shape
+  const { key: _token, id: _tokenId, ...everyToken } = tokenPatchSchema.unwrap().shape
   const { id: _model, ...everyModel } = modelPatchSchema.unwrap().shape
+  const { key: _code, id: _codeId, ...everyRedemption } = redemptionPatchSchema.unwrap().shape
   return {
     settings: settingsPatchSchema.optional(),
     groups: z
@@ -99,7 +107,7 @@ function changesShape() {
       .array(userPatchSchema)
       .optional()
       .describe(
-        'Users by `id`: an existing user changes field by field; a new id adds a user (give `username`, `quota` and `accessToken`).',
+        'Users by `id`: an existing user changes field by field; a new id adds a user (give `username` and `quota`; a `password` to sign in).',
       ),
     tokens: z
       .array(tokenPatchSchema)
@@ -109,12 +117,17 @@ function changesShape() {
       .array(modelPatchSchema)
       .optional()
       .describe('Models by `id`: an existing model changes field by field; a new id adds a model (enable it in a group too).'),
+    redemptions: z
+      .array(redemptionPatchSchema)
+      .optional()
+      .describe('Redemption codes by `key`: an existing code changes field by field; a new key adds one (give its `quota`).'),
     every: z
       .strictObject({
         groups: z.strictObject(everyGroup).optional().describe('Applied to every group.'),
         users: z.strictObject(everyUser).optional().describe('Applied to every user.'),
         tokens: z.strictObject(everyToken).optional().describe('Applied to every API key.'),
         models: z.strictObject(everyModel).optional().describe('Applied to every model.'),
+        redemptions: z.strictObject(everyRedemption).optional().describe('Applied to every redemption code.'),
       })
       .optional()
       .describe(
@@ -126,6 +139,7 @@ function changesShape() {
         users: z.array(z.int()).optional().describe('Ids of users to delete.'),
         tokens: z.array(z.string()).optional().describe('API keys to delete.'),
         models: z.array(z.string()).optional().describe('Ids of models to delete (take them out of groups and key limits too).'),
+        redemptions: z.array(z.string()).optional().describe('Keys of redemption codes to delete.'),
       })
       .optional()
       .describe('Records to delete, by identity. Runs first: a record named again in the patch is added back as new.'),

@@ -1,10 +1,10 @@
 // @ts-check
 // What decided a request's answer, from its journal entry: a scenario rule or step (by the name
 // in `decidedBy`), a recording (`decidedBy` "recording …"), the strict script that matched
-// nothing, or the check that refused it: the pipeline stage that raised the error (`stage`) and
+// nothing, what a management request changed (`changed`), or the check that refused it: the pipeline stage that raised the error (`stage`) and
 // the error's name, read by its family (key_*, body_*, model_*, quota_*, rate_limited, …).
 
-/** @typedef {{ kind: 'generated' | 'answered' | 'scenario' | 'recording' | 'refused', text: string }} Decision */
+/** @typedef {{ kind: 'generated' | 'answered' | 'changed' | 'scenario' | 'recording' | 'refused', text: string }} Decision */
 
 /**
  * @param {any} entry a journal entry
@@ -17,6 +17,8 @@ export function decisionOf(entry) {
   if (typeof by === 'string' && by.startsWith('recording')) return { kind: 'recording', text: failed ? `${by} → ${entry.code}` : by }
   if (typeof by === 'string') return { kind: 'scenario', text: failed ? `${by} → ${entry.code}` : by }
   if (failed) return { kind: 'refused', text: `${checkOf(entry)} refused: ${entry.code}` }
+  // A management request says what it changed: `created token 12 "ci"`.
+  if (typeof entry.changed === 'string') return { kind: 'changed', text: entry.changed }
   return entry.usage ? { kind: 'generated', text: 'generated' } : { kind: 'answered', text: 'answered' }
 }
 

@@ -40,6 +40,7 @@ export function requestDetail({ title, body, say }) {
         ),
         fact('latency', `${Number(entry.durationMs).toFixed(1)} ms`),
         fact('decided by', el('span', { class: `decision ${decision.kind}` }, decision.text)),
+        decision.kind !== 'changed' && fact('changed', entry.changed),
         entry.error !== undefined &&
           fact('refused at', `${stageOf(entry)}, by the ${checkOf(entry)} check: ${entry.error} (code ${entry.code})`),
       ),
