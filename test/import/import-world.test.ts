@@ -10,6 +10,7 @@ import { importWorld, startServer } from '../../src/node/index.ts'
 import { installSchema } from '../support/installed-schema.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
 import { bin, fixture as fixtureFile, inRepo } from '../support/paths.ts'
+import { managementRoutes } from '../../src/surfaces/dashboard/management-routes.ts'
 
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
 const fixturePath = fixtureFile('import-upstream-world.json')
@@ -233,7 +234,12 @@ describe('import from an upstream without the dashboard routes (a one-api, in-pr
   const oneApiLike = defineProfile(specProfile, {
     name: 'one-api-like',
     description: 'A gateway with the relay and billing routes but none of new-api’s /api routes',
-    routes: { lacks: ['dashboard.pricing', 'dashboard.token_usage', 'dashboard.user_models', 'dashboard.status', 'dashboard.user_self'] },
+    routes: {
+      lacks: [
+        ...['dashboard.pricing', 'dashboard.token_usage', 'dashboard.user_models', 'dashboard.status'],
+        ...managementRoutes.map((route) => route.id),
+      ],
+    },
   })
   let upstream: Gateway
   let server: ReturnType<typeof setupServer>
@@ -360,7 +366,14 @@ describe('import refusals and options', () => {
     )
     expect(await importing.exited, importing.output()).toBe(0)
     const world = JSON.parse(readFileSync(out, 'utf8')) as WorldInput
-    expect(world.tokens.map((token) => token.key)).toEqual(['sk-up-vip', 'sk-up-auto'])
+    // The keys given are kept; the user's other tokens come from the token list, whose keys are masked: fresh local ones.
+    expect(world.tokens.map((token) => token.key)).toEqual([
+      'sk-up-vip',
+      'sk-up-auto',
+      expect.stringMatching(/^sk-old-/),
+      expect.stringMatching(/^sk-limited-/),
+      expect.stringMatching(/^sk-ci-default-/),
+    ])
     expect(world.users[0]!.accessToken).toBe(accessToken)
     expect(statSync(out).mode & 0o777).toBe(0o600)
     // A file made owner-only replaced it: the world was never written into the file others could read.
@@ -397,7 +410,7 @@ describe('import refusals and options', () => {
     })
     expect(await importing.exited, importing.output()).toBe(0)
     const world = JSON.parse(readFileSync(out, 'utf8')) as WorldInput
-    expect(world.tokens.map((token) => token.name)).toEqual(['vip', 'auto'])
+    expect(world.tokens.map((token) => token.name)).toEqual(['vip', 'auto', 'old', 'limited', 'ci default'])
     expect(world.users[0]!.username).toBe('alice')
     const refused = run('import', '--upstream', upstreamUrl, '--key', 'sk-up-vip', '--user-id', '7')
     expect(await refused.exited).toBe(2)

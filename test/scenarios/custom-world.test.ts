@@ -77,7 +77,7 @@ describe.each(inProcess)('built-in scenarios on the README weather world ($name)
     const error = await rejection(openai().chat.completions.create(ask('weather-bot')))
     expect(error).toBeInstanceOf(OpenAI.PermissionDeniedError)
     expect(error).toMatchObject({ status: 403, code: 'insufficient_quota' })
-    expect(harness.gateway.world.users.all().map((user) => user.quota)).toEqual([0, 0])
+    expect(harness.gateway.world.users.all().map((user) => user.quota)).toEqual([0, 0, 0])
     expect(await listed()).toEqual(['gpt-4o-mini', 'weather-bot'])
   })
 

@@ -23,7 +23,7 @@ describe.each(inProcess)('unknown routes ($name)', (mode) => {
       '/v1beta/openai/chat',
       { error: { message: 'Invalid URL (GET /v1beta/openai/chat)', type: 'invalid_request_error', param: null, code: 'invalid_url' } },
     ],
-    ['GET', '/api/user/nothing', { success: false, message: 'Invalid URL (GET /api/user/nothing)' }],
+    ['GET', '/api/nothing/here', { success: false, message: 'Invalid URL (GET /api/nothing/here)' }],
     ['POST', '/api/status', { success: false, message: 'Invalid URL (POST /api/status)' }],
   ])('%s %s: 404 in the surface envelope', async (method, path, body) => {
     const response = await request(method, path)

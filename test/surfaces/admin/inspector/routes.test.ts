@@ -301,7 +301,7 @@ describe.each(inProcess)('the inspector routes ($name)', (mode) => {
       quota: 'unlimited',
       rateLimit: { used: 2, requests: 2, windowMs: 60_000, resetMs: expect.any(Number) },
     })
-    expect(body.users.map((user) => user.username)).toEqual(['alice', 'carol'])
+    expect(body.users.map((user) => user.username)).toEqual(['alice', 'carol', 'root'])
     expect(body.scenarios.builtIn.map((scenario) => scenario.name)).toContain('quota-exhausted')
     expect(body.replay).toBeNull()
 
