@@ -488,8 +488,10 @@ describe('a redemption writes a top-up log', () => {
       auth: { user: world.findUser(1)!, session: undefined },
       request: new Request('http://gateway.test/api/user/topup', { method: 'POST', body: JSON.stringify({ key: 'redeem-10-usd' }) }),
       now,
+      note: {},
     } as unknown as Parameters<typeof redeemCodeRoute.handle>[0]
     await redeemCodeRoute.handle(context)
+    expect(context.note.changed).toBe('alice redeemed redeem-10-usd: +5000000 quota')
     const code = world.findRedemption('redeem-10-usd')!
     expect(logs.all()).toEqual([
       {

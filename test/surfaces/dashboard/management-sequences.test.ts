@@ -50,6 +50,11 @@ describe.each(modes.flatMap((mode) => profiles.map((profile) => ({ mode, profile
         body: { name: 'customer-42', remain_quota: 1_000_000, unlimited_quota: false, expired_time: -1, model_limits_enabled: false },
       })
       expect(created.body).toMatchObject({ success: true })
+      // The journal (and the inspector, which reads it) says what the call changed.
+      expect(harness.gateway.journal.entries.at(-1)).toMatchObject({
+        route: 'dashboard.token_create',
+        changed: expect.stringMatching(/^created token \d+ "customer-42" for alice$/),
+      })
       const found = await call<{ items: { id: number; name: string; key: string }[] }>('GET', '/api/token/search?keyword=customer-42', {
         token,
       })
@@ -94,6 +99,7 @@ describe.each(modes.flatMap((mode) => profiles.map((profile) => ({ mode, profile
       const before = (await call<{ quota: number }>('GET', '/api/user/self', { token: 'at-alice' })).body.data.quota
       const redeemed = await call<number>('POST', '/api/user/topup', { token: 'at-alice', body: { key: codes.body.data[0] } })
       expect(redeemed.body).toMatchObject({ success: true, data: 250_000 })
+      expect(harness.gateway.journal.entries.at(-1)?.changed).toBe(`alice redeemed ${codes.body.data[0]}: +250000 quota`)
       expect((await call<{ quota: number }>('GET', '/api/user/self', { token: 'at-alice' })).body.data.quota).toBe(before + 250_000)
       // new-api's top-up log says the amount in its content (its quota column stays 0).
       const topups = await call<{ items: { type: number; content: string }[] }>('GET', '/api/log/self?type=1', { token: 'at-alice' })

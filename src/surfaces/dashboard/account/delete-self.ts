@@ -15,11 +15,12 @@ export const deleteSelfRoute = defineRoute({
   surface: 'dashboard',
   auth: userAuth,
   banner: "deletes the user's own account",
-  handle({ runtime: { world }, auth: { user } }) {
+  handle({ note, runtime: { world }, auth: { user } }) {
     if (user.role === 'root') throw refused('Cannot delete super administrator account', '不能删除超级管理员账户')
     world.tokens.deleteMany((query) => query.where({ userId: user.id }))
     world.users.delete((query) => query.where({ id: user.id }))
     for (const [id, session] of world.sessions) if (session.userId === user.id) world.sessions.delete(id)
+    note.changed = `${user.username} deleted their account and keys`
     return json({ success: true, message: '' })
   },
 })

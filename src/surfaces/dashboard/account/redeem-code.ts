@@ -34,7 +34,9 @@ export const redeemCodeRoute = defineRoute({
     underWay.add(user.id)
     try {
       const key = keyOf(await readGoJson(context))
-      return ok(redeem(world, logs, user, key, context.now))
+      const added = redeem(world, logs, user, key, context.now)
+      context.note.changed = `${user.username} redeemed ${key}: +${added} quota`
+      return ok(added)
     } finally {
       underWay.delete(user.id)
     }

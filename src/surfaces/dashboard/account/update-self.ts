@@ -63,6 +63,7 @@ export const updateSelfRoute = defineRoute({
     }
     if (username !== '') user.username = username
     if (displayName !== '') user.displayName = displayName
+    context.note.changed = `${user.username} updated ${[username && 'username', displayName && 'display name', passwordHash && session && 'password'].filter(Boolean).join(', ') || 'nothing'}`
     if (!passwordHash || !session) return json({ success: true, message: '' })
     user.passwordHash = passwordHash
     for (const [id, other] of world.sessions) if (other.userId === user.id && id !== session.id) world.sessions.delete(id)

@@ -28,7 +28,7 @@ export const updateOptionRoute = defineRoute({
   surface: 'dashboard',
   auth: rootAuth,
   body: jsonObjectBody,
-  handle: ({ runtime: { world }, body }) => {
+  handle: ({ note, runtime: { world }, body }) => {
     const key = body.key
     const value = body.value
     if (typeof key !== 'string' || key === '') throw invalidParams()
@@ -43,6 +43,7 @@ export const updateOptionRoute = defineRoute({
     }
     if (!option.write) throw refused(`${key} is fixed in the mock gateway and cannot change`, `${key} 在模拟网关中固定，无法修改`)
     option.write(world, text)
+    note.changed = `option ${key} = ${text}`
     return ok()
   },
 })

@@ -27,7 +27,7 @@ export const createRedemptionsRoute = defineRoute({
   surface: 'dashboard',
   auth: adminAuth,
   body: jsonObjectBody,
-  handle: async ({ runtime: { world }, body, auth, now }) => {
+  handle: async ({ note, runtime: { world }, body, auth, now }) => {
     const name = stringField(body, 'name') ?? ''
     const count = integerField(body, 'count') ?? 0
     const quota = integerField(body, 'quota') ?? 0
@@ -47,6 +47,7 @@ export const createRedemptionsRoute = defineRoute({
     for (const { id, key } of codes) {
       await world.redemptions.create({ id, key, name, quota, status: 'unused', expiresAt, createdAt, userId: auth.user.id })
     }
+    note.changed = `${auth.user.username} created ${codes.length} redemption code${codes.length === 1 ? '' : 's'}`
     return ok(codes.map(({ key }) => key))
   },
 })
@@ -62,7 +63,7 @@ export const updateRedemptionRoute = defineRoute({
   surface: 'dashboard',
   auth: adminAuth,
   body: jsonObjectBody,
-  handle: ({ runtime: { world }, body, url, now }) => {
+  handle: ({ note, runtime: { world }, body, url, now }) => {
     const statusOnly = (url.searchParams.get('status_only') ?? '') !== ''
     const id = integerField(body, 'id') ?? 0
     const name = stringField(body, 'name') ?? ''
@@ -83,6 +84,7 @@ export const updateRedemptionRoute = defineRoute({
       code.quota = quota
       code.expiresAt = expiresAt
     }
+    note.changed = statusOnly ? `redemption code ${code.id} ${code.status}` : `updated redemption code ${code.id}`
     return ok(redemptionView(code, world))
   },
 })
@@ -94,10 +96,11 @@ export const deleteInvalidRedemptionsRoute = defineRoute({
   path: '/api/redemption/invalid',
   surface: 'dashboard',
   auth: adminAuth,
-  handle: ({ runtime: { world }, now }) => {
+  handle: ({ note, runtime: { world }, now }) => {
     const gone = world.redemptions.deleteMany((query) =>
       query.where((code) => code.status !== 'unused' || isExpired(code as Redemption, now)),
     )
+    note.changed = `deleted ${gone.length} used, disabled or expired redemption code${gone.length === 1 ? '' : 's'}`
     return ok(gone.length)
   },
 })
@@ -109,12 +112,13 @@ export const deleteRedemptionRoute = defineRoute({
   path: '/api/redemption/:id',
   surface: 'dashboard',
   auth: adminAuth,
-  handle: ({ runtime: { world }, params }) => {
+  handle: ({ note, runtime: { world }, params }) => {
     // new-api reads the id with its error ignored: anything that is not a number is 0.
     const id = /^[+-]?\d+$/.test(params.id!) ? Number(params.id) : 0
     if (id === 0) throw idEmpty()
     if (!world.redemptions.all().some((each) => each.id === id)) throw recordNotFound()
     world.redemptions.delete((query) => query.where({ id }))
+    note.changed = `deleted redemption code ${id}`
     return ok()
   },
 })

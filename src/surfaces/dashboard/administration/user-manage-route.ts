@@ -40,6 +40,7 @@ export const manageUserRoute = defineRoute({
     const user = runtime.world.findUser(id)
     if (!user) throw userNotExists()
     if (!canManage(auth.user, user)) throw noPermissionHigherLevel()
+    context.note.changed = `${auth.user.username}: ${action} ${user.username}`
     switch (action) {
       case 'disable':
         if (user.role === 'root') throw cannotDisableRoot()

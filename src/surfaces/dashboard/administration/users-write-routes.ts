@@ -27,7 +27,7 @@ export const createUserRoute = defineRoute({
   surface: 'dashboard',
   auth: adminAuth,
   body: jsonObjectBody,
-  handle: async ({ runtime: { world }, body, auth }) => {
+  handle: async ({ note, runtime: { world }, body, auth }) => {
     const username = (stringField(body, 'username') ?? '').trim()
     const password = stringField(body, 'password') ?? ''
     const role = integerField(body, 'role') ?? 0
@@ -61,6 +61,7 @@ export const createUserRoute = defineRoute({
     } finally {
       pending.delete(username)
     }
+    note.changed = `${auth.user.username} created user ${id} ${JSON.stringify(username)} (${newRole})`
     return ok()
   },
 })
@@ -111,6 +112,7 @@ export const updateUserRoute = defineRoute({
     if (email !== undefined) changes.email = email
     if (passwordHash !== undefined) changes.passwordHash = passwordHash
     Object.assign(user, changes)
+    context.note.changed = `${context.auth.user.username} updated user ${user.id} ${JSON.stringify(user.username)}`
     if (quota !== undefined && quota !== before) {
       writeManageLog(context, user, `管理员将用户额度从 ${logQuota(before)}修改为 ${logQuota(quota)}`)
     }
@@ -125,11 +127,12 @@ export const deleteUserRoute = defineRoute({
   path: '/api/user/:id',
   surface: 'dashboard',
   auth: adminAuth,
-  handle: ({ runtime: { world }, params, auth }) => {
+  handle: ({ note, runtime: { world }, params, auth }) => {
     const user = world.findUser(parseId(params.id!))
     if (!user) throw recordNotFound()
     if (roleNumber[auth.user.role] <= roleNumber[user.role]) throw noPermissionHigherLevel()
     removeUser(world, user)
+    note.changed = `${auth.user.username} deleted user ${user.id} ${JSON.stringify(user.username)} and their keys`
     return ok()
   },
 })

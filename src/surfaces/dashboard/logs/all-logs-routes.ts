@@ -60,6 +60,8 @@ export const deleteLogsRoute = defineRoute({
   handle: (context) => {
     const target = lenientInteger(context.url.searchParams.get('target_timestamp'))
     if (target === 0) throw refused('target timestamp is required', 'target timestamp is required')
-    return ok(context.runtime.logs.delete((row) => createdSeconds(row) < target))
+    const gone = context.runtime.logs.delete((row) => createdSeconds(row) < target)
+    context.note.changed = `deleted ${gone} log${gone === 1 ? '' : 's'} before ${target}`
+    return ok(gone)
   },
 })

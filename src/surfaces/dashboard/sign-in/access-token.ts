@@ -15,12 +15,13 @@ export const accessTokenRoute = defineRoute({
   surface: 'dashboard',
   auth: userAuth,
   banner: 'a new access token for the user, replacing the last',
-  async handle({ auth: { user }, runtime: { world } }) {
+  async handle({ note, auth: { user }, runtime: { world } }) {
     const taken = new Set(world.users.all().map((each) => each.accessToken))
     let token: string
     do token = randomAlphanumeric(29 + (crypto.getRandomValues(new Uint8Array(1))[0]! % 4))
     while (taken.has(token))
     await world.users.update((q) => q.where({ id: user.id }), { data: (record) => void (record.accessToken = token) })
+    note.changed = `new access token for ${user.username}`
     return ok(token)
   },
 })

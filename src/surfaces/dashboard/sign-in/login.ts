@@ -32,6 +32,7 @@ export const loginRoute = defineRoute({
     const matches = user?.passwordHash !== undefined && (await verifyPassword(password, user.passwordHash))
     if (!user || !matches || user.status !== 'enabled') throw wrongCredentials()
     const session = startSession(context.runtime.world, user, context.now)
+    context.note.changed = `${user.username} signed in`
     const reply = ok({
       access_token: session.accessToken,
       token_type: 'Bearer',

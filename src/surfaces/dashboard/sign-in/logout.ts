@@ -16,7 +16,7 @@ export const logoutRoute = defineRoute({
   surface: 'dashboard',
   auth: noAuth,
   banner: 'sign out: the session and its token stop working',
-  handle({ request, runtime: { world } }) {
+  handle({ request, note, runtime: { world } }) {
     const token = request.headers
       .get('authorization')
       ?.trim()
@@ -24,7 +24,10 @@ export const logoutRoute = defineRoute({
       .trim()
     const cookie = sessionIdOf(request.headers.get('cookie'))
     for (const session of world.sessions.values()) {
-      if ((token && session.accessToken === token) || session.id === cookie) session.revoked = true
+      if ((token && session.accessToken === token) || session.id === cookie) {
+        session.revoked = true
+        note.changed = `${world.findUser(session.userId)?.username ?? `user ${session.userId}`} signed out`
+      }
     }
     return { ...ok(), headers: { 'set-cookie': clearedSessionCookie } }
   },

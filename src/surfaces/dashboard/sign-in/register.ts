@@ -58,6 +58,7 @@ export const registerRoute = defineRoute({
     } finally {
       pending.delete(username)
     }
+    context.note.changed = `registered user ${JSON.stringify(username)}`
     return ok()
   },
 })

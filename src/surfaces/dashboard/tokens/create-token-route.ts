@@ -21,7 +21,7 @@ export const createTokenRoute = defineRoute({
   surface: 'dashboard',
   auth: userAuth,
   body: { schema: z.record(z.string(), z.unknown()) },
-  async handle({ body, now, runtime: { world }, auth: { user } }) {
+  async handle({ body, now, note, runtime: { world }, auth: { user } }) {
     const request = readTokenRequest(body)
     checkNameAndQuota(request)
     if (ownTokens(world, user).length >= maxUserTokens) {
@@ -34,6 +34,7 @@ export const createTokenRoute = defineRoute({
     const key = `sk-${newKey(world)}`
     const at = new Date(now).toISOString()
     await world.tokens.create({ ...fields, id, key, userId: user.id, status: 'enabled', usedQuota: 0, createdAt: at, accessedAt: at })
+    note.changed = `created token ${id} ${JSON.stringify(fields.name)} for ${user.username}`
     return ok()
   },
 })

@@ -12,9 +12,10 @@ export const deleteTokenRoute = defineRoute({
   path: '/api/token/:id',
   surface: 'dashboard',
   auth: userAuth,
-  handle({ params, runtime: { world }, auth: { user } }) {
-    const { id } = ownToken(world, user, lenientPathId(params.id!))
+  handle({ params, note, runtime: { world }, auth: { user } }) {
+    const { id, name } = ownToken(world, user, lenientPathId(params.id!))
     world.tokens.delete((q) => q.where({ id }))
+    note.changed = `deleted token ${id} ${JSON.stringify(name)}`
     return ok()
   },
 })
@@ -27,10 +28,11 @@ export const deleteTokensBatchRoute = defineRoute({
   surface: 'dashboard',
   auth: userAuth,
   body: { schema: z.record(z.string(), z.unknown()) },
-  handle({ body, runtime: { world }, auth: { user } }) {
+  handle({ body, note, runtime: { world }, auth: { user } }) {
     const ids = new Set(readTokenIds(body))
     const doomed = world.tokens.all().filter((token) => token.userId === user.id && ids.has(token.id ?? 0))
     for (const { id } of doomed) world.tokens.delete((q) => q.where({ id }))
+    note.changed = `deleted ${doomed.length} token${doomed.length === 1 ? '' : 's'}${doomed.length ? ` (${doomed.map((token) => token.id).join(', ')})` : ''}`
     return ok(doomed.length)
   },
 })

@@ -19,7 +19,7 @@ export const updateTokenRoute = defineRoute({
   surface: 'dashboard',
   auth: userAuth,
   body: { schema: z.record(z.string(), z.unknown()) },
-  handle({ body, url, now, runtime: { world }, auth: { user } }) {
+  handle({ body, url, now, note, runtime: { world }, auth: { user } }) {
     const request = readTokenRequest(body)
     checkNameAndQuota(request)
     const token = ownToken(world, user, request.id)
@@ -28,9 +28,11 @@ export const updateTokenRoute = defineRoute({
       const status = tokenStatusOf(request.status)
       if (!status) throw refused('Invalid parameters', '无效的参数')
       token.status = status
+      note.changed = `token ${token.id} ${JSON.stringify(token.name)} ${status}`
     } else {
       // A full update leaves the status as it was, as new-api's does.
       Object.assign(token, tokenFields(world, user, request, false))
+      note.changed = `updated token ${token.id} ${JSON.stringify(token.name)}`
     }
     return ok(tokenView(world, token))
   },
