@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { createGateway, type Gateway } from '../../src/index.ts'
 import { servesRoute } from '../../src/profiles/serves-route.ts'
 import { profiles } from '../../src/profiles/shipped-profiles.ts'
@@ -27,7 +27,7 @@ describe('the management routes', () => {
     }
     const server = setupServer(...gateways.spec!.handlers, ...gateways['new-api']!.handlers)
     server.listen({ onUnhandledFrame: 'error' })
-    afterAll(() => server.close())
+    onTestFinished(() => server.close())
     for (const route of managementRoutes) {
       const answers = []
       for (const [name, gateway] of Object.entries(gateways)) {
