@@ -12,6 +12,20 @@ const refusal = (status: number, message: CatalogueEntry['message']): CatalogueE
   requestIdSuffix: false,
 })
 
+/**
+ * A management body that is not a JSON object: new-api's controllers answer it with their own
+ * refusal (HTTP 200, "Invalid parameters"), not the relay's 400. Every profile's body errors use
+ * this on the dashboard surface.
+ */
+export const managementBadBody: Partial<CatalogueEntry> = {
+  status: 200,
+  code: null,
+  type: 'new_api_error',
+  message: { en: 'Invalid parameters', 'zh-CN': '无效的参数', 'zh-TW': '無效的參數' },
+  envelope: 'new-api-dashboard',
+  requestIdSuffix: false,
+}
+
 /** The management API's refusals, by error name: the same in every profile. */
 export const managementErrors = {
   // A controller's refusal: HTTP 200, `{success: false, message}`, in the words the route chose.

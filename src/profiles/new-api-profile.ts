@@ -1,5 +1,6 @@
 import { defineProfile } from './define-profile.ts'
 import type { CatalogueEntry, Messages } from './profile-type.ts'
+import { managementBadBody } from './management-errors.ts'
 import { specProfile } from './spec-profile.ts'
 
 // Everything here is read from new-api's source (QuantumNous/new-api at 116255f0, 2026-08-15);
@@ -180,11 +181,17 @@ export const newApiProfile = defineProfile(specProfile, {
     access_session_revoked: dashboardAuth(401, 'AUTH_SESSION_REVOKED', notLoggedIn),
 
     // The distributor reads the JSON body for the model, before the relay validates it.
-    body_empty: { ...middleware(400, invalidJson), bySurface: { gemini: { ...geminiRelayValidation, message: 'contents is required' } } },
-    body_not_json: { ...middleware(400, invalidJson), bySurface: { gemini: { ...geminiRelayValidation, message: '{detail}' } } },
+    body_empty: {
+      ...middleware(400, invalidJson),
+      bySurface: { dashboard: managementBadBody, gemini: { ...geminiRelayValidation, message: 'contents is required' } },
+    },
+    body_not_json: {
+      ...middleware(400, invalidJson),
+      bySurface: { dashboard: managementBadBody, gemini: { ...geminiRelayValidation, message: '{detail}' } },
+    },
     body_not_object: {
       ...middleware(400, invalidJson),
-      bySurface: { gemini: { ...geminiRelayValidation, message: 'contents is required' } },
+      bySurface: { dashboard: managementBadBody, gemini: { ...geminiRelayValidation, message: 'contents is required' } },
     },
     body_unreadable: {
       ...middleware(400, 'Invalid request: Invalid request: {detail}'),

@@ -1,4 +1,4 @@
-import { managementErrors } from './management-errors.ts'
+import { managementBadBody, managementErrors } from './management-errors.ts'
 import type { CatalogueEntry, Profile } from './profile-type.ts'
 
 const invalidApiKey = (message: string): CatalogueEntry => ({
@@ -148,9 +148,9 @@ export const specProfile: Profile = {
     ),
     ...managementErrors,
 
-    body_empty: badRequest('The request body is empty; expected a JSON object.'),
-    body_not_json: badRequest('The request body is not valid JSON: {detail}'),
-    body_not_object: badRequest('The request body must be a JSON object, got {got}.'),
+    body_empty: { ...badRequest('The request body is empty; expected a JSON object.'), bySurface: { dashboard: managementBadBody } },
+    body_not_json: { ...badRequest('The request body is not valid JSON: {detail}'), bySurface: { dashboard: managementBadBody } },
+    body_not_object: { ...badRequest('The request body must be a JSON object, got {got}.'), bySurface: { dashboard: managementBadBody } },
     body_unreadable: badRequest('The request body could not be read: {detail}'),
     body_too_large: {
       status: 413,

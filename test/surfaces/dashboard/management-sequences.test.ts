@@ -87,6 +87,33 @@ describe.each(modes.flatMap((mode) => profiles.map((profile) => ({ mode, profile
       ).rejects.toBeInstanceOf(OpenAI.AuthenticationError)
     })
 
+    it.each([
+      ['POST', '/api/token/'],
+      ['PUT', '/api/token/'],
+      ['POST', '/api/redemption/'],
+      ['POST', '/api/user/'],
+      ['PUT', '/api/option/'],
+    ])(
+      "%s %s: a body that is not a JSON object is refused as new-api's controllers refuse it, and changes nothing",
+      async (method, path) => {
+        await harness.gateway.reset()
+        harness.gateway.world.findUser(3)!.accessToken = 'at-root'
+        const before = harness.gateway.world.snapshot()
+        for (const body of ['not json', '[1, 2]', '']) {
+          const response = await fetch(`${harness.baseUrl}${path}`, {
+            method,
+            headers: { authorization: 'Bearer at-root', 'content-type': 'application/json' },
+            body,
+          })
+          expect({ status: response.status, body: await response.json() }).toEqual({
+            status: 200,
+            body: { message: 'Invalid parameters', success: false },
+          })
+        }
+        expect(harness.gateway.world.snapshot()).toEqual(before)
+      },
+    )
+
     it('an admin creates redemption codes, a user redeems one: the balance and the logs show it, and the code redeems once', async () => {
       await harness.gateway.reset()
       const call = api(harness)
