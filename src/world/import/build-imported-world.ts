@@ -8,6 +8,9 @@ import { inferKeyGroups, type KeyListing } from './infer-key-groups.ts'
 import { knownGroups } from './known-groups.ts'
 import { orderedGroups } from './ordered-groups.ts'
 import { slugOf } from './slug.ts'
+import type { ImportedKey } from './imported-key.ts'
+
+export type { ImportedKey }
 import type { UpstreamAnswers } from './upstream-answers.ts'
 
 export interface ImportOptions {
@@ -19,20 +22,6 @@ export interface ImportOptions {
   freshAccessToken(username: string): string
   /** Where the world file's `$schema` points. */
   schema?: string
-}
-
-/** A key of the imported world and the upstream key it stands for. */
-export interface ImportedKey {
-  /** How reports name the upstream key (`--key 2 (sk-a…bcd)`). */
-  label: string
-  /** The upstream key, masked (`sk-a…bcd`). */
-  upstream: string
-  /** The upstream token's name, which the local key keeps. */
-  name: string
-  /** The key in the imported world. */
-  local: string
-  /** Its group as the world has it (`auto` included; the owner's group when it has none of its own). */
-  group: string
 }
 
 export interface ImportedWorld {

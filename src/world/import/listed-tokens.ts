@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { normalizeKey } from '../normalize-key.ts'
 import type { tokenSchema } from '../schemas.ts'
-import type { ImportedKey } from './build-imported-world.ts'
+import type { ImportedKey } from './imported-key.ts'
 import { units } from './imported-token.ts'
 import type { ListedToken, UpstreamAnswers } from './upstream-answers.ts'
 
