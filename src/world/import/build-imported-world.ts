@@ -8,10 +8,10 @@ import { inferKeyGroups, type KeyListing } from './infer-key-groups.ts'
 import { knownGroups } from './known-groups.ts'
 import { orderedGroups } from './ordered-groups.ts'
 import { slugOf } from './slug.ts'
+import type { UpstreamAnswers } from './upstream-answers.ts'
 import type { ImportedKey } from './imported-key.ts'
 
 export type { ImportedKey }
-import type { UpstreamAnswers } from './upstream-answers.ts'
 
 export interface ImportOptions {
   /** Write the upstream's keys and access token into the world instead of fresh ones. */
