@@ -79,11 +79,17 @@ function findDashboardUser({ request, world, now }: AuthInput): UserAuth | { ref
 }
 
 function byAccessToken(world: World, value: string, now: number): UserAuth | { refusal: GatewayError } {
-  const session = [...world.sessions.values()].find((each) => each.accessToken === value)
+  const session = sessionWithToken(world, value)
   if (!session) return withUser(world, world.findUserByAccessToken(value), undefined, value)
   const ended = sessionEnded(session, session.accessExpiresAt, now, maskKey(value))
   if (ended) return { refusal: ended }
   return withUser(world, world.findUser(session.userId), session, value)
+}
+
+// Walked in place: a copy of every session (ended ones stay known) on each request would grow with them.
+function sessionWithToken(world: World, accessToken: string): DashboardSession | undefined {
+  for (const session of world.sessions.values()) if (session.accessToken === accessToken) return session
+  return undefined
 }
 
 function withUser(

@@ -1,4 +1,4 @@
-import { quotaPerUnit } from '../world/quota-units.ts'
+import { formatUsd } from '../world/quota-units.ts'
 import type { LogType } from './gateway-log.ts'
 import type { LogBook } from './log-book.ts'
 
@@ -39,5 +39,5 @@ export function recordLog(logs: LogBook, { userId, username, type, content, crea
 
 /** new-api's `logger.LogQuota` with the display in USD: "＄2.000000 额度". */
 export function logQuota(units: number): string {
-  return `＄${(units / quotaPerUnit).toFixed(6)} 额度`
+  return `＄${formatUsd(units)} 额度`
 }
