@@ -10,7 +10,8 @@ export interface InProcessResults {
   importMs: number
   /** createGateway() on the benchmark's world, in ms. */
   createMs: number
-  cases: { name: string; trivial: number[]; gateway: number[] }[]
+  /** Per case, per round: calls per second, and the process's CPU time per call in µs. */
+  cases: { name: string; trivial: number[]; gateway: number[]; trivialCpu: number[]; gatewayCpu: number[] }[]
 }
 
 const [worldFile, secondsText, roundsText] = process.argv.slice(2)
@@ -62,9 +63,16 @@ const trivialServer = setupServer(
   }),
 )
 
-/** Sequential calls for `ms`: calls per second. */
-async function callsPerSecond(c: (typeof cases)[number], ms: number): Promise<number> {
+interface Rate {
+  callsPerSecond: number
+  /** The process's CPU time (user + system) per call, in µs: other processes' turns on the cores count far less in it. */
+  cpuUs: number
+}
+
+/** Sequential calls for `ms`. */
+async function callsPerSecond(c: (typeof cases)[number], ms: number): Promise<Rate> {
   const start = performance.now()
+  const cpu = process.cpuUsage()
   const end = start + ms
   let calls = 0
   while (performance.now() < end) {
@@ -72,10 +80,11 @@ async function callsPerSecond(c: (typeof cases)[number], ms: number): Promise<nu
     await response.arrayBuffer()
     calls++
   }
-  return calls / ((performance.now() - start) / 1000)
+  const used = process.cpuUsage(cpu)
+  return { callsPerSecond: calls / ((performance.now() - start) / 1000), cpuUs: (used.user + used.system) / calls }
 }
 
-async function on(server: typeof gatewayServer, work: () => Promise<number>): Promise<number> {
+async function on<T>(server: typeof gatewayServer, work: () => Promise<T>): Promise<T> {
   server.listen({ onUnhandledFrame: 'error' })
   try {
     return await work()
@@ -88,11 +97,13 @@ const results: InProcessResults = { importMs, createMs, cases: [] }
 for (const c of cases) {
   await on(trivialServer, () => callsPerSecond(c, 1000))
   await on(gatewayServer, () => callsPerSecond(c, 1000))
-  const runs = { trivial: [] as number[], gateway: [] as number[] }
+  const runs = { trivial: [] as number[], gateway: [] as number[], trivialCpu: [] as number[], gatewayCpu: [] as number[] }
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? (['trivial', 'gateway'] as const) : (['gateway', 'trivial'] as const)
     for (const name of order) {
-      runs[name].push(await on(name === 'trivial' ? trivialServer : gatewayServer, () => callsPerSecond(c, seconds * 1000)))
+      const rate = await on(name === 'trivial' ? trivialServer : gatewayServer, () => callsPerSecond(c, seconds * 1000))
+      runs[name].push(rate.callsPerSecond)
+      runs[`${name}Cpu`].push(rate.cpuUs)
     }
   }
   results.cases.push({ name: c.name, ...runs })
