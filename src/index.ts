@@ -54,20 +54,19 @@ export { builtInScenarios, builtInScenarioNames } from './scenarios/built-in-sce
 export type { ScenarioSpec } from './scenarios/to-scenario.ts'
 
 /* Record and replay */
-export {
-  recordingSchema,
-  type Recording,
-  type RecordingInput,
-  type RecordedExchange,
-  type RecordedResponse,
-  type RecordedReply,
-  type RecordedEmbeddings,
-  type RecordedFrame,
-  type RecordedBinary,
-  type ConversationKey,
-  type EmbeddingKey,
+export { recordingSchema, recordingJsonSchema } from './gateway/recording-format.ts'
+export type {
+  Recording,
+  RecordingInput,
+  RecordedExchange,
+  RecordedResponse,
+  RecordedReply,
+  RecordedEmbeddings,
+  RecordedFrame,
+  RecordedBinary,
+  ConversationKey,
+  EmbeddingKey,
 } from './recording/recording-schema.ts'
-export { recordingJsonSchema } from './recording/recording-json-schema.ts'
 export { RecordingError } from './recording/recording-error.ts'
 export { ReplayAssertionError } from './recording/replay-assertion-error.ts'
 export type { ReplayReport, UnusedRecording, UnmatchedReplayRequest, NearestRecording, NeverReplayed } from './recording/replay.ts'

@@ -210,7 +210,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   if (options.time !== undefined && !(typeof options.time?.now === 'function' && typeof options.time.sleep === 'function')) {
     throw new TypeError('createGateway: time must have now() and sleep(ms, signal) functions')
   }
-  const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay))
+  const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay, routes), routes)
   if (typeof options.world === 'string') {
     throw new TypeError(
       `createGateway: world is a path (${JSON.stringify(options.world)}), which only Node can read: import createGateway from 'llm-gateway-mock' in Node (or use loadWorldFile from 'llm-gateway-mock/node'), or pass the world as data`,

@@ -107,7 +107,8 @@ export interface RouteModel<Auth, Body> {
 /**
  * One gateway route as data: where it lives, whose envelope it speaks, how it authenticates,
  * what body it takes, which model it names, and what it does. The pipeline (run-pipeline.ts)
- * runs every route through the same stages.
+ * runs every route through the same stages. A route that replays also declares how it is
+ * recorded (`recording`), a field src/recording/route-recording.ts adds, as its type is recording's.
  */
 export interface Route<Auth = unknown, Body = unknown> {
   /** Stable name (`openai.chat_completions`): what profiles list in `routes.lacks` and `routes.adds`. */

@@ -2,7 +2,6 @@ import { pathMatcher, pathnameOf, type PathParams } from '../http/path-matcher.t
 import { surfaceOf } from '../http/surface-of.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
 import { routeSurface, type Route } from '../pipeline/route.ts'
-import { routes } from '../surfaces/routes.ts'
 
 /** The gateway route a request to an upstream gateway is for, as this gateway would route it. */
 export interface IdentifiedRoute {
@@ -12,11 +11,16 @@ export interface IdentifiedRoute {
   surface: SurfaceName
 }
 
-let matchers: { route: Route<any, any>; matches: (url: string) => PathParams | undefined }[] | undefined
+type Matchers = { route: Route<any, any>; matches: (url: string) => PathParams | undefined }[]
+const matchersOf = new WeakMap<readonly Route<any, any>[], Matchers>()
 
-/** Which route `request` is for: the first of ours, in routing order, whose method and path it has (any profile's). */
-export function identifyRoute(request: Request): IdentifiedRoute {
-  matchers ??= routes.filter((route) => route.surface !== 'admin').map((route) => ({ route, matches: pathMatcher(route.path, undefined) }))
+/** Which route of `routes` (the gateway's) `request` is for: the first, in routing order, whose method and path it has (any profile's). */
+export function identifyRoute(request: Request, routes: readonly Route<any, any>[]): IdentifiedRoute {
+  let matchers = matchersOf.get(routes)
+  if (!matchers) {
+    matchers = routes.filter((route) => route.surface !== 'admin').map((route) => ({ route, matches: pathMatcher(route.path, undefined) }))
+    matchersOf.set(routes, matchers)
+  }
   for (const { route, matches } of matchers) {
     if (route.method !== request.method) continue
     const params = matches(request.url)

@@ -2,14 +2,13 @@ import type { SurfaceName } from '../http/surface-name.ts'
 import type { Route } from '../pipeline/route.ts'
 import type { PathParams } from '../http/path-matcher.ts'
 import { specProfile } from '../profiles/spec-profile.ts'
-import { answerReaders } from './collapse/readers.ts'
+import type { AnswerReader } from './collapse/collapsed.ts'
 import { parseJson } from './collapse/json-fields.ts'
 import { keptHeaders } from './kept-headers.ts'
 import { isManagementPath, withoutManagementSecrets, withoutSecretQuery } from './management-secrets.ts'
 import { redactJson, redactText, type Redaction } from './redact.ts'
 import type { RecordedRequestBody } from './recorded-request.ts'
 import type { RecordedBinary, RecordedExchange, RecordedFrame, RecordedResponse, RequestKey } from './recording-schema.ts'
-import { replayableRoutes } from './replayable-routes.ts'
 import { routeFacts } from './route-facts.ts'
 import { readSseEvent } from './sse-frames.ts'
 
@@ -55,7 +54,7 @@ export type RecordOutcome = ({ exchange: RecordedExchange; note?: string } | { s
  */
 export function recordExchange(captured: CapturedExchange, redaction: Redaction): RecordOutcome {
   const { route } = captured
-  const replayable = route ? replayableRoutes[route.id] : undefined
+  const replayable = route?.recording
   const parsed = 'body' in captured.request ? captured.request.body : undefined
   // What a route reads its model from; a route that defaults a missing model reads the spec profile's default.
   const facts = { body: parsed, params: captured.params, profile: specProfile }
@@ -75,7 +74,7 @@ export function recordExchange(captured: CapturedExchange, redaction: Redaction)
   } else if (captured.status >= 400 && (key || !replayable)) {
     response = { ...base, error: redactJson(bodyValue(captured, frames), redaction) }
   } else {
-    const reader = key && captured.status < 300 ? answerReaders[replayable!.family] : undefined
+    const reader = key && captured.status < 300 ? replayable!.answers : undefined
     const content = reader && readContent(reader, captured)
     if (content && 'skipped' in content) return { ...content, ...shownModel }
     if (content?.reply) response = { ...base, reply: redactJson(content.reply, redaction) }
@@ -113,7 +112,7 @@ export function recordExchange(captured: CapturedExchange, redaction: Redaction)
 
 /** The reply or vectors an answer spells, or why a stream of it is left out. */
 function readContent(
-  reader: (typeof answerReaders)[string],
+  reader: AnswerReader,
   captured: CapturedExchange,
 ): Pick<RecordedResponse, 'reply' | 'embeddings'> | { skipped: string } | undefined {
   if (captured.frames) {

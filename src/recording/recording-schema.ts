@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { lazySchema } from '../schema/lazy-schema.ts'
-import { routes } from '../surfaces/routes.ts'
-import { replayableRoutes } from './replayable-routes.ts'
+import type { Route } from '../pipeline/route.ts'
+import { recordingOf } from './recorded-routes.ts'
 import { conversationKeySchema, embeddingKeySchema } from './request-key-schema.ts'
 
 // Field texts are `.describe()`d so that the JSON Schema (schemas/recording.schema.json) shows
@@ -134,35 +134,40 @@ export const recordedResponseSchema = lazySchema(() =>
     .describe('What came back.'),
 )
 
-export const recordedExchangeSchema = lazySchema(() =>
-  z
-    .strictObject({
-      id: z.int().positive().describe('The exchange number in the session, in the order the requests were sent; named in reports as #id.'),
-      time: z.string().optional().describe('When the request was sent (ISO time).'),
-      surface: z.enum(['openai', 'anthropic', 'gemini', 'dashboard', 'admin']).describe('The API surface of the route.'),
-      route: z
-        .enum(recordedRouteIds())
-        .describe(
-          'The route id (openai.chat_completions, anthropic.messages, …), or "unknown" for a path no route of this gateway serves.',
-        ),
-      method: z.string().min(1).describe('The HTTP method.'),
-      path: z.string().min(1).describe('The path and query, without credentials (a `key` query parameter is left out).'),
-      model: z.string().optional().describe('The model the request named.'),
-      stream: z.boolean().optional().describe('Whether the request asked for a stream.'),
-      request: z
-        .union([conversationKeySchema, embeddingKeySchema])
-        .optional()
-        .describe(
-          'What identifies the request: required for the routes that replay (generations and embeddings) when the answer is a reply, embeddings or an error.',
-        ),
-      response: recordedResponseSchema,
-    })
-    .superRefine(checkReplayable)
-    .describe('One request and what came back.'),
-)
+function recordedExchangeSchemaOf(routes: readonly Route<any, any>[]) {
+  return lazySchema(() =>
+    z
+      .strictObject({
+        id: z
+          .int()
+          .positive()
+          .describe('The exchange number in the session, in the order the requests were sent; named in reports as #id.'),
+        time: z.string().optional().describe('When the request was sent (ISO time).'),
+        surface: z.enum(['openai', 'anthropic', 'gemini', 'dashboard', 'admin']).describe('The API surface of the route.'),
+        route: z
+          .enum(recordedRouteIds(routes))
+          .describe(
+            'The route id (openai.chat_completions, anthropic.messages, …), or "unknown" for a path no route of this gateway serves.',
+          ),
+        method: z.string().min(1).describe('The HTTP method.'),
+        path: z.string().min(1).describe('The path and query, without credentials (a `key` query parameter is left out).'),
+        model: z.string().optional().describe('The model the request named.'),
+        stream: z.boolean().optional().describe('Whether the request asked for a stream.'),
+        request: z
+          .union([conversationKeySchema, embeddingKeySchema])
+          .optional()
+          .describe(
+            'What identifies the request: required for the routes that replay (generations and embeddings) when the answer is a reply, embeddings or an error.',
+          ),
+        response: recordedResponseSchema,
+      })
+      .superRefine((exchange, context) => checkReplayable(routes, exchange, context))
+      .describe('One request and what came back.'),
+  )
+}
 
 /** Every route id a recording may name: the gateway's routes (its admin routes are never recorded), and "unknown". */
-function recordedRouteIds(): [string, ...string[]] {
+function recordedRouteIds(routes: readonly Route<any, any>[]): [string, ...string[]] {
   const ids = new Set(routes.filter((route) => route.surface !== 'admin').map((route) => route.id))
   const all: string[] = [...ids, 'unknown']
   return all as [string, ...string[]]
@@ -179,9 +184,9 @@ type ExchangeFields = {
  * keys; a reply or vectors only replay on routes that give them. Otherwise it would load, and
  * never answer anything.
  */
-function checkReplayable(exchange: ExchangeFields, context: z.RefinementCtx): void {
+function checkReplayable(routes: readonly Route<any, any>[], exchange: ExchangeFields, context: z.RefinementCtx): void {
   const { response, request } = exchange
-  const replayable = replayableRoutes[exchange.route]
+  const replayable = recordingOf(routes, exchange.route)
   const answer = response.reply !== undefined ? 'reply' : response.embeddings !== undefined ? 'embeddings' : undefined
   if (!replayable) {
     if (answer)
@@ -213,40 +218,55 @@ function checkReplayable(exchange: ExchangeFields, context: z.RefinementCtx): vo
   }
 }
 
-/** A recording file: what `llm-gateway-mock record` writes and `serve --replay` reads. */
-export const recordingSchema = lazySchema(() =>
-  z
-    .strictObject({
-      $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
-      version: z.literal(1).describe('The format version: 1.'),
-      name: z.string().min(1).optional().describe('What reports call this recording; by default its file path.'),
-      upstream: z.string().optional().describe('The upstream recorded from (its origin and path, never a credential).'),
-      recordedAt: z.string().optional().describe('When the session started (ISO time).'),
-      exchanges: z.array(recordedExchangeSchema).describe('The exchanges, in the order the requests were sent.'),
-    })
-    .superRefine((recording, context) => {
-      const seen = new Set<number>()
-      recording.exchanges.forEach((exchange, index) => {
-        if (seen.has(exchange.id))
-          context.addIssue({ code: 'custom', path: ['exchanges', index, 'id'], message: `#${exchange.id} is used twice` })
-        seen.add(exchange.id)
-        const inputs = exchange.request !== undefined && 'inputs' in exchange.request ? exchange.request.inputs.length : undefined
-        const vectors = exchange.response.embeddings?.vectors.length
-        if (inputs !== undefined && vectors !== undefined && inputs !== vectors) {
-          context.addIssue({
-            code: 'custom',
-            path: ['exchanges', index, 'response', 'embeddings', 'vectors'],
-            message: `${vectors} vectors for ${inputs} inputs: give one per input`,
-          })
-        }
-      })
-    }),
-)
+/**
+ * A recording file: what `llm-gateway-mock record` writes and `serve --replay` reads, naming
+ * `routes` (the gateway's), whose declarations say which answers replay and how each is keyed.
+ * One schema per route table, built the first time it is used.
+ */
+export function recordingSchemaOf(routes: readonly Route<any, any>[]): RecordingSchema {
+  let schema = schemas.get(routes)
+  if (!schema) schemas.set(routes, (schema = recordingSchemaBuilt(routes)))
+  return schema
+}
 
-export type Recording = z.output<typeof recordingSchema>
+const schemas = new WeakMap<readonly Route<any, any>[], RecordingSchema>()
+type RecordingSchema = ReturnType<typeof recordingSchemaBuilt>
+
+function recordingSchemaBuilt(routes: readonly Route<any, any>[]) {
+  return lazySchema(() =>
+    z
+      .strictObject({
+        $schema: z.string().optional().describe('The JSON Schema of this file, for editors.'),
+        version: z.literal(1).describe('The format version: 1.'),
+        name: z.string().min(1).optional().describe('What reports call this recording; by default its file path.'),
+        upstream: z.string().optional().describe('The upstream recorded from (its origin and path, never a credential).'),
+        recordedAt: z.string().optional().describe('When the session started (ISO time).'),
+        exchanges: z.array(recordedExchangeSchemaOf(routes)).describe('The exchanges, in the order the requests were sent.'),
+      })
+      .superRefine((recording, context) => {
+        const seen = new Set<number>()
+        recording.exchanges.forEach((exchange, index) => {
+          if (seen.has(exchange.id))
+            context.addIssue({ code: 'custom', path: ['exchanges', index, 'id'], message: `#${exchange.id} is used twice` })
+          seen.add(exchange.id)
+          const inputs = exchange.request !== undefined && 'inputs' in exchange.request ? exchange.request.inputs.length : undefined
+          const vectors = exchange.response.embeddings?.vectors.length
+          if (inputs !== undefined && vectors !== undefined && inputs !== vectors) {
+            context.addIssue({
+              code: 'custom',
+              path: ['exchanges', index, 'response', 'embeddings', 'vectors'],
+              message: `${vectors} vectors for ${inputs} inputs: give one per input`,
+            })
+          }
+        })
+      }),
+  )
+}
+
+export type Recording = z.output<RecordingSchema>
 /** A recording as written by hand or read from a file: the fields with defaults may be left out. */
-export type RecordingInput = z.input<typeof recordingSchema>
-export type RecordedExchange = z.output<typeof recordedExchangeSchema>
+export type RecordingInput = z.input<RecordingSchema>
+export type RecordedExchange = z.output<ReturnType<typeof recordedExchangeSchemaOf>>
 export type RecordedResponse = z.output<typeof recordedResponseSchema>
 export type RecordedReply = z.output<typeof recordedReplySchema>
 export type RecordedEmbeddings = z.output<typeof recordedEmbeddingsSchema>

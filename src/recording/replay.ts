@@ -1,6 +1,8 @@
 import type { RecordedExchange, Recording, RequestKey } from './recording-schema.ts'
 import { keyDifferences, show } from './key-differences.ts'
-import { replayableRoutes, type ReplayableRoute } from './replayable-routes.ts'
+import type { Route } from '../pipeline/route.ts'
+import { recordingOf } from './recorded-routes.ts'
+import type { RouteRecording } from './route-recording.ts'
 
 /** A recording to replay, with the name reports give it (its file path, or `replay[0]`). */
 export interface NamedRecording {
@@ -90,12 +92,12 @@ export function isReplayDone(report: ReplayReport): boolean {
 interface Candidate {
   recording: string
   exchange: RecordedExchange & { request: RequestKey }
-  route: ReplayableRoute
+  route: RouteRecording
   used: boolean
 }
 
 export type ReplayOutcome =
-  | { found: true; exchange: RecordedExchange; route: ReplayableRoute; label: string; release(): void }
+  | { found: true; exchange: RecordedExchange; route: RouteRecording; label: string; release(): void }
   | { found: false; miss: UnmatchedReplayRequest; message: string }
 
 const nearestShown = 3
@@ -111,13 +113,18 @@ export class Replay {
   readonly #candidates: Candidate[] = []
   readonly #neverReplayed: NeverReplayed[] = []
   #unmatched: UnmatchedReplayRequest[] = []
+  readonly #routes: readonly Route<any, any>[]
 
-  /** The recordings, checked against the format (which refuses a replayable answer without its request key). */
-  constructor(recordings: readonly NamedRecording[]) {
+  /**
+   * The recordings, checked against the format (which refuses a replayable answer without its
+   * request key), replayed on `routes`: the gateway's, whose declarations say how each replays.
+   */
+  constructor(recordings: readonly NamedRecording[], routes: readonly Route<any, any>[]) {
     this.#names = recordings.map((named) => named.name)
+    this.#routes = routes
     for (const { name, recording } of recordings) {
       for (const exchange of recording.exchanges) {
-        const route = replayableRoutes[exchange.route]
+        const route = recordingOf(routes, exchange.route)
         if (!route) continue
         if (exchange.request !== undefined && answers(route, exchange)) {
           this.#candidates.push({ recording: name, exchange: exchange as Candidate['exchange'], route, used: false })
@@ -176,10 +183,10 @@ export class Replay {
         .map(({ candidate, differences }) => nearestOf(candidate, differences))
       reason = 'no recording matches it'
     }
-    const family = replayableRoutes[request.route]?.family
+    const family = recordingOf(this.#routes, request.route)?.family
     const readOnly = this.#neverReplayed.filter(
       (exchange) =>
-        replayableRoutes[exchange.route]?.family === family && (exchange.model === undefined || exchange.model === request.model),
+        recordingOf(this.#routes, exchange.route)?.family === family && (exchange.model === undefined || exchange.model === request.model),
     )
     const miss: UnmatchedReplayRequest = {
       requestId: request.requestId,
@@ -242,7 +249,7 @@ export class Replay {
 
   /** The exchanges that can answer a request of `route`: those of its family (chat, responses, messages…). */
   #candidatesOf(route: string): Candidate[] {
-    const family = replayableRoutes[route]?.family
+    const family = recordingOf(this.#routes, route)?.family
     return this.#candidates.filter((candidate) => candidate.route.family === family)
   }
 
@@ -254,7 +261,7 @@ export class Replay {
 }
 
 /** Whether an exchange holds what its route replays: the content of its kind, or an error. */
-function answers(route: ReplayableRoute, exchange: RecordedExchange): boolean {
+function answers(route: RouteRecording, exchange: RecordedExchange): boolean {
   const { response } = exchange
   if (response.error !== undefined) return true
   return route.kind === 'generation' ? response.reply !== undefined : response.embeddings !== undefined

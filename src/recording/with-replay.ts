@@ -5,11 +5,10 @@ import type { Replayed } from '../generation/replayed-reply.ts'
 import { json, raw, type Reply } from '../pipeline/reply.ts'
 import type { Route, RouteContext } from '../pipeline/route.ts'
 import { instant, type RecordedPace, type StreamTiming } from '../streaming/stream-plan.ts'
-import { answerReaders } from './collapse/readers.ts'
 import { replayedHeaders } from './kept-headers.ts'
 import type { RecordedExchange, RecordedFrame } from './recording-schema.ts'
 import type { Replay } from './replay.ts'
-import { replayableRoutes, type ReplayableRoute } from './replayable-routes.ts'
+import type { RouteRecording } from './route-recording.ts'
 import { routeFacts } from './route-facts.ts'
 import { readSseEvent } from './sse-frames.ts'
 
@@ -23,7 +22,7 @@ export interface ReplaySettings {
 }
 
 /**
- * The routes, with those that replay (replayable-routes.ts) answering from the recordings. The
+ * The routes, with those that replay (those that declare their `recording`) answering from the recordings. The
  * world decides first: by the time a route's `handle` runs, the key, the model's visibility,
  * quota, rate limits and the scenarios have admitted the request, and a scenario's reply override
  * still wins. Then a matching recorded error is answered as it was recorded; a matching reply
@@ -36,7 +35,7 @@ export function withReplay(routes: readonly Route<any, any>[], settings: ReplayS
   // The requests a recorded error answered: their failure is the recording's, not the world's.
   const answeredByRecording = new WeakSet<RouteContext<any, any>>()
   return routes.map((route) => {
-    const replayable = replayableRoutes[route.id]
+    const replayable = route.recording
     if (!replayable) return route
     return {
       ...route,
@@ -80,7 +79,7 @@ const worldGaps: Partial<Record<ErrorName, (model: string) => string>> = {
 
 async function replayed(
   route: Route<any, any>,
-  replayable: ReplayableRoute,
+  replayable: RouteRecording,
   context: RouteContext<any, any>,
   settings: ReplaySettings,
   answeredByRecording: WeakSet<RouteContext<any, any>>,
@@ -121,7 +120,7 @@ async function replayed(
 }
 
 /** What identifies a request to the ledger: its route, model, whether it streams, and its key. */
-function requestOf(route: Route<any, any>, replayable: ReplayableRoute, context: RouteContext<any, any>) {
+function requestOf(route: Route<any, any>, replayable: RouteRecording, context: RouteContext<any, any>) {
   // The admit stage noted them; a request refused before it is read here.
   const read = context.note.model === undefined ? routeFacts(route, context) : {}
   return {
@@ -143,7 +142,7 @@ function recordedError(exchange: RecordedExchange): Reply {
 }
 
 /** What generate() or embed() uses of a recorded answer. */
-function toReplayed(exchange: RecordedExchange, route: ReplayableRoute, speed: number): Replayed {
+function toReplayed(exchange: RecordedExchange, route: RouteRecording, speed: number): Replayed {
   const { reply, embeddings } = exchange.response
   if (embeddings)
     return {
@@ -166,10 +165,10 @@ function toReplayed(exchange: RecordedExchange, route: ReplayableRoute, speed: n
 // A recording's pace is read from its frames once, however often it replays.
 const paces = new WeakMap<RecordedExchange, RecordedPace | undefined>()
 
-function paceOf(exchange: RecordedExchange, route: ReplayableRoute): RecordedPace | undefined {
+function paceOf(exchange: RecordedExchange, route: RouteRecording): RecordedPace | undefined {
   if (!paces.has(exchange)) {
     const frames = exchange.response.frames ?? []
-    const reader = answerReaders[route.family]?.stream
+    const reader = route.answers.stream
     paces.set(exchange, recordedPace(frames, reader?.(frames.map((frame) => readSseEvent(frame.data))).progress))
   }
   return paces.get(exchange)

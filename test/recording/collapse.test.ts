@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { messagesReader } from '../../src/recording/collapse/anthropic-messages.ts'
-import { chatReader } from '../../src/recording/collapse/openai-chat.ts'
+import { messagesReader } from '../../src/surfaces/anthropic/messages/messages-recording.ts'
+import { chatReader } from '../../src/surfaces/openai/chat/chat-recording.ts'
 import type { SseEvent } from '../../src/recording/sse-frames.ts'
 
 // How a recorded answer collapses into a reply, on the wire formats alone: what the recorder keeps

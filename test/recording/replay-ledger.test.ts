@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { namedRecordings } from '../../src/recording/named-recordings.ts'
 import { isReplayDone, Replay, type ReplayRequest } from '../../src/recording/replay.ts'
 import type { RequestKey } from '../../src/recording/recording-schema.ts'
+import { routes } from '../../src/surfaces/routes.ts'
 import { chatExchange, recording } from '../support/recordings.ts'
 
 // The replay's matcher and ledger on their own: which recorded exchange answers a request, in
@@ -23,7 +24,8 @@ const asked = (said: string, more: Partial<ReplayRequest> = {}): ReplayRequest =
   ...more,
 })
 
-const replayOf = (...exchanges: Parameters<typeof recording>[0]) => new Replay(namedRecordings(recording(exchanges, 'session')))
+const replayOf = (...exchanges: Parameters<typeof recording>[0]) =>
+  new Replay(namedRecordings(recording(exchanges, 'session'), routes), routes)
 const replyId = (outcome: ReturnType<Replay['take']>) =>
   outcome.found ? (outcome.exchange.response as { reply: { id: string } }).reply.id : outcome.message
 

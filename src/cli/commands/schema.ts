@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import type { CommandModule } from 'yargs'
-import { recordingJsonSchema } from '../../recording/recording-json-schema.ts'
+import { recordingJsonSchema } from '../../gateway/recording-format.ts'
 import { jsonSchemaText } from '../../schema/json-schema-file.ts'
 import { scenarioJsonSchema } from '../../scenarios/scenario-json-schema.ts'
 import { worldJsonSchema } from '../../world/world-json-schema.ts'

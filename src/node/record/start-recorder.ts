@@ -20,6 +20,7 @@ import { RecordingFile } from './recording-file.ts'
 import { tunnelUpgrades } from './tunnel-upgrade.ts'
 import { upstreamFailure } from './upstream-failure.ts'
 import { upstreamRequest, type Upstream } from './upstream-request.ts'
+import { routes } from '../../surfaces/routes.ts'
 
 export interface RecorderOptions {
   /** The upstream gateway's base URL, e.g. `https://gateway.example.com` (no credentials in it). */
@@ -112,7 +113,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     const time = new Date().toISOString()
     const started = performance.now()
     const body = new Uint8Array(await request.arrayBuffer())
-    const identified = identifyRoute(request)
+    const identified = identifyRoute(request, routes)
     const outgoing = upstreamRequest(request, upstream, identified.route)
     const url = new URL(request.url)
     const redaction: Redaction = { patterns, secrets: [...outgoing.secrets, ...managementRequestSecrets(url.pathname, body)] }

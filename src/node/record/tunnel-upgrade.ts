@@ -9,6 +9,7 @@ import { endWith } from '../end-with.ts'
 import { requestUrlOf } from '../node-request.ts'
 import { upstreamFailure } from './upstream-failure.ts'
 import { upstreamRequest, type Upstream } from './upstream-request.ts'
+import { routes } from '../../surfaces/routes.ts'
 
 /** What a tunnelled handshake came to, for the recorder's log line. */
 export interface Tunnelled {
@@ -54,7 +55,7 @@ export function tunnelUpgrades(
       const headers: [string, string][] = []
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!])
       const request = new Request(url, { headers })
-      const outgoing = upstreamRequest(request, upstream, identifyRoute(request).route)
+      const outgoing = upstreamRequest(request, upstream, identifyRoute(request, routes).route)
       const target = new URL(url)
       const path = redactText(withoutKey(target.pathname + target.search), { patterns: [], secrets: outgoing.secrets })
       const say = (status: number | undefined, note: string) =>

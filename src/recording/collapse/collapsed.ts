@@ -25,6 +25,12 @@ export interface AnswerReader {
   stream?(events: readonly SseEvent[]): CollapsedStream
 }
 
+/** Vectors read back, when every one could be; their prompt tokens when the answer reports them. */
+export function embeddingsOf(vectors: (number[] | undefined)[], promptTokens: number | undefined): RecordedEmbeddings | undefined {
+  if (vectors.length === 0 || vectors.some((vector) => vector === undefined)) return undefined
+  return { vectors: vectors as number[][], ...(promptTokens !== undefined && { promptTokens }) }
+}
+
 /** Builds a reply a field at a time as a stream's events arrive; `text` and `reasoning` join their pieces. */
 export class ReplyBuilder {
   id: string | undefined

@@ -6,6 +6,7 @@ import { messagesApiVersion } from './api-version.ts'
 import { message } from './message.ts'
 import { messageStreamFrames } from './message-stream.ts'
 import { messagesConversation, messagesRequestSchema } from './messages-request.ts'
+import { messagesRecording } from './messages-recording.ts'
 import { anthropicStreamError } from '../anthropic-stream-error.ts'
 import { conversationView } from '../../../conversation/conversation-view.ts'
 
@@ -24,6 +25,7 @@ export const messagesRoute = defineRoute({
     conversation: ({ body }) => conversationView(messagesConversation(body)),
   },
   banner: 'Anthropic messages (x-api-key or Bearer; stream: true)',
+  recording: messagesRecording,
   async handle(context) {
     const { body } = context
     const version = messagesApiVersion(context.request)

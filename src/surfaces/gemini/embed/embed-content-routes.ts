@@ -4,6 +4,7 @@ import { json } from '../../../pipeline/reply.ts'
 import { defineRoute, type Route } from '../../../pipeline/route.ts'
 import { modelActionRoute, type GeminiPrefix } from '../model-action.ts'
 import { batchEmbedContentsRequestSchema, batchEmbeddingInputs, embedContentRequestSchema, embeddingInput } from './embed-request.ts'
+import { batchEmbedContentsRecording, embedContentRecording } from './embed-recording.ts'
 import { batchEmbedContentsResponse, embedContentResponse } from './embed-response.ts'
 
 /** The embedding routes of `POST {prefix}/models/{model}:{action}` (see model-action.ts). */
@@ -14,6 +15,7 @@ function embedRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
       ...modelActionRoute(prefix, 'embedContent', { admission: 'generation', banner: 'Gemini embedContent' }),
       id: 'gemini.embed_content',
       body: { schema: embedContentRequestSchema },
+      recording: embedContentRecording,
       handle: async (context) => json(embedContentResponse(await embed(context, [embeddingInput(context.body)], fields('content')))),
     }),
     defineRoute({
@@ -23,6 +25,7 @@ function embedRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
       }),
       id: 'gemini.batch_embed_contents',
       body: { schema: batchEmbedContentsRequestSchema },
+      recording: batchEmbedContentsRecording,
       handle: async (context) =>
         json(batchEmbedContentsResponse(await embed(context, batchEmbeddingInputs(context.body), fields('requests')))),
     }),

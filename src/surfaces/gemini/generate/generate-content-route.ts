@@ -13,6 +13,7 @@ import {
   type GenerateContentRequest,
 } from './generate-request.ts'
 import { generateContentResponse, geminiReplyShape } from './generate-response.ts'
+import { generateRecording } from './generate-recording.ts'
 import { generateStreamFrames } from './generate-stream.ts'
 import { conversationView } from '../../../conversation/conversation-view.ts'
 
@@ -41,6 +42,7 @@ function generateRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
       ...reading(modelActionRoute(prefix, 'generateContent', { admission: 'generation', banner: 'Gemini generateContent' })),
       id: 'gemini.generate_content',
       body: { schema: generateContentRequestSchema },
+      recording: generateRecording,
       handle: (context) => answer(context, false),
     }),
     defineRoute({
@@ -53,6 +55,7 @@ function generateRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
       ),
       id: 'gemini.stream_generate_content',
       body: { schema: generateContentRequestSchema },
+      recording: generateRecording,
       handle: (context) => answer(context, true),
     }),
     defineRoute({
@@ -72,6 +75,7 @@ function generateRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
       id: 'gemini.count_tokens_as_generation',
       optional: true,
       body: { schema: generateContentRequestSchema },
+      recording: generateRecording,
       handle: (context) => answer(context, false),
     }),
   ]

@@ -3,6 +3,7 @@ import { generate } from '../../../generation/generate.ts'
 import { json, stream } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
 import { chatCompletion } from './chat-completion.ts'
+import { chatRecording } from './chat-recording.ts'
 import { chatConversation, chatRequestSchema } from './chat-request.ts'
 import { chatStreamFrames } from './chat-stream.ts'
 import { openaiStreamError } from '../openai-stream-error.ts'
@@ -23,6 +24,7 @@ export const chatCompletionsRoute = defineRoute({
     conversation: ({ body }) => conversationView(chatConversation(body)),
   },
   banner: 'OpenAI chat (stream: true for SSE)',
+  recording: chatRecording,
   async handle(context) {
     const { body } = context
     const generation = await generate(context, chatConversation(body))

@@ -3,6 +3,7 @@ import { embed } from '../../../generation/embed.ts'
 import { json } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
 import { embeddingInputs, embeddingsRequestSchema } from './embeddings-request.ts'
+import { embeddingsRecording } from './embeddings-recording.ts'
 import { embeddingsResponse, embeddingsShape } from './embeddings-response.ts'
 
 /** `POST /v1/embeddings`: vectors as floats, or base64 (the openai SDK's default request). */
@@ -15,6 +16,7 @@ export const embeddingsRoute = defineRoute({
   body: { schema: embeddingsRequestSchema },
   model: { read: ({ body }) => body.model, admission: 'generation' },
   banner: 'OpenAI embeddings (float or base64)',
+  recording: embeddingsRecording,
   async handle(context) {
     const { body } = context
     const embeddings = await embed(context, embeddingInputs(body), {

@@ -7,6 +7,7 @@ import { createResponse } from './create-response.ts'
 import { prepareResponse } from './prepared-response.ts'
 import { responseStream } from './response-stream.ts'
 import { responsesRequestSchema } from './responses-request.ts'
+import { responsesRecording } from './responses-recording.ts'
 import { ownInputConversation } from './responses-conversation.ts'
 import { moreOfferedTools } from './offered-tools.ts'
 import { conversationView } from '../../../conversation/conversation-view.ts'
@@ -33,6 +34,7 @@ export const responsesRoute = defineRoute({
     conversation: ({ body }) => conversationView(ownInputConversation(body), moreOfferedTools(body)),
   },
   banner: 'OpenAI Responses (stream: true for SSE; stored for previous_response_id)',
+  recording: responsesRecording,
   async handle(context) {
     const { body } = context
     if (body.generate === false) {

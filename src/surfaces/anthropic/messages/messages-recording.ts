@@ -1,8 +1,11 @@
-import type { FinishReason } from '../../generation/compose-reply.ts'
-import type { RecordedReply } from '../recording-schema.ts'
-import type { SseEvent } from '../sse-frames.ts'
-import { ReplyBuilder, type AnswerReader, type CollapsedStream } from './collapsed.ts'
-import { numberOf, objectOf, parseJson, stringOf } from './json-fields.ts'
+import type { FinishReason } from '../../../generation/compose-reply.ts'
+import type { RecordedReply } from '../../../recording/recording-schema.ts'
+import type { SseEvent } from '../../../recording/sse-frames.ts'
+import { ReplyBuilder, type AnswerReader, type CollapsedStream } from '../../../recording/collapse/collapsed.ts'
+import { numberOf, objectOf, parseJson, stringOf } from '../../../recording/collapse/json-fields.ts'
+import { conversationKey } from '../../../recording/request-key.ts'
+import type { RouteRecording } from '../../../recording/route-recording.ts'
+import { messagesConversation, type MessagesRequest } from './messages-request.ts'
 
 /** Anthropic's stop reasons in neutral terms; the others (a stop sequence, a refusal, a pause) end the turn. */
 function stopReason(reason: unknown): FinishReason | undefined {
@@ -79,4 +82,13 @@ export const messagesReader: AnswerReader = {
     }
     return reply.collapsed(stopped, failed, progress)
   },
+}
+
+/** How `POST /v1/messages` is recorded and replayed: keyed by its conversation, read back as a Message or its events. */
+export const messagesRecording: RouteRecording<MessagesRequest> = {
+  family: 'anthropic.messages',
+  kind: 'generation',
+  key: (body) => conversationKey(messagesConversation(body)),
+  prefixes: { reply: 'msg_', call: 'toolu_' },
+  answers: messagesReader,
 }

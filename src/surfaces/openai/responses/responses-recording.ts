@@ -1,7 +1,11 @@
-import type { RecordedReply } from '../recording-schema.ts'
-import type { SseEvent } from '../sse-frames.ts'
-import { ReplyBuilder, type AnswerReader, type CollapsedStream } from './collapsed.ts'
-import { arrayOf, objectOf, parseJson, stringOf } from './json-fields.ts'
+import type { RecordedReply } from '../../../recording/recording-schema.ts'
+import type { SseEvent } from '../../../recording/sse-frames.ts'
+import { ReplyBuilder, type AnswerReader, type CollapsedStream } from '../../../recording/collapse/collapsed.ts'
+import { arrayOf, objectOf, parseJson, stringOf } from '../../../recording/collapse/json-fields.ts'
+import { conversationKey } from '../../../recording/request-key.ts'
+import type { RouteRecording } from '../../../recording/route-recording.ts'
+import { ownInputConversation } from './responses-conversation.ts'
+import type { ResponsesRequest } from './responses-request.ts'
 
 /** A Responses API response object, read back: its message text, function calls and reasoning summaries, in order. */
 function readResponse(body: unknown): RecordedReply | undefined {
@@ -61,4 +65,16 @@ export const responsesReader: AnswerReader = {
       progress,
     }
   },
+}
+
+/**
+ * How `POST /v1/responses` is recorded and replayed. A continuation is keyed by its own input:
+ * what it continues lives in another store on each side.
+ */
+export const responsesRecording: RouteRecording<ResponsesRequest> = {
+  family: 'openai.responses',
+  kind: 'generation',
+  key: (body) => conversationKey(ownInputConversation(body)),
+  prefixes: { reply: 'resp_', call: 'call_' },
+  answers: responsesReader,
 }

@@ -1,8 +1,11 @@
-import type { FinishReason } from '../../generation/compose-reply.ts'
-import type { RecordedReply } from '../recording-schema.ts'
-import type { SseEvent } from '../sse-frames.ts'
-import { ReplyBuilder, type AnswerReader, type CollapsedStream } from './collapsed.ts'
-import { arrayOf, numberOf, objectOf, parseJson, stringOf } from './json-fields.ts'
+import type { FinishReason } from '../../../generation/compose-reply.ts'
+import type { RecordedReply } from '../../../recording/recording-schema.ts'
+import type { SseEvent } from '../../../recording/sse-frames.ts'
+import { ReplyBuilder, type AnswerReader, type CollapsedStream } from '../../../recording/collapse/collapsed.ts'
+import { arrayOf, numberOf, objectOf, parseJson, stringOf } from '../../../recording/collapse/json-fields.ts'
+import { conversationKey } from '../../../recording/request-key.ts'
+import type { RouteRecording } from '../../../recording/route-recording.ts'
+import { chatConversation, type ChatRequest } from './chat-request.ts'
 
 /** OpenAI's finish reasons in neutral terms; a content filter's stop is a stop. */
 export function chatFinishReason(reason: unknown): FinishReason | undefined {
@@ -83,4 +86,13 @@ export const chatReader: AnswerReader = {
     }
     return reply.collapsed(done, failed, progress)
   },
+}
+
+/** How `POST /v1/chat/completions` is recorded and replayed: keyed by its conversation, read back as a completion or its chunks. */
+export const chatRecording: RouteRecording<ChatRequest> = {
+  family: 'openai.chat_completions',
+  kind: 'generation',
+  key: (body) => conversationKey(chatConversation(body)),
+  prefixes: { reply: 'chatcmpl-', call: 'call_' },
+  answers: chatReader,
 }

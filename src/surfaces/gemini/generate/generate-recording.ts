@@ -1,7 +1,10 @@
-import type { RecordedReply } from '../recording-schema.ts'
-import type { SseEvent } from '../sse-frames.ts'
-import { ReplyBuilder, type AnswerReader, type CollapsedStream } from './collapsed.ts'
-import { arrayOf, numberOf, objectOf, parseJson, stringOf } from './json-fields.ts'
+import type { RecordedReply } from '../../../recording/recording-schema.ts'
+import type { SseEvent } from '../../../recording/sse-frames.ts'
+import { ReplyBuilder, type AnswerReader, type CollapsedStream } from '../../../recording/collapse/collapsed.ts'
+import { arrayOf, numberOf, objectOf, parseJson, stringOf } from '../../../recording/collapse/json-fields.ts'
+import { conversationKey } from '../../../recording/request-key.ts'
+import type { RouteRecording } from '../../../recording/route-recording.ts'
+import { generateConversation, type GenerateContentRequest } from './generate-request.ts'
 
 /** One `GenerateContentResponse` (a whole answer, or a stream's chunk) added to the reply; whether it carried a finish reason. */
 function addChunk(reply: ReplyBuilder, body: Record<string, unknown>): boolean {
@@ -55,4 +58,16 @@ export const generateReader: AnswerReader = {
     }
     return reply.collapsed(finished, failed, progress)
   },
+}
+
+/**
+ * How `generateContent` is recorded and replayed, and with it `streamGenerateContent` and a
+ * countTokens new-api answers as a generation: one family, so that a recording of one answers the others.
+ */
+export const generateRecording: RouteRecording<GenerateContentRequest> = {
+  family: 'gemini.generate_content',
+  kind: 'generation',
+  key: (body) => conversationKey(generateConversation(body)),
+  prefixes: {},
+  answers: generateReader,
 }
