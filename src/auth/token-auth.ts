@@ -1,10 +1,10 @@
 import { isExhausted } from '../billing/is-exhausted.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
+import { describeSources, readCredential, type CredentialSource } from '../http/request-credentials.ts'
 import type { CredentialGroup } from '../profiles/profile-type.ts'
 import type { Token, User } from '../world/schemas.ts'
 import { expiryOf, isExpired } from '../world/token-expiry.ts'
 import type { AuthInput, AuthRequirement } from './auth-requirement.ts'
-import { describeSources, readCredential, type CredentialSource } from './credential-source.ts'
 import { inProcessClientAddress, isAddressAllowed, plainAddress } from './ip-allow-list.ts'
 import { maskKey } from './mask-key.ts'
 
