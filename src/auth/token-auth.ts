@@ -17,6 +17,21 @@ export interface TokenAuth {
   source: CredentialSource
 }
 
+/** Whether what a route's auth resolved is an API key's: what the pipeline's log and the key's checks read, whatever the route. */
+export function isTokenAuth(auth: unknown): auth is TokenAuth {
+  return typeof auth === 'object' && auth !== null && 'token' in auth && 'user' in auth && 'maskedKey' in auth
+}
+
+/**
+ * The API key a request was authenticated with, for what charges and limits a key (admission,
+ * replay): a route that names a model authenticates by key, so anything else is a mistake of the
+ * route's, answered as the gateway's own error.
+ */
+export function keyAuthOf(auth: unknown, routeId: string): TokenAuth {
+  if (isTokenAuth(auth)) return auth
+  throw gatewayError('internal', { detail: `route ${routeId} names a model but does not authenticate by API key` })
+}
+
 /** Authenticates by API key, read where the profile says routes of `group` carry it. */
 export function tokenAuth(group: CredentialGroup): AuthRequirement<TokenAuth> {
   return { resolve: (input) => authenticateToken(input, input.profile.credentials[group]), credential: 'api-key' }

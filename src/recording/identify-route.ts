@@ -7,12 +7,12 @@ import { routes } from '../surfaces/routes.ts'
 /** The gateway route a request to an upstream gateway is for, as this gateway would route it. */
 export interface IdentifiedRoute {
   /** Undefined for a path no route of ours serves (still forwarded and recorded, as "unknown"). */
-  route: Route<any, any> | undefined
+  route: Route | undefined
   params: PathParams
   surface: SurfaceName
 }
 
-let matchers: { route: Route<any, any>; matches: (url: string) => PathParams | undefined }[] | undefined
+let matchers: { route: Route; matches: (url: string) => PathParams | undefined }[] | undefined
 
 /** Which route `request` is for: the first of ours, in routing order, whose method and path it has (any profile's). */
 export function identifyRoute(request: Request): IdentifiedRoute {

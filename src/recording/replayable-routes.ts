@@ -21,21 +21,30 @@ export interface ReplayableRoute {
    */
   family: string
   kind: 'generation' | 'embeddings'
-  /** What identifies a request, from its validated body: the same rule on both sides. */
-  key(body: any): RequestKey
+  /** What identifies a request, from its body as its route's schema validated it: the same rule on both sides. */
+  key(body: unknown): RequestKey
   /** The prefixes the surface puts before a reply id and a call id, which the recording keeps and the replay takes off. */
   prefixes: { reply?: string; call?: string }
 }
 
 /** A generation route: its family, how its requests are keyed, and its surface's id prefixes. */
-const generation = (family: string, key: (body: any) => RequestKey, prefixes: ReplayableRoute['prefixes'] = {}): ReplayableRoute => ({
+const generation = <Body>(
+  family: string,
+  key: (body: Body) => RequestKey,
+  prefixes: ReplayableRoute['prefixes'] = {},
+): ReplayableRoute => ({
   family,
   kind: 'generation',
   key,
   prefixes,
 })
 /** An embedding route, keyed by its inputs. */
-const embeddings = (family: string, key: (body: any) => RequestKey): ReplayableRoute => ({ family, kind: 'embeddings', key, prefixes: {} })
+const embeddings = <Body>(family: string, key: (body: Body) => RequestKey): ReplayableRoute => ({
+  family,
+  kind: 'embeddings',
+  key,
+  prefixes: {},
+})
 
 const generateContent = generation('gemini.generate_content', (body: GenerateContentRequest) => conversationKey(generateConversation(body)))
 

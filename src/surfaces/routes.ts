@@ -36,7 +36,7 @@ import { retrieveModelRoute } from './openai/retrieve-model.ts'
  * Every route the gateway serves, in matching order: one place to add one. A route a profile
  * lacks (or an optional one it does not add) matches nothing under that profile.
  */
-export const routes: readonly Route<any, any>[] = [
+export const routes: readonly Route[] = [
   listModelsRoute,
   retrieveModelRoute,
   listGeminiModelsRoute,

@@ -49,7 +49,7 @@ const apiKeyDashboardPaths = new Set(['/api/usage/token', '/api/log/token'])
  * carries none gets it where its surface's clients put one. The dashboard's user routes (`/api/…`)
  * take a user's access token, not an API key: theirs always go as sent.
  */
-export function upstreamRequest(request: Request, upstream: Upstream, route: Route<any, any> | undefined): OutgoingRequest {
+export function upstreamRequest(request: Request, upstream: Upstream, route: Route | undefined): OutgoingRequest {
   const incoming = new URL(request.url)
   const url = new URL(upstream.base.href.replace(/\/+$/, '') + incoming.pathname + incoming.search)
   const headers: Record<string, string> = {}
@@ -97,7 +97,7 @@ export function upstreamRequest(request: Request, upstream: Upstream, route: Rou
 }
 
 /** Whether a request's credential is an API key: its route's, or for a path no route serves, every path but the dashboard's user routes. */
-function takesApiKey(route: Route<any, any> | undefined, path: string): boolean {
+function takesApiKey(route: Route | undefined, path: string): boolean {
   if (route) return route.auth.credential === 'api-key'
   return surfaceOf(path) !== 'dashboard' || apiKeyDashboardPaths.has(path.replace(/\/+$/, ''))
 }
