@@ -1,10 +1,10 @@
 import { isExhausted } from '../billing/is-exhausted.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
+import { describeSources, readCredential, type CredentialSource } from '../http/request-credentials.ts'
 import type { CredentialGroup } from '../profiles/profile-type.ts'
 import type { Token, User } from '../world/schemas.ts'
 import { expiryOf, isExpired } from '../world/token-expiry.ts'
 import type { AuthInput, AuthRequirement } from './auth-requirement.ts'
-import { describeSources, readCredential, type CredentialSource } from './credential-source.ts'
 import { inProcessClientAddress, isAddressAllowed, plainAddress } from './ip-allow-list.ts'
 import { maskKey } from './mask-key.ts'
 
@@ -15,6 +15,21 @@ export interface TokenAuth {
   /** The presented key, masked for messages and logs. */
   maskedKey: string
   source: CredentialSource
+}
+
+/** Whether what a route's auth resolved is an API key's: what the pipeline's log and the key's checks read, whatever the route. */
+export function isTokenAuth(auth: unknown): auth is TokenAuth {
+  return typeof auth === 'object' && auth !== null && 'token' in auth && 'user' in auth && 'maskedKey' in auth
+}
+
+/**
+ * The API key a request was authenticated with, for what charges and limits a key (admission,
+ * replay): a route that names a model authenticates by key, so anything else is a mistake of the
+ * route's, answered as the gateway's own error.
+ */
+export function keyAuthOf(auth: unknown, routeId: string): TokenAuth {
+  if (isTokenAuth(auth)) return auth
+  throw gatewayError('internal', { detail: `route ${routeId} names a model but does not authenticate by API key` })
 }
 
 /** Authenticates by API key, read where the profile says routes of `group` carry it. */

@@ -1,4 +1,5 @@
 import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
+import { accessTokenOf, sessionIdOf } from '../http/request-credentials.ts'
 import type { User } from '../world/schemas.ts'
 import type { DashboardSession, World } from '../world/world.ts'
 import type { AuthInput, AuthRequirement } from './auth-requirement.ts'
@@ -20,9 +21,6 @@ export interface UserAuth {
 export interface OptionalUserAuth {
   user: User | undefined
 }
-
-/** The cookie `POST /api/user/login` sets, as new-api's session store names it. */
-export const sessionCookie = 'session'
 
 /**
  * Management auth at `role` or above (new-api's `UserAuth`, `AdminAuth`, `RootAuth`): the user's
@@ -67,10 +65,9 @@ export const optionalUserAuth: AuthRequirement<OptionalUserAuth> = {
 
 /** The user a request's credential names, or why there is none. */
 function findDashboardUser({ request, world, now }: AuthInput): UserAuth | { refusal: GatewayError } {
-  const header = request.headers.get('authorization')?.trim()
-  const value = header?.replace(/^[Bb]earer\s+/, '').trim()
+  const value = accessTokenOf(request.headers)
   if (value) return byAccessToken(world, value, now)
-  const cookie = sessionIdOf(request.headers.get('cookie'))
+  const cookie = sessionIdOf(request.headers)
   const session = cookie === undefined ? undefined : world.sessions.get(cookie)
   if (!session) return { refusal: gatewayError('access_token_missing') }
   const ended = sessionEnded(session, session.expiresAt, now, maskKey(session.id))
@@ -116,16 +113,6 @@ function withUser(
 function sessionEnded(session: DashboardSession, until: number, now: number, token: string): GatewayError | undefined {
   if (session.revoked) return gatewayError('access_session_revoked', { token })
   if (now >= until) return gatewayError('access_session_expired', { token })
-  return undefined
-}
-
-/** The session id in a `Cookie` header, if it carries the gateway's session cookie. */
-export function sessionIdOf(cookieHeader: string | null): string | undefined {
-  if (!cookieHeader) return undefined
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...value] = part.split('=')
-    if (name?.trim() === sessionCookie) return value.join('=').trim() || undefined
-  }
   return undefined
 }
 

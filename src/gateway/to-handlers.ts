@@ -21,7 +21,7 @@ export interface RouteHandler {
  * prefixes with a 404 in the right envelope, and API paths sent below the wrong base URL with a
  * 404 that names the right one. Without `baseUrl` the handlers match any origin.
  */
-export function toRouteHandlers(routes: readonly Route<any>[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
+export function toRouteHandlers(routes: readonly Route[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
   return withoutCallFrames(() => makeRouteHandlers(routes, runtime, baseUrl))
 }
 
@@ -43,7 +43,7 @@ export function withoutCallFrames<T>(make: () => T): T {
   }
 }
 
-function makeRouteHandlers(routes: readonly Route<any>[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
+function makeRouteHandlers(routes: readonly Route[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
   const base = baseUrl?.replace(/\/+$/, '')
   const handlers: RouteHandler[] = routes.map((route) => {
     const matches = pathMatcher(route.path, base)

@@ -20,7 +20,7 @@ import { servesRoute } from '../profiles/serves-route.ts'
  * whose gateway's base URL it is serves it. One that none of them serves goes through to the
  * network (`server.connect()`), as msw lets through a connection no handler takes.
  */
-export function toSocketHandlers(routes: readonly Route<any, any>[], runtime: GatewayRuntime, baseUrl?: string): WebSocketHandler[] {
+export function toSocketHandlers(routes: readonly Route[], runtime: GatewayRuntime, baseUrl?: string): WebSocketHandler[] {
   const base = baseUrl === undefined ? undefined : new URL(baseUrl.replace(/\/+$/, ''))
   return routes.filter(isSocketRoute).map((route) =>
     linkFor(route.path).addEventListener('connection', ({ client, server, info }) => {
@@ -71,7 +71,7 @@ interface InProcessClient {
   addEventListener(type: 'close', listener: () => void): void
 }
 
-function serveInProcess(route: SocketRoute<any>, runtime: GatewayRuntime, client: InProcessClient, init: SocketInit): void {
+function serveInProcess(route: SocketRoute, runtime: GatewayRuntime, client: InProcessClient, init: SocketInit): void {
   // Listen at once: the client may send as soon as it opens, before the handshake is admitted.
   // A binary message is kept as `undefined`, in its place among the text ones.
   const early: (string | undefined)[] = []

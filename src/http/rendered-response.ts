@@ -86,7 +86,7 @@ export class PartsResponse implements Response {
   formData(): Promise<FormData> {
     return this.#response().formData()
   }
-  json(): Promise<any> {
+  json(): Promise<unknown> {
     return this.#response().json()
   }
   text(): Promise<string> {

@@ -1,4 +1,5 @@
-import { hasAnthropicVersion, hasBearer, hasGeminiKey } from './api-headers.ts'
+import { hasAnthropicVersion } from './api-headers.ts'
+import { hasBearer, hasGeminiKey } from './request-credentials.ts'
 import type { SurfaceName } from './surface-name.ts'
 
 /** The surfaces whose clients append API paths to a base URL, and so can send them below the wrong one. */

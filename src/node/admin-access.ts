@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { isIPv4 } from 'node:net'
-import { adminCookieName } from '../http/admin-cookie.ts'
 import type { AdapterClient } from '../http/exchange.ts'
-import { searchParamOf } from '../http/path-matcher.ts'
+import { presentedAdminToken, type BrowserRequest } from '../http/request-credentials.ts'
 
 /**
  * Whether a socket's remote address is this machine: 127.0.0.0/8, `::1`, or an IPv4 loopback
@@ -27,51 +26,6 @@ function readLoopback(address: string): boolean {
   if (lower === '::1' || lower === '0:0:0:0:0:0:0:1') return true
   const v4 = lower.startsWith('::ffff:') ? lower.slice('::ffff:'.length) : lower
   return isIPv4(v4) && v4.startsWith('127.')
-}
-
-/** What a browser on the inspector's page presents instead of a header: read from the request's URL and method. */
-export interface BrowserRequest {
-  url: string
-  method: string
-}
-
-/**
- * The admin token a request presents: `x-mock-admin-token`, or on `/__mock` paths
- * `Authorization: Bearer` (elsewhere that header carries the API key). Given the `browser`
- * request's URL and method, also what the inspector's page sends, which cannot set headers on its
- * loads and its event stream: `?token=` on the page's own address (the one a user opens), or the
- * cookie the page then sets (src/http/admin-cookie.ts). The cookie counts for a request that
- * changes something only with the `x-mock-inspector` header the page's own calls send: another
- * site's form cannot send it, and its scripts cannot without the server's leave, which it never gives.
- */
-export function presentedAdminToken(headers: Headers, pathname: string, browser?: BrowserRequest): string | undefined {
-  const header = headers.get('x-mock-admin-token')
-  if (header !== null) return header.trim()
-  if (!/\/__mock(\/|$)/.test(pathname)) return undefined
-  const match = /^Bearer\s+(.+)$/i.exec(headers.get('authorization') ?? '')
-  if (match) return match[1]?.trim()
-  if (browser === undefined) return undefined
-  const { url, method } = browser
-  if (method === 'GET' && /\/__mock\/?$/.test(pathname)) {
-    const token = searchParamOf(url, 'token')
-    if (token !== null) return token
-  }
-  if (method !== 'GET' && method !== 'HEAD' && !headers.has('x-mock-inspector')) return undefined
-  return cookieValue(headers.get('cookie'), adminCookieName(url))
-}
-
-function cookieValue(header: string | null, name: string): string | undefined {
-  if (header === null) return undefined
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=')
-    if (at === -1 || pair.slice(0, at).trim() !== name) continue
-    try {
-      return decodeURIComponent(pair.slice(at + 1).trim())
-    } catch {
-      return undefined
-    }
-  }
-  return undefined
 }
 
 /** Compares tokens in constant time, so response timing does not leak how much of a guess was right. */

@@ -188,7 +188,7 @@ export class NodeRequest implements Request {
     return this.#request().text()
   }
 
-  async json(): Promise<any> {
+  async json(): Promise<unknown> {
     return JSON.parse(await this.text())
   }
 

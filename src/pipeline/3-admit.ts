@@ -1,3 +1,4 @@
+import { keyAuthOf } from '../auth/token-auth.ts'
 import { assertQuotaLeft } from '../billing/charge-quota.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { appliedLimits } from '../limits/applied-limits.ts'
@@ -24,7 +25,8 @@ const refusals = { outside_key_limits: 'model_outside_key_limits', unavailable: 
 export async function admit(context: PipelineContext): Promise<void> {
   const declared = context.route.model
   if (!declared) return
-  const { runtime, auth } = context
+  const { runtime } = context
+  const auth = keyAuthOf(context.auth, context.route.id)
   const modelId = declared.read(context)
   context.note.model = modelId
   const stream = declared.stream?.(context) ?? false
@@ -51,7 +53,8 @@ export async function admit(context: PipelineContext): Promise<void> {
  * raised; the rest (a reply override, a broken stream) is returned for the route.
  */
 export async function consultScenario(context: PipelineContext, modelId: string, stream: boolean, upgrade = false): Promise<Action> {
-  const { runtime, auth, request } = context
+  const { runtime, request } = context
+  const auth = keyAuthOf(context.auth, context.route.id)
   const asked: ScenarioRequest = {
     requestId: context.requestId,
     method: request.method,

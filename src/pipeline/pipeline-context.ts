@@ -10,11 +10,13 @@ import type { Admission, Route, RouteContext, RouteNote } from './route.ts'
 import type { ConversationView } from '../conversation/conversation-view.ts'
 
 /** One request on its way through the stages: what each stage learned, for the next ones and the route. */
-export class PipelineContext implements RouteContext<any, any>, AuthInput {
+export class PipelineContext<Auth = unknown, Body = unknown> implements RouteContext<Auth, Body>, AuthInput {
   readonly pathname: string
-  auth: any = undefined
+  /** What the route's auth resolved (stage 1); still unset in the log of a request refused before it. */
+  auth = undefined as Auth
   presented: PresentedKey | undefined = undefined
-  body: any = undefined
+  /** The body as the route's schema validated it (stage 2); unset before. */
+  body = undefined as Body
   /** The body's text as read (stage 2), kept by reference for the inspector's detail of this request. */
   bodyText: string | undefined = undefined
   readonly note: RouteNote = {}
@@ -24,7 +26,7 @@ export class PipelineContext implements RouteContext<any, any>, AuthInput {
   #conversation: ConversationView | undefined | null = null
 
   constructor(
-    readonly route: Route<any, any>,
+    readonly route: Route<Auth, Body>,
     readonly request: Request,
     readonly params: Readonly<Record<string, string>>,
     readonly requestId: string,

@@ -160,7 +160,7 @@ export interface Route<Auth = unknown, Body = unknown> {
  * The surface of a request to `route`: the route's own, or for a route without one, what the
  * request says (`surfaceOf`), from its path below the gateway's base path.
  */
-export function routeSurface(route: Route<any, any>, request: Request, basePath: string): SurfaceName {
+export function routeSurface(route: Route, request: Request, basePath: string): SurfaceName {
   return route.surface ?? surfaceOf(pathnameOf(request.url).slice(basePath.length) || '/', request, { served: route.path !== '*' })
 }
 

@@ -1,3 +1,4 @@
+import { isTokenAuth } from '../auth/token-auth.ts'
 import { exchangeOf, respond } from '../http/exchange.ts'
 import { isComplete, type RenderedResponse } from '../http/rendered-response.ts'
 import type { GatewayRuntime } from './gateway-runtime.ts'
@@ -32,7 +33,7 @@ import { admissionOf, routeSurface, type Route } from './route.ts'
  * gateway's handlers: to-handlers.ts), and the profile's missing routes never match.
  */
 export async function runPipeline(
-  route: Route<any, any>,
+  route: Route,
   runtime: GatewayRuntime,
   request: Request,
   params: Readonly<Record<string, string>>,
@@ -122,7 +123,7 @@ export function reportRequest(
     model: context.note.model,
     stream: context.note.stream,
     // A key refused by the authenticate stage is still shown, masked, as it was presented.
-    key: context.auth?.maskedKey ?? context.presented?.maskedKey,
+    key: (isTokenAuth(context.auth) ? context.auth.maskedKey : undefined) ?? context.presented?.maskedKey,
     usage: context.note.usage,
     quota: context.note.quota,
     status,
@@ -162,7 +163,7 @@ function detailOf(
     // An open feed is an admin route's, and admin requests are not kept.
     reply: isComplete(body) ? keptText(body) : 'frames' in body ? body : '',
     meets: handshake ? 'handshake' : context.route.model && admissionOf(context.route.model, context) === 'generation' ? 'request' : null,
-    worldKey: context.auth?.token?.key ?? context.presented?.worldKey,
+    worldKey: (isTokenAuth(context.auth) ? context.auth.token.key : undefined) ?? context.presented?.worldKey,
     composed: context.note.reply,
     ...(refusal && { refusal }),
   }

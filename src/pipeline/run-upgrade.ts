@@ -58,7 +58,7 @@ const refusalCloseCode = (status: number): number => 4000 + status
  * or the server closes, which ends a scenario's delay.
  */
 export async function runUpgrade(
-  route: SocketRoute<any>,
+  route: SocketRoute,
   runtime: GatewayRuntime,
   request: Request,
   params: Readonly<Record<string, string>>,

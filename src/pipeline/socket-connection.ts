@@ -25,7 +25,7 @@ export interface SocketPeer {
 }
 
 /** One response on a socket: what it is about and how it is made. */
-export interface SocketResponse {
+export interface SocketResponse<Auth = unknown> {
   /** The client's event that asked for it, as received: the inspector shows it as the request body. */
   text: string
   /** The model it asks for: admitted as an HTTP generation is (scenario, visibility, rate limits, quota). */
@@ -37,7 +37,7 @@ export interface SocketResponse {
   /** `lookup`: the model must be visible, and nothing else (a Responses `generate: false`, which makes nothing). Default `generation`. */
   admission?: 'generation' | 'lookup'
   /** Makes the response's events, on the admitted context, as a stream reply whose frames are socket messages (a line each). */
-  work(context: PipelineContext): Promise<StreamReply>
+  work(context: PipelineContext<Auth>): Promise<StreamReply>
   /** The events that tell the client it failed before its first event: admission, or the work raising. */
   failed(error: ResolvedError): object[]
   /** Ends the playback where it is (a cancelled response). */
@@ -52,8 +52,8 @@ export interface SocketResponse {
  * responses it runs, one after another, each admitted, played with the model's timing and
  * journaled as `WS <path>`.
  */
-export class SocketConnection<Auth = any> {
-  readonly #handshake: PipelineContext
+export class SocketConnection<Auth = unknown> {
+  readonly #handshake: PipelineContext<Auth>
   readonly #peer: SocketPeer
   readonly #model: Model | undefined
   readonly #closed = new AbortController()
@@ -62,7 +62,7 @@ export class SocketConnection<Auth = any> {
   /** `model`: the model the handshake named and was admitted for, if it named one. */
   constructor(
     readonly route: Route<Auth, undefined>,
-    handshake: PipelineContext,
+    handshake: PipelineContext<Auth>,
     peer: SocketPeer,
     model: Model | undefined,
   ) {
@@ -72,7 +72,7 @@ export class SocketConnection<Auth = any> {
   }
 
   get auth(): Auth {
-    return this.#handshake.auth as Auth
+    return this.#handshake.auth
   }
 
   get runtime(): GatewayRuntime {
@@ -128,19 +128,19 @@ export class SocketConnection<Auth = any> {
    * connection closed is dropped: nobody is left to answer, so it is neither admitted, charged
    * nor journaled (`'stopped'`).
    */
-  respond(response: SocketResponse): Promise<SocketPlayback | 'failed'> {
+  respond(response: SocketResponse<Auth>): Promise<SocketPlayback | 'failed'> {
     const run = this.#queue.then(() => (this.isOpen ? this.#respond(response) : ('stopped' as const)))
     this.#queue = run.catch(() => undefined)
     return run
   }
 
-  async #respond(response: SocketResponse): Promise<SocketPlayback | 'failed'> {
+  async #respond(response: SocketResponse<Auth>): Promise<SocketPlayback | 'failed'> {
     const started = performance.now()
     const handshake = this.#handshake
     const { runtime } = handshake
     const now = runtime.clock.now()
     const model = { read: () => response.model, admission: response.admission ?? 'generation', stream: () => true }
-    const route: Route<any, any> = {
+    const route: Route<Auth> = {
       ...this.route,
       model: response.conversation ? { ...model, conversation: response.conversation } : model,
     }

@@ -56,6 +56,6 @@ export function defineSocketRoute<Auth>(route: Omit<SocketRoute<Auth>, 'method' 
 }
 
 /** Whether a route is a socket route. */
-export function isSocketRoute(route: Route<any, any>): route is SocketRoute<any> {
+export function isSocketRoute(route: Route): route is SocketRoute {
   return 'socket' in route
 }

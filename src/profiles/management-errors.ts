@@ -35,7 +35,7 @@ export const managementErrors = {
     code: 'AUTH_INSUFFICIENT_PRIVILEGE',
     envelope: 'new-api-dashboard-auth',
   },
-  // Releases before 2026-07-20 (settings.requireNewApiUser) also wanted the user's id beside the credential.
+  // Older releases (settings.requireNewApiUser; docs/profiles.md) also wanted the user's id beside the credential.
   new_api_user_missing: refusal(401, { en: 'Unauthorized, New-Api-User not provided', 'zh-CN': '无权进行此操作，未提供 New-Api-User' }),
   new_api_user_malformed: refusal(401, { en: 'Unauthorized, New-Api-User format error', 'zh-CN': '无权进行此操作，New-Api-User 格式错误' }),
   new_api_user_mismatch: refusal(401, {

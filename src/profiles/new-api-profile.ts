@@ -3,8 +3,8 @@ import type { CatalogueEntry, Messages } from './profile-type.ts'
 import { managementBadBody } from './management-errors.ts'
 import { specProfile } from './spec-profile.ts'
 
-// Everything here is read from new-api's source (QuantumNous/new-api at 116255f0, 2026-08-15);
-// docs/profiles.md says where it differs from the spec profile.
+// Everything here is read from new-api's source; docs/profiles.md says which commit, and where it
+// differs from the spec profile.
 
 /** Middleware (auth, distributor, rate limiter): `abortWithOpenAiMessage`, type `new_api_error`, the request id appended. */
 const middleware = (status: number, message: Messages, code = ''): CatalogueEntry => ({
@@ -156,7 +156,7 @@ export const newApiProfile = defineProfile(specProfile, {
     defaultModels: { moderation: 'text-moderation-stable', image: 'dall-e', speech: 'tts-1', transcription: 'whisper-1' },
   },
   errors: {
-    // TokenAuth: one answer for every bad key since 2026-04-12. On /api/usage/token,
+    // TokenAuth: one answer for every bad key (docs/profiles.md, since when). On /api/usage/token,
     // TokenAuthReadOnly's own `{success:false, message}`, a word for each case.
     key_missing: readOnly(middleware(401, invalidToken), 401, { en: 'Token not provided', 'zh-CN': '未提供令牌' }),
     key_unknown: readOnly(middleware(401, invalidToken), 401, invalidToken),
@@ -172,7 +172,7 @@ export const newApiProfile = defineProfile(specProfile, {
     key_ip_not_allowed: middleware(403, '您的 IP 不在令牌允许访问的列表中', 'access_denied'),
     invalid_api_key: middleware(401, invalidToken),
 
-    // UserAuth on /api/* (since 2026-07-20): a relay key is just an unknown access token.
+    // UserAuth on /api/* takes access tokens (docs/profiles.md): a relay key is just an unknown one.
     access_token_missing: dashboardAuth(401, 'AUTH_UNAUTHORIZED', accessTokenInvalid),
     access_token_unknown: dashboardAuth(401, 'AUTH_UNAUTHORIZED', accessTokenInvalid),
     access_token_is_api_key: dashboardAuth(401, 'AUTH_UNAUTHORIZED', accessTokenInvalid),

@@ -1,8 +1,6 @@
 import type { ErrorName } from '../errors/error-names.ts'
+import type { CredentialSource } from '../http/request-credentials.ts'
 import type { SurfaceName } from '../http/surface-name.ts'
-
-/** Where a request may carry its API key: a profile lists, per route group, the sources it honours, first wins. */
-export type CredentialSource = 'goog-api-key' | 'key-query' | 'x-api-key' | 'bearer' | 'websocket-protocol'
 
 /** The languages the real gateway writes its messages in. */
 export type Language = 'en' | 'zh-CN' | 'zh-TW'

@@ -129,7 +129,7 @@ export const specProfile: Profile = {
       type: 'invalid_request_error',
       message: 'API key {key} ("{name}") may not be used from {ip}: it is limited to {allowed} (its allowIps).',
     },
-    // @google/genai 3.x lists models at /v1/models with x-goog-api-key unless told the version.
+    // Gemini's own client lists models here unless told the API version (docs/profiles.md, "Gemini clients on /v1/models").
     gemini_key_on_model_list: invalidApiKey(
       "{path} takes `Authorization: Bearer <key>`, not a Gemini-style key (`?key=` or `x-goog-api-key`). Gemini clients get models from GET {base}{route}: give @google/genai `httpOptions: { apiVersion: 'v1beta' }` (3.x calls /v1 by default).",
     ),

@@ -6,16 +6,16 @@ import { routeSurface, type Route } from '../pipeline/route.ts'
 /** The gateway route a request to an upstream gateway is for, as this gateway would route it. */
 export interface IdentifiedRoute {
   /** Undefined for a path no route of ours serves (still forwarded and recorded, as "unknown"). */
-  route: Route<any, any> | undefined
+  route: Route | undefined
   params: PathParams
   surface: SurfaceName
 }
 
-type Matchers = { route: Route<any, any>; matches: (url: string) => PathParams | undefined }[]
-const matchersOf = new WeakMap<readonly Route<any, any>[], Matchers>()
+type Matchers = { route: Route; matches: (url: string) => PathParams | undefined }[]
+const matchersOf = new WeakMap<readonly Route[], Matchers>()
 
 /** Which route of `routes` (the gateway's) `request` is for: the first, in routing order, whose method and path it has (any profile's). */
-export function identifyRoute(request: Request, routes: readonly Route<any, any>[]): IdentifiedRoute {
+export function identifyRoute(request: Request, routes: readonly Route[]): IdentifiedRoute {
   let matchers = matchersOf.get(routes)
   if (!matchers) {
     matchers = routes.filter((route) => route.surface !== 'admin').map((route) => ({ route, matches: pathMatcher(route.path, undefined) }))

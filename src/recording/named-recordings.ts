@@ -15,7 +15,7 @@ export type ReplaySource = RecordingInput | string
 const maxRecordingDepth = maxBodyDepthCeiling + 4
 
 /** A recording checked against the format of `routes`, named for reports by its own `name` (a file's path, when read from one), else `fallbackName`. */
-function parseRecording(input: unknown, fallbackName: string, routes: readonly Route<any, any>[]): NamedRecording {
+function parseRecording(input: unknown, fallbackName: string, routes: readonly Route[]): NamedRecording {
   const own = (input as { name?: unknown } | null)?.name
   const shown = typeof own === 'string' ? own : fallbackName
   // Checked before the schema, which walks kept bodies recursively and would overflow the stack
@@ -36,7 +36,7 @@ function parseRecording(input: unknown, fallbackName: string, routes: readonly R
 }
 
 /** Recordings given as data (`createGateway({ replay })`), each checked against the format of `routes` and named `replay[i]` unless it has a name. */
-export function namedRecordings(replay: ReplaySource | readonly ReplaySource[], routes: readonly Route<any, any>[]): NamedRecording[] {
+export function namedRecordings(replay: ReplaySource | readonly ReplaySource[], routes: readonly Route[]): NamedRecording[] {
   const many = Array.isArray(replay)
   const list: readonly ReplaySource[] = many ? replay : [replay as ReplaySource]
   return list.map((input, index) => {

@@ -22,7 +22,7 @@ export interface CapturedExchange {
   /** The path and query the client asked for. */
   target: string
   /** What route of ours the request is for (identify-route.ts). */
-  route: Route<any, any> | undefined
+  route: Route | undefined
   params: PathParams
   surface: SurfaceName
   /** The request's body as its route reads it (recorded-request.ts). */

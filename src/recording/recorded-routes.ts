@@ -1,15 +1,15 @@
 import type { Route } from '../pipeline/route.ts'
 
-type Declaration = NonNullable<Route<any, any>['recording']>
+type Declaration = NonNullable<Route['recording']>
 
-const declarations = new WeakMap<readonly Route<any, any>[], Map<string, Declaration>>()
+const declarations = new WeakMap<readonly Route[], Map<string, Declaration>>()
 
 /**
  * How the route `id` names among `routes` (the gateway's) is recorded and replayed: its
  * declaration (route-recording.ts), or undefined for a route whose answers are kept for reading
  * only. Looked up by id, as a recording names its routes; memoized per route table.
  */
-export function recordingOf(routes: readonly Route<any, any>[], id: string): Declaration | undefined {
+export function recordingOf(routes: readonly Route[], id: string): Declaration | undefined {
   let byId = declarations.get(routes)
   if (!byId) {
     byId = new Map()

@@ -3,7 +3,7 @@ import type { Route } from '../pipeline/route.ts'
 import { recordingSchemaOf } from './recording-schema.ts'
 
 /** The JSON Schema of a recording file naming `routes`, generated from the zod schema replays validate with, so editors check hand edits by the same rules. */
-export const recordingJsonSchemaOf = (routes: readonly Route<any, any>[]): Record<string, unknown> =>
+export const recordingJsonSchemaOf = (routes: readonly Route[]): Record<string, unknown> =>
   fileJsonSchema(
     recordingSchemaOf(routes),
     'llm-gateway-mock recording',

@@ -134,7 +134,7 @@ export const recordedResponseSchema = lazySchema(() =>
     .describe('What came back.'),
 )
 
-function recordedExchangeSchemaOf(routes: readonly Route<any, any>[]) {
+function recordedExchangeSchemaOf(routes: readonly Route[]) {
   return lazySchema(() =>
     z
       .strictObject({
@@ -167,7 +167,7 @@ function recordedExchangeSchemaOf(routes: readonly Route<any, any>[]) {
 }
 
 /** Every route id a recording may name: the gateway's routes (its admin routes are never recorded), and "unknown". */
-function recordedRouteIds(routes: readonly Route<any, any>[]): [string, ...string[]] {
+function recordedRouteIds(routes: readonly Route[]): [string, ...string[]] {
   const ids = new Set(routes.filter((route) => route.surface !== 'admin').map((route) => route.id))
   const all: string[] = [...ids, 'unknown']
   return all as [string, ...string[]]
@@ -184,7 +184,7 @@ type ExchangeFields = {
  * keys; a reply or vectors only replay on routes that give them. Otherwise it would load, and
  * never answer anything.
  */
-function checkReplayable(routes: readonly Route<any, any>[], exchange: ExchangeFields, context: z.RefinementCtx): void {
+function checkReplayable(routes: readonly Route[], exchange: ExchangeFields, context: z.RefinementCtx): void {
   const { response, request } = exchange
   const replayable = recordingOf(routes, exchange.route)
   const answer = response.reply !== undefined ? 'reply' : response.embeddings !== undefined ? 'embeddings' : undefined
@@ -223,16 +223,16 @@ function checkReplayable(routes: readonly Route<any, any>[], exchange: ExchangeF
  * `routes` (the gateway's), whose declarations say which answers replay and how each is keyed.
  * One schema per route table, built the first time it is used.
  */
-export function recordingSchemaOf(routes: readonly Route<any, any>[]): RecordingSchema {
+export function recordingSchemaOf(routes: readonly Route[]): RecordingSchema {
   let schema = schemas.get(routes)
   if (!schema) schemas.set(routes, (schema = recordingSchemaBuilt(routes)))
   return schema
 }
 
-const schemas = new WeakMap<readonly Route<any, any>[], RecordingSchema>()
+const schemas = new WeakMap<readonly Route[], RecordingSchema>()
 type RecordingSchema = ReturnType<typeof recordingSchemaBuilt>
 
-function recordingSchemaBuilt(routes: readonly Route<any, any>[]) {
+function recordingSchemaBuilt(routes: readonly Route[]) {
   return lazySchema(() =>
     z
       .strictObject({

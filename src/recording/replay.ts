@@ -113,13 +113,13 @@ export class Replay {
   readonly #candidates: Candidate[] = []
   readonly #neverReplayed: NeverReplayed[] = []
   #unmatched: UnmatchedReplayRequest[] = []
-  readonly #routes: readonly Route<any, any>[]
+  readonly #routes: readonly Route[]
 
   /**
    * The recordings, checked against the format (which refuses a replayable answer without its
    * request key), replayed on `routes`: the gateway's, whose declarations say how each replays.
    */
-  constructor(recordings: readonly NamedRecording[], routes: readonly Route<any, any>[]) {
+  constructor(recordings: readonly NamedRecording[], routes: readonly Route[]) {
     this.#names = recordings.map((named) => named.name)
     this.#routes = routes
     for (const { name, recording } of recordings) {

@@ -5,7 +5,7 @@ import type { Route } from '../pipeline/route.ts'
  * given (`body`, `params`, `profile`); each left out where the route cannot tell (no body it
  * could read, a route that names no model).
  */
-export function routeFacts(route: Route<any, any> | undefined, given: object): { model?: string; stream?: boolean } {
+export function routeFacts(route: Route | undefined, given: object): { model?: string; stream?: boolean } {
   const declared = route?.model
   if (!declared) return {}
   const model = readSafely(() => declared.read(given as never))

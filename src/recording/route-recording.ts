@@ -7,7 +7,7 @@ import type { RequestKey } from './request-key-schema.ts'
  * a surface's wire format through it alone. A route without one is recorded for reading (its
  * answer kept as its body) and answered by the world on replay.
  */
-export interface RouteRecording<Body = any> {
+export interface RouteRecording<Body = unknown> {
   /**
    * Routes that answer the same requests in two ways share a family (`generateContent` and its
    * stream): a recording of one answers the other.

@@ -1,3 +1,4 @@
+import { keyAuthOf } from '../auth/token-auth.ts'
 import type { ErrorName } from '../errors/error-names.ts'
 import { gatewayError, type GatewayError } from '../errors/gateway-error.ts'
 import type { AdmittedRequest } from '../generation/admitted-request.ts'
@@ -31,16 +32,16 @@ export interface ReplaySettings {
  * itself, a recorded error it matches with the same status counts as used: the gateway gave the
  * recorded answer (an unknown model, a bad key, recorded from an upstream that refused them too).
  */
-export function withReplay(routes: readonly Route<any, any>[], settings: ReplaySettings): Route<any, any>[] {
+export function withReplay(routes: readonly Route[], settings: ReplaySettings): Route[] {
   // The requests a recorded error answered: their failure is the recording's, not the world's.
-  const answeredByRecording = new WeakSet<RouteContext<any, any>>()
+  const answeredByRecording = new WeakSet<RouteContext>()
   return routes.map((route) => {
     const replayable = route.recording
     if (!replayable) return route
     return {
       ...route,
-      handle: (context: RouteContext<any, any>) => replayed(route, replayable, context, settings, answeredByRecording),
-      refused(context: RouteContext<any, any>, status: number, error: GatewayError) {
+      handle: (context: RouteContext) => replayed(route, replayable, context, settings, answeredByRecording),
+      refused(context: RouteContext, status: number, error: GatewayError) {
         route.refused?.(context, status, error)
         if (answeredByRecording.has(context) || context.body === undefined) return
         const request = { ...requestOf(route, replayable, context), status }
@@ -78,11 +79,11 @@ const worldGaps: Partial<Record<ErrorName, (model: string) => string>> = {
 }
 
 async function replayed(
-  route: Route<any, any>,
+  route: Route,
   replayable: RouteRecording,
-  context: RouteContext<any, any>,
+  context: RouteContext,
   settings: ReplaySettings,
-  answeredByRecording: WeakSet<RouteContext<any, any>>,
+  answeredByRecording: WeakSet<RouteContext>,
 ): Promise<Reply> {
   const { admission, note } = context
   if (admission.action.reply !== undefined) return route.handle(context)
@@ -106,10 +107,13 @@ async function replayed(
     decided()
     return recordedError(outcome.exchange)
   }
-  const admitted: AdmittedRequest = Object.assign(context, { replayed: toReplayed(outcome.exchange, outcome.route, settings.speed) })
+  const admitted: AdmittedRequest = Object.assign(context, {
+    auth: keyAuthOf(context.auth, route.id),
+    replayed: toReplayed(outcome.exchange, outcome.route, settings.speed),
+  })
   let reply: Reply
   try {
-    reply = await route.handle(admitted as RouteContext<any, any>)
+    reply = await route.handle(admitted as RouteContext)
   } catch (error) {
     // The world refused it after all (the context window): the recording stays for the next request.
     outcome.release()
@@ -120,7 +124,7 @@ async function replayed(
 }
 
 /** What identifies a request to the ledger: its route, model, whether it streams, and its key. */
-function requestOf(route: Route<any, any>, replayable: RouteRecording, context: RouteContext<any, any>) {
+function requestOf(route: Route, replayable: RouteRecording, context: RouteContext) {
   // The admit stage noted them; a request refused before it is read here.
   const read = context.note.model === undefined ? routeFacts(route, context) : {}
   return {

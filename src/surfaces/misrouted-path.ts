@@ -1,5 +1,6 @@
 import type { ErrorName } from '../errors/error-names.ts'
-import { hasAnthropicVersion, hasBearer, hasGeminiKey } from '../http/api-headers.ts'
+import { hasAnthropicVersion } from '../http/api-headers.ts'
+import { hasBearer, hasGeminiKey } from '../http/request-credentials.ts'
 import { misplacedApiPath, versionSegment, type ApiSurface } from '../http/surface-of.ts'
 
 /** The errors that answer an API path below the wrong base URL, each naming the base URL one kind of client wants. */

@@ -1,13 +1,13 @@
 import type { AuthRequirement } from '../auth/auth-requirement.ts'
 import { authenticateToken, type TokenAuth } from '../auth/token-auth.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
-import { hasGeminiKey } from '../http/api-headers.ts'
+import { hasApiKeyHeader, hasAuthorization, hasGeminiKey } from '../http/request-credentials.ts'
 import type { ProfileShapes } from '../profiles/profile-type.ts'
 
 /** Whether a request to `/v1/models*` is an Anthropic Models API call, as the profile tells them apart. */
 export function isAnthropicRequest(request: Request, shapes: Pick<ProfileShapes, 'anthropicModelsWhen'>): boolean {
   if (!request.headers.has('anthropic-version')) return false
-  return shapes.anthropicModelsWhen === 'anthropic-version' || request.headers.has('x-api-key')
+  return shapes.anthropicModelsWhen === 'anthropic-version' || hasApiKeyHeader(request)
 }
 
 /**
@@ -21,7 +21,7 @@ export function modelLookupAuth(nativeRoute: string): AuthRequirement<TokenAuth>
     resolve(input) {
       const { request, profile } = input
       if (isAnthropicRequest(request, profile.shapes)) return authenticateToken(input, profile.credentials.anthropic)
-      if (profile.shapes.geminiKeyOnModelList === 'refuse' && hasGeminiKey(request) && !request.headers.has('authorization')) {
+      if (profile.shapes.geminiKeyOnModelList === 'refuse' && hasGeminiKey(request) && !hasAuthorization(request)) {
         throw gatewayError('gemini_key_on_model_list', { path: input.pathname, route: nativeRoute, base: input.gatewayBase })
       }
       return authenticateToken(input, profile.credentials['openai-models'])

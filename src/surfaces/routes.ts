@@ -11,4 +11,4 @@ import { openAIRoutes } from './openai/openai-routes.ts'
  * sets the banner's. A route a profile lacks (or an optional one it does not add) matches nothing
  * under that profile.
  */
-export const routes: readonly Route<any, any>[] = [...openAIRoutes, ...anthropicRoutes, ...geminiRoutes, ...dashboardRoutes, ...adminRoutes]
+export const routes: readonly Route[] = [...openAIRoutes, ...anthropicRoutes, ...geminiRoutes, ...dashboardRoutes, ...adminRoutes]

@@ -24,8 +24,8 @@ export interface ReadUpstreamOptions {
   /** A user's dashboard access token, to read the user, their groups and their prices. */
   accessToken?: string
   /**
-   * The access token's user id, sent as `New-Api-User` (new-api releases before 2026-07-20 want
-   * it beside the token). Without it, a refused token is tried again with the id the keys' own
+   * The access token's user id, sent as `New-Api-User` (older new-api releases want it beside the
+   * token: docs/profiles.md). Without it, a refused token is tried again with the id the keys' own
    * log tells, where it tells one.
    */
   userId?: number
@@ -126,8 +126,8 @@ export async function readUpstream(options: ReadUpstreamOptions): Promise<{ answ
 }
 
 /**
- * `GET /api/user/self` with the access token, and the headers that worked. new-api releases before
- * 2026-07-20 want the user's id in `New-Api-User` beside the token: `--user-id`, else, when the
+ * `GET /api/user/self` with the access token, and the headers that worked. Older new-api releases
+ * want the user's id in `New-Api-User` beside the token (docs/profiles.md): `--user-id`, else, when the
  * token is refused without it, the id the keys' own log (`/api/log/token`) tells, if it tells one.
  * A token refused all the same is an `UpstreamError` that names the header and the flag.
  */

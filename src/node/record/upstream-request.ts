@@ -1,4 +1,4 @@
-import { credentialSources, readSource } from '../../auth/credential-source.ts'
+import { cookieValues, presentedKeys } from '../../http/request-credentials.ts'
 import { pathnameOf } from '../../http/path-matcher.ts'
 import { surfaceOf } from '../../http/surface-of.ts'
 import type { Route } from '../../pipeline/route.ts'
@@ -49,7 +49,7 @@ const apiKeyDashboardPaths = new Set(['/api/usage/token', '/api/log/token'])
  * carries none gets it where its surface's clients put one. The dashboard's user routes (`/api/…`)
  * take a user's access token, not an API key: theirs always go as sent.
  */
-export function upstreamRequest(request: Request, upstream: Upstream, route: Route<any, any> | undefined): OutgoingRequest {
+export function upstreamRequest(request: Request, upstream: Upstream, route: Route | undefined): OutgoingRequest {
   const incoming = new URL(request.url)
   const url = new URL(upstream.base.href.replace(/\/+$/, '') + incoming.pathname + incoming.search)
   const headers: Record<string, string> = {}
@@ -58,14 +58,8 @@ export function upstreamRequest(request: Request, upstream: Upstream, route: Rou
   })
   headers['accept-encoding'] = 'identity'
 
-  // Each credential the client sent, wherever it put it (`bearer`: `Bearer <key>`, or a bare key as some clients send it).
-  const sent = new Map(
-    credentialSources.map((source) => {
-      const value = readSource(request, source)?.trim()
-      return [source, source === 'bearer' ? value?.replace(/^\S+\s+/, '') : value] as const
-    }),
-  )
-  const secrets = [...sent.values(), ...cookieValues(request.headers.get('cookie'))].filter((value): value is string => Boolean(value))
+  const sent = presentedKeys(request)
+  const secrets = [...sent.values(), ...cookieValues(request.headers)].filter((value): value is string => Boolean(value))
   const protocolKey = sent.get('websocket-protocol')
 
   const key = upstream.key
@@ -102,14 +96,8 @@ export function upstreamRequest(request: Request, upstream: Upstream, route: Rou
   return { url, headers, secrets }
 }
 
-/** The values of a `Cookie` header (a management session's): credentials too, though they go as sent. */
-function cookieValues(header: string | null): string[] {
-  if (header === null) return []
-  return header.split(';').map((pair) => pair.slice(pair.indexOf('=') + 1).trim())
-}
-
 /** Whether a request's credential is an API key: its route's, or for a path no route serves, every path but the dashboard's user routes. */
-function takesApiKey(route: Route<any, any> | undefined, path: string): boolean {
+function takesApiKey(route: Route | undefined, path: string): boolean {
   if (route) return route.auth.credential === 'api-key'
   return surfaceOf(path) !== 'dashboard' || apiKeyDashboardPaths.has(path.replace(/\/+$/, ''))
 }

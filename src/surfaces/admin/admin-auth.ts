@@ -1,6 +1,7 @@
 import type { AuthRequirement } from '../../auth/auth-requirement.ts'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { exchangeOf } from '../../http/exchange.ts'
+import { hasGatewayHeader } from '../../http/request-credentials.ts'
 import { invalidUrl } from '../not-found.ts'
 
 /**
@@ -33,10 +34,5 @@ export const adminAuth: AuthRequirement<undefined> = {
 const formBodyType = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i
 
 function couldBeSentByAForm(headers: Headers): boolean {
-  return (
-    formBodyType.test(headers.get('content-type') ?? '') &&
-    !headers.has('x-mock-inspector') &&
-    !headers.has('x-mock-admin-token') &&
-    !headers.has('authorization')
-  )
+  return formBodyType.test(headers.get('content-type') ?? '') && !hasGatewayHeader(headers)
 }

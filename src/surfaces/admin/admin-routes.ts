@@ -12,7 +12,7 @@ import { getScenarioRoute, useScenarioRoute } from './scenario-routes.ts'
 import { getWorldRoute } from './world-route.ts'
 
 /** `/__mock/*`: the mock's own controls, the same as the in-process `Gateway` API, and the inspector's page and feed. */
-export const adminRoutes: readonly Route<any>[] = [
+export const adminRoutes: readonly Route[] = [
   inspectorPageRoute,
   inspectorFileRoute,
   eventsRoute,

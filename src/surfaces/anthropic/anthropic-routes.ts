@@ -3,4 +3,4 @@ import { countTokensRoute } from './messages/count-tokens-route.ts'
 import { messagesRoute } from './messages/messages-route.ts'
 
 /** The Anthropic surface's routes. */
-export const anthropicRoutes: readonly Route<any, any>[] = [messagesRoute, countTokensRoute]
+export const anthropicRoutes: readonly Route[] = [messagesRoute, countTokensRoute]

@@ -7,7 +7,7 @@ import { tokenUsageRoute } from './token-usage.ts'
 import { userModelsRoute } from './user-models.ts'
 
 /** The dashboard surface's routes: the public ones clients read, then the management API. */
-export const dashboardRoutes: readonly Route<any, any>[] = [
+export const dashboardRoutes: readonly Route[] = [
   statusRoute,
   pricingRoute,
   tokenUsageRoute,

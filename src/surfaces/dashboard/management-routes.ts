@@ -6,7 +6,7 @@ import { signInRoutes } from './sign-in/sign-in-routes.ts'
 import { tokensRoutes } from './tokens/tokens-routes.ts'
 
 /** new-api's management API (docs/management-api.md): sign-in, the account, tokens, logs, and what admins and the root manage. */
-export const managementRoutes: readonly Route<any, any>[] = [
+export const managementRoutes: readonly Route[] = [
   ...signInRoutes,
   ...accountRoutes,
   ...tokensRoutes,

@@ -5,9 +5,4 @@ import { getGeminiModelRoute } from './get-model.ts'
 import { listGeminiModelsRoute } from './list-models.ts'
 
 /** The Gemini surface's routes, `/v1beta` and the relay's `/v1`. */
-export const geminiRoutes: readonly Route<any, any>[] = [
-  listGeminiModelsRoute,
-  getGeminiModelRoute,
-  ...geminiGenerateRoutes,
-  ...geminiEmbedRoutes,
-]
+export const geminiRoutes: readonly Route[] = [listGeminiModelsRoute, getGeminiModelRoute, ...geminiGenerateRoutes, ...geminiEmbedRoutes]

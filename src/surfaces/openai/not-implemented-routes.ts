@@ -13,7 +13,7 @@ const anyModel = lazySchema(() => z.looseObject({ model: z.unknown().optional() 
  * runs first, so a request that names no model gets its 400, and one naming a model the key
  * cannot use gets that refusal, before the 501. Served by profiles that add `openai.not_implemented`.
  */
-function notImplemented(method: HttpMethod, path: string, credentials: CredentialGroup = 'openai'): Route<TokenAuth, any> {
+function notImplemented(method: HttpMethod, path: string, credentials: CredentialGroup = 'openai'): Route<TokenAuth> {
   return defineRoute({
     id: 'openai.not_implemented',
     optional: true,

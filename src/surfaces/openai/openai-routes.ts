@@ -20,7 +20,7 @@ import { retrieveResponseRoute } from './responses/retrieve-response-route.ts'
 import { retrieveModelRoute } from './retrieve-model.ts'
 
 /** The OpenAI surface's routes, in the order the banner lists them; the paths it answers as not implemented come last. */
-export const openAIRoutes: readonly Route<any, any>[] = [
+export const openAIRoutes: readonly Route[] = [
   listModelsRoute,
   retrieveModelRoute,
   listCompatModelsRoute,

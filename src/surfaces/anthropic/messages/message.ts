@@ -21,7 +21,7 @@ export function messageUsage(generation: Generation, outputTokens = generation.r
   }
 }
 
-/** Whether the 2026-10-21 nullable fields go in: `@ai-sdk/anthropic` 3.x rejects them under 2023-06-01. */
+/** Whether the later version's nullable fields go in: clients of the earlier one reject them (docs/profiles.md). */
 const withExtras = (version: MessagesApiVersion) => version === '2026-10-21'
 
 export function textBlock(text: string, version: MessagesApiVersion) {

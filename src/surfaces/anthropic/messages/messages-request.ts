@@ -27,7 +27,7 @@ const toolResultBlock = lazySchema(() =>
 
 const message = lazySchema(() =>
   z.looseObject({
-    // `system` entries are part of the 2026-10-21 API (the 1.x SDK's SystemMessageParam).
+    // `system` entries are part of the later API version (docs/profiles.md, "Anthropic API versions").
     role: z.enum(['user', 'assistant', 'system']),
     content: textOrBlocks(contentBlock({ text: textBlock, tool_use: toolUseBlock, tool_result: toolResultBlock })),
   }),

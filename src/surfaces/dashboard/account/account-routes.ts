@@ -10,7 +10,7 @@ import { userGroupsRoute, userSelfGroupsRoute } from './user-groups.ts'
 import { userSelfRoute } from './user-self.ts'
 
 /** The management API's account routes, in matching order (before the admin's `/api/user/:id`). */
-export const accountRoutes: readonly Route<any, any>[] = [
+export const accountRoutes: readonly Route[] = [
   userSelfRoute,
   updateSelfRoute,
   deleteSelfRoute,

@@ -18,7 +18,7 @@ import { createUserRoute, deleteUserRoute, updateUserRoute } from './users-write
  * in matching order: fixed paths before `:id`, and after every other management route, since
  * `/api/user/:id` would take `/api/user/self` and its siblings.
  */
-export const administrationRoutes: readonly Route<any, any>[] = [
+export const administrationRoutes: readonly Route[] = [
   listUsersRoute,
   searchUsersRoute,
   createUserRoute,

@@ -130,7 +130,7 @@ const deleteChannelRoute = defineRoute({
 })
 
 /** `/api/channel/*`, in matching order (fixed paths before `:id`). */
-export const channelsRoutes: readonly Route<any, any>[] = [
+export const channelsRoutes: readonly Route[] = [
   listChannelsRoute,
   searchChannelsRoute,
   testAllChannelsRoute,

@@ -5,7 +5,7 @@ import { allUsageDataRoute, userUsageDataRoute } from './usage-data-routes.ts'
 import { userLogSearchRoute, userLogsRoute, userLogStatRoute } from './user-logs-routes.ts'
 
 /** The management API's logs routes, in matching order. */
-export const logsRoutes: readonly Route<any, any>[] = [
+export const logsRoutes: readonly Route[] = [
   userLogsRoute,
   userLogStatRoute,
   userLogSearchRoute,

@@ -1,4 +1,4 @@
-import { sessionCookie } from '../../../auth/user-auth.ts'
+import { sessionCookie } from '../../../http/request-credentials.ts'
 import type { User } from '../../../world/schemas.ts'
 import type { DashboardSession, World } from '../../../world/world.ts'
 import { base64Url, randomBase64Url } from './random-text.ts'

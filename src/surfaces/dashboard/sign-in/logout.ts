@@ -1,5 +1,5 @@
 import { noAuth } from '../../../auth/auth-requirement.ts'
-import { sessionIdOf } from '../../../auth/user-auth.ts'
+import { accessTokenOf, sessionIdOf } from '../../../http/request-credentials.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
 import { ok } from '../management-reply.ts'
 import { clearedSessionCookie } from './login-session.ts'
@@ -17,12 +17,8 @@ export const logoutRoute = defineRoute({
   auth: noAuth,
   banner: 'sign out: the session and its token stop working',
   handle({ request, note, runtime: { world } }) {
-    const token = request.headers
-      .get('authorization')
-      ?.trim()
-      .replace(/^[Bb]earer\s+/, '')
-      .trim()
-    const cookie = sessionIdOf(request.headers.get('cookie'))
+    const token = accessTokenOf(request.headers)
+    const cookie = sessionIdOf(request.headers)
     for (const session of world.sessions.values()) {
       if ((token && session.accessToken === token) || session.id === cookie) {
         session.revoked = true

@@ -5,4 +5,4 @@ import { logoutRoute } from './logout.ts'
 import { registerRoute } from './register.ts'
 
 /** The management API's sign-in routes, in matching order. */
-export const signInRoutes: readonly Route<any, any>[] = [loginRoute, logoutRoute, accessTokenRoute, registerRoute]
+export const signInRoutes: readonly Route[] = [loginRoute, logoutRoute, accessTokenRoute, registerRoute]

@@ -7,7 +7,7 @@ import { tokenKeyRoute, tokenKeysBatchRoute } from './token-key-routes.ts'
 import { updateTokenRoute } from './update-token-route.ts'
 
 /** The management API's tokens routes, in matching order: the fixed paths before `:id`. */
-export const tokensRoutes: readonly Route<any, any>[] = [
+export const tokensRoutes: readonly Route[] = [
   listTokensRoute,
   searchTokensRoute,
   createTokenRoute,

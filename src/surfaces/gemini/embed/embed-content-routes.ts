@@ -8,7 +8,7 @@ import { batchEmbedContentsRecording, embedContentRecording } from './embed-reco
 import { batchEmbedContentsResponse, embedContentResponse } from './embed-response.ts'
 
 /** The embedding routes of `POST {prefix}/models/{model}:{action}` (see model-action.ts). */
-function embedRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
+function embedRoutes(prefix: GeminiPrefix): Route<TokenAuth>[] {
   const fields = (field: string) => ({ dimensions: undefined, field, dimensionsField: 'outputDimensionality' })
   return [
     defineRoute({

@@ -21,7 +21,7 @@ import { conversationView } from '../../../conversation/conversation-view.ts'
  * The generation routes of `POST {prefix}/models/{model}:{action}` (see model-action.ts). The
  * stream is SSE with or without `?alt=sse`, as the gateway answers.
  */
-function generateRoutes(prefix: GeminiPrefix): Route<TokenAuth, any>[] {
+function generateRoutes(prefix: GeminiPrefix): Route<TokenAuth>[] {
   const answer = async (context: RouteContext<TokenAuth, GenerateContentRequest>, streamed: boolean) => {
     const generation = await generate(context, generateConversation(context.body))
     const shape = geminiReplyShape(context.profile.shapes.geminiReplies, generation.model)
