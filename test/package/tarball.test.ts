@@ -275,13 +275,15 @@ test('serves a fresh gateway', async () => {
     // The resolution of TypeScript before 4.7 and of many projects still: it reads `types` and
     // `typesVersions`, not `exports`.
     ['node10', { module: 'ESNext', moduleResolution: 'node10', ignoreDeprecations: '6.0' }],
-  ])('type-checks an import from TypeScript with moduleResolution %s', (_, resolution) => {
-    // In a folder of its own: esbuild, bundling the browser test's page in the project, reads a tsconfig.json it finds above.
-    const folder = join(project, 'typecheck')
-    mkdirSync(folder, { recursive: true })
-    writeFileSync(
-      join(folder, 'check.ts'),
-      `import { createGateway, defineWorld, type Gateway, type KeyDescription } from 'llm-gateway-mock'
+  ])(
+    'type-checks an import from TypeScript with moduleResolution %s',
+    (_, resolution) => {
+      // In a folder of its own: esbuild, bundling the browser test's page in the project, reads a tsconfig.json it finds above.
+      const folder = join(project, 'typecheck')
+      mkdirSync(folder, { recursive: true })
+      writeFileSync(
+        join(folder, 'check.ts'),
+        `import { createGateway, defineWorld, type Gateway, type KeyDescription } from 'llm-gateway-mock'
 import { startServer, type RunningServer } from 'llm-gateway-mock/node'
 import type { GatewayFixture, UseGatewayOptions } from 'llm-gateway-mock/vitest'
 import type { useGateway as useJestGateway } from 'llm-gateway-mock/jest'
@@ -299,32 +301,34 @@ const keys: KeyDescription[] = []
 await startServer(gateway, { port: '4010' })
 export { server, keys, options, urls, wrong }
 `,
-    )
-    writeFileSync(
-      join(folder, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2023',
-          ...resolution,
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          lib: ['ES2023', 'DOM'],
-          types: [],
-        },
-        files: ['check.ts'],
-      }),
-    )
-    const tsc = join(repo, 'node_modules/typescript/bin/tsc')
-    const result = (() => {
-      try {
-        return execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' })
-      } catch (error) {
-        return String((error as { stdout?: string }).stdout)
-      }
-    })()
-    expect(result).toBe('')
-  }, 60_000)
+      )
+      writeFileSync(
+        join(folder, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2023',
+            ...resolution,
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            lib: ['ES2023', 'DOM'],
+            types: [],
+          },
+          files: ['check.ts'],
+        }),
+      )
+      const tsc = join(repo, 'node_modules/typescript/bin/tsc')
+      const result = (() => {
+        try {
+          return execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' })
+        } catch (error) {
+          return String((error as { stdout?: string }).stdout)
+        }
+      })()
+      expect(result).toBe('')
+    },
+    60_000,
+  )
 
   /** What `keys --world FILE` resolves on its way: the URL of every module it loads. */
   function modulesLoadedFor(worldFile: string, world: unknown): string[] {
