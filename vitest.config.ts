@@ -7,7 +7,8 @@ const mocking = ['test/cli/quick-serve-args.test.ts', 'test/cli/startup-notice.t
 export default defineConfig({
   test: {
     // The CLI, package and runner tests run the built package: build it from the sources first, unless it is current.
-    globalSetup: ['test/support/build-dist.ts'],
+    // The package tests share one install of the packed tarball, in a folder the run provides.
+    globalSetup: ['test/support/build-dist.ts', 'test/support/packed-project-home.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // vitest's default on a 2-core machine is one worker, which leaves a core idle while a file

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { runCliInProcess } from '../support/cli-in-process.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
 import { stopLikeAUser } from '../support/stop-like-a-user.ts'
 import { bin, fixture, inRepo } from '../support/paths.ts'
 
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
+// What a command says, without a process of its own (test/support/cli-in-process.ts); the process
+// itself (exit codes, signals, the built bundle) is proved by the spawned cases.
+const say = (...args: string[]) => runCliInProcess(args)
 
 describe('the llm-gateway-mock binary', () => {
   let running: CliProcess | undefined
@@ -85,11 +89,10 @@ describe('the llm-gateway-mock binary', () => {
     expect(((await tooDeep.json()) as { error: { message: string } }).error.message).toContain(
       'at messages[0].content: the gateway accepts at most 3 levels',
     )
-    running.child.kill('SIGKILL')
 
-    running = run('--max-body-depth', '0')
-    expect(await running.exited).toBe(2)
-    expect(running.output()).toContain('--max-body-depth must be an integer from 1 to 1000, got 0')
+    const refused = await say('--max-body-depth', '0')
+    expect(refused.code).toBe(2)
+    expect(refused.output).toContain('--max-body-depth must be an integer from 1 to 1000, got 0')
   })
 
   it('answers a port in use with one line and exit code 4', async () => {
@@ -149,9 +152,15 @@ describe('the llm-gateway-mock binary', () => {
     ['--journal-limit', '1.5'],
     ['--journal-details', '-1'],
   ])('rejects %s with exit code 2', async (...args) => {
-    running = run(...args)
+    const { code, output } = await say(...args)
+    expect(code).toBe(2)
+    expect(output).toContain('Run "llm-gateway-mock --help" for usage.')
+  })
+
+  it('ends the process with exit code 2 on a usage mistake, the hint on stderr', async () => {
+    running = run('--bogus')
     expect(await running.exited).toBe(2)
-    expect(running.output()).toContain('Run "llm-gateway-mock --help" for usage.')
+    expect(running.output()).toBe('Unknown argument: --bogus\nRun "llm-gateway-mock --help" for usage.\n')
   })
 
   it.each([
@@ -168,9 +177,9 @@ describe('the llm-gateway-mock binary', () => {
     [['scenarios', 'list', '--bogus'], 'scenarios list'],
     [['schema', 'world', '--bogus'], 'schema'],
   ])("points a mistake in %j at that command's help, with exit code 2", async (args, command) => {
-    running = run(...args)
-    expect(await running.exited).toBe(2)
-    expect(running.output()).toMatch(new RegExp(`\\nRun "llm-gateway-mock ${command} --help" for usage\\.\\n$`))
+    const { code, output } = await say(...args)
+    expect(code).toBe(2)
+    expect(output).toMatch(new RegExp(`\\nRun "llm-gateway-mock ${command} --help" for usage\\.\\n$`))
   })
 
   it.each([
@@ -181,9 +190,9 @@ describe('the llm-gateway-mock binary', () => {
     [['--journal-limit', 'ten'], '--journal-limit must be a positive integer, got "ten"'],
     [['--journal-details', 'all'], '--journal-details must be a non-negative integer, got "all"'],
   ])('says what %j gave and what the flag expects, with exit code 2', async (args, message) => {
-    running = run(...args)
-    expect(await running.exited).toBe(2)
-    expect(running.output()).toContain(`${message}\nRun "llm-gateway-mock --help" for usage.`)
+    const { code, output } = await say(...args)
+    expect(code).toBe(2)
+    expect(output).toContain(`${message}\nRun "llm-gateway-mock --help" for usage.`)
   })
 
   it.each([
@@ -193,9 +202,9 @@ describe('the llm-gateway-mock binary', () => {
     [['--host'], 'llm-gateway-mock'],
     [['--port'], 'llm-gateway-mock'],
   ])('refuses a flag without its value, %j, as a usage error (exit code 2)', async (args, command) => {
-    running = run(...args)
-    expect(await running.exited).toBe(2)
-    expect(running.output()).toContain(`${args.at(-1)} needs a value.\nRun "${command} --help" for usage.`)
+    const { code, output } = await say(...args)
+    expect(code).toBe(2)
+    expect(output).toContain(`${args.at(-1)} needs a value.\nRun "${command} --help" for usage.`)
   })
 
   it.each([
@@ -203,9 +212,9 @@ describe('the llm-gateway-mock binary', () => {
     [['scenarios', 'lst', '--json'], 'llm-gateway-mock scenarios list --json'],
     [['kyes', '--json'], 'llm-gateway-mock keys --json'],
   ])('suggests the command %j was meant to be', async (args, suggestion) => {
-    running = run(...args)
-    expect(await running.exited).toBe(2)
-    expect(running.output()).toContain(`Did you mean: ${suggestion}\n`)
+    const { code, output } = await say(...args)
+    expect(code).toBe(2)
+    expect(output).toContain(`Did you mean: ${suggestion}\n`)
   })
 
   it.each([
@@ -223,23 +232,23 @@ describe('the llm-gateway-mock binary', () => {
     ],
     [['schema', 'world', '--outt=f.json'], '--outt', 'llm-gateway-mock schema world --out=f.json', ' schema'],
   ])('suggests the flag %j was meant to have, for each command', async (args, unknown, suggestion, command) => {
-    running = run(...args)
-    expect(await running.exited).toBe(2)
-    expect(running.output()).toContain(
+    const { code, output } = await say(...args)
+    expect(code).toBe(2)
+    expect(output).toContain(
       `Unknown argument: ${unknown}\nDid you mean: ${suggestion}\nRun "llm-gateway-mock${command} --help" for usage.`,
     )
   })
 
   it('shows the files of scenarios validate as required, without an empty default', async () => {
-    running = run('scenarios', 'validate', '--help')
-    expect(await running.exited).toBe(0)
-    expect(running.output()).toMatch(/files +One or more scenario files \(\.json or \.ts\) +\[array\] \[required\]\n/)
+    const { code, output } = await say('scenarios', 'validate', '--help')
+    expect(code).toBe(0)
+    expect(output).toMatch(/files +One or more scenario files \(\.json or \.ts\) +\[array\] \[required\]\n/)
   })
 
   it('fits its help, examples included, in 80 columns (COLUMNS when not a terminal)', async () => {
-    running = spawnCli(process.execPath, [bin, '--help'], { env: { COLUMNS: '80' } })
-    expect(await running.exited).toBe(0)
-    const lines = running.output().trimEnd().split('\n')
+    const { code, output } = await runCliInProcess(['--help'], { COLUMNS: '80' })
+    expect(code).toBe(0)
+    const lines = output.trimEnd().split('\n')
     expect(lines.filter((line) => line.length > 80)).toEqual([])
     expect(lines).toContain('  Serve with two scenarios, applied in order:')
     expect(lines).toContain('    llm-gateway-mock --scenario flaky-upstream --scenario ./my-scenario.ts')
@@ -265,9 +274,9 @@ describe('the llm-gateway-mock binary', () => {
   })
 
   it('prints the keys as JSON for scripts', async () => {
-    running = run('keys', '--json')
-    expect(await running.exited).toBe(0)
-    const { keys, accessTokens, signIns } = JSON.parse(running.output()) as {
+    const { code, output } = await say('keys', '--json')
+    expect(code).toBe(0)
+    const { keys, accessTokens, signIns } = JSON.parse(output) as {
       keys: { key: string; state: string; models: string[] }[]
       accessTokens: { token: string }[]
       signIns: unknown[]
@@ -284,9 +293,9 @@ describe('the llm-gateway-mock binary', () => {
   })
 
   it("prints each user's sign-in, and how a user without an access token gets one", async () => {
-    running = run('keys')
-    expect(await running.exited).toBe(0)
-    const lines = running.output().split('\n')
+    const { code, output } = await say('keys')
+    expect(code).toBe(0)
+    const lines = output.split('\n')
     const at = lines.findIndex((line) => line === 'Sign-ins (POST /api/user/login)')
     expect(lines.slice(at + 1, at + 4)).toEqual([
       '  alice  password alice-pass    user; access token at-alice',
@@ -296,9 +305,9 @@ describe('the llm-gateway-mock binary', () => {
   })
 
   it('names the models each key cannot see for lack of pricing', async () => {
-    running = run('keys', '--world', fixture('unpriced-world.json'))
-    expect(await running.exited).toBe(0)
-    const lines = running.output().split('\n')
+    const { code, output } = await say('keys', '--world', fixture('unpriced-world.json'))
+    expect(code).toBe(0)
+    const lines = output.split('\n')
     const at = lines.findIndex((line) => line.includes('sk-unrestricted'))
     expect(lines[at + 1]).toMatch(
       /models: gpt-4o-mini, gpt-4o, claude-sonnet-4-6, gemini-2\.5-flash, small-context-4k, text-embedding-3-small, text-embedding-3-large, gemini-embedding-001, gpt-3\.5-turbo-instruct, dall-e-3, dall-e-2, dall-e, tts-1, whisper-1, omni-moderation-latest, text-moderation-stable, jina-reranker-v2-base-multilingual, gpt-realtime, priced-by-default$/,
@@ -309,16 +318,17 @@ describe('the llm-gateway-mock binary', () => {
   })
 
   it('prints help and the package version', async () => {
-    running = run('--help')
-    expect(await running.exited).toBe(0)
-    expect(running.output()).toContain('llm-gateway-mock keys')
-    const help = running.output().replace(/\s+/g, ' ')
+    const { code, output } = await say('--help')
+    expect(code).toBe(0)
+    expect(output).toContain('llm-gateway-mock keys')
+    const help = output.replace(/\s+/g, ' ')
     expect(help).toContain('--admin-token Every client of /__mock/*, loopback included, must send this token')
     expect(help).toContain('without it only loopback clients may use them')
     expect(help).toContain('--exit-with-parent Stop when the process that started the server exits')
     expect(help).toContain('--journal-limit How many requests the journal')
     expect(help).toContain('--journal-details How many of the latest requests keep their bodies and stream frames for the inspector')
-    expect(running.output()).toMatch(/--max-body-depth\s+Request bodies nested deeper than this many levels/)
+    expect(output).toMatch(/--max-body-depth\s+Request bodies nested deeper than this many levels/)
+    // The bundle's own version, from the process.
     running = run('--version')
     expect(await running.exited).toBe(0)
     const pkg = JSON.parse(readFileSync(inRepo('package.json'), 'utf8')) as { version: string }

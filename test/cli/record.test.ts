@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { recordingJsonSchema } from '../../src/gateway/recording-format.ts'
 import { chatExchange, recording } from '../support/recordings.ts'
+import { runCliInProcess } from '../support/cli-in-process.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
 import { bin, inRepo } from '../support/paths.ts'
 
@@ -46,10 +47,11 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
       /the upstream must be the gateway's base URL without \/v1 .*: give https:\/\/gw\.example\.test/,
     ],
   ])('refuses %j with exit code 2 (record listens on loopback only: it has no --host)', async (args, message) => {
-    running = run(...args)
-    expect(await running.exited).toBe(2)
-    expect(running.output()).toMatch(message)
-    expect(running.output()).not.toContain('pa55word')
+    // In the test's process (test/support/cli-in-process.ts): the refusals below prove the process's exit codes.
+    const { code, output } = await runCliInProcess(args)
+    expect(code).toBe(2)
+    expect(output).toMatch(message)
+    expect(output).not.toContain('pa55word')
   })
 
   it.runIf(existsSync('/proc/self'))('refuses an --out under /proc with exit code 2 and a reason, rather than spinning', async () => {
@@ -142,9 +144,7 @@ describe('llm-gateway-mock record and serve --replay, as commands', () => {
 
   it('prints the recording format with schema recording, as schemas/recording.schema.json ships it', async () => {
     expect(readFileSync(inRepo('schemas/recording.schema.json'), 'utf8')).toBe(jsonSchemaText(recordingJsonSchema()))
-    running = run('schema', 'recording')
-    expect(await running.exited).toBe(0)
-    expect(running.output()).toBe(jsonSchemaText(recordingJsonSchema()))
+    expect(await runCliInProcess(['schema', 'recording'])).toEqual({ code: 0, output: jsonSchemaText(recordingJsonSchema()) })
   })
   describe('stopping, in front of an upstream that streams slowly', () => {
     let slow: Server

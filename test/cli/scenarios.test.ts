@@ -3,10 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { builtInScenarioNames, builtInScenarios, resolveScenario } from '../../src/index.ts'
 import { scenarioJsonSchema } from '../../src/scenarios/scenario-json-schema.ts'
+import { runCliInProcess } from '../support/cli-in-process.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
 import { bin, fixture, inRepo } from '../support/paths.ts'
 
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
+// What a command says, in the test's process (test/support/cli-in-process.ts); a spawned case per command proves the process.
+const say = (...args: string[]) => runCliInProcess(args)
 const scenariosDir = inRepo('scenarios/')
 const schemaFile = new URL('scenario.schema.json', scenariosDir)
 const builtInFiles = readdirSync(scenariosDir).filter((name) => name.endsWith('.json') && name !== 'scenario.schema.json')
@@ -41,16 +44,16 @@ describe('the llm-gateway-mock binary with scenarios', () => {
   })
 
   it('lists the built-in scenarios with what each does', async () => {
-    running = run('scenarios', 'list')
-    expect(await running.exited).toBe(0)
+    const list = await say('scenarios', 'list')
+    expect(list.code).toBe(0)
     for (const name of builtInScenarioNames) {
       const { description } = builtInScenarios[name] as { description: string }
-      expect(running.output()).toMatch(new RegExp(`^${name}\\s+${description.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'))
+      expect(list.output).toMatch(new RegExp(`^${name}\\s+${description.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'))
     }
 
-    running = run('scenarios', 'list', '--json')
-    expect(await running.exited).toBe(0)
-    expect((JSON.parse(running.output()) as { name: string }[]).map((scenario) => scenario.name)).toEqual(builtInScenarioNames)
+    const json = await say('scenarios', 'list', '--json')
+    expect(json.code).toBe(0)
+    expect((JSON.parse(json.output) as { name: string }[]).map((scenario) => scenario.name)).toEqual(builtInScenarioNames)
   })
 
   it('validates good files (the built-ins, JSON and TypeScript) with exit code 0', async () => {
@@ -63,9 +66,8 @@ describe('the llm-gateway-mock binary with scenarios', () => {
   })
 
   it('rejects a bad file with exit code 5, naming the file, the path inside it and the fix', async () => {
-    running = run('scenarios', 'validate', fixture('scripted-scenario.json'), fixture('typo-scenario.json'))
-    expect(await running.exited).toBe(5)
-    const output = running.output()
+    const { code, output } = await say('scenarios', 'validate', fixture('scripted-scenario.json'), fixture('typo-scenario.json'))
+    expect(code).toBe(5)
     expect(output).toContain(`ok  ${fixture('scripted-scenario.json')}`)
     expect(output).toContain(`Invalid scenario ${fixture('typo-scenario.json')}:`)
     expect(output).toContain('  - rules[0].then.fail.code: "rate_limit_exceded" is not one of')
@@ -75,9 +77,14 @@ describe('the llm-gateway-mock binary with scenarios', () => {
   })
 
   it('rejects a world patch that does not fit the world, and files it cannot read', async () => {
-    running = run('scenarios', 'validate', fixture('unfit-scenario.json'), fixture('missing-scenario.json'), fixture('bad-world.json'))
-    expect(await running.exited).toBe(5)
-    const output = running.output()
+    const { code, output } = await say(
+      'scenarios',
+      'validate',
+      fixture('unfit-scenario.json'),
+      fixture('missing-scenario.json'),
+      fixture('bad-world.json'),
+    )
+    expect(code).toBe(5)
     expect(output).toContain(
       `Invalid scenario ${fixture('unfit-scenario.json')}:\n  - world.tokens[0].userId: no user has id 99. The users are 1 (alice), 2 (carol), 3 (root).`,
     )
@@ -97,22 +104,20 @@ describe('the llm-gateway-mock binary with scenarios', () => {
       '  - rules[0].when.key: no API key "sk-team" in the world.\n'
     const hint =
       'Checked against the default world: for a scenario meant for a world of your own, add --world FILE to check it against that one.\n'
-    running = run('scenarios', 'validate', file)
-    expect(await running.exited).toBe(5)
-    expect(running.output()).toBe(`${problems}${hint}1 of 1 scenario file invalid.\n`)
-
-    running = run('scenarios', 'validate', '--world', fixture('weather-world.json'), file)
-    expect(await running.exited).toBe(5)
-    expect(running.output()).toBe(`${problems}1 of 1 scenario file invalid.\n`)
+    expect(await say('scenarios', 'validate', file)).toEqual({ code: 5, output: `${problems}${hint}1 of 1 scenario file invalid.\n` })
+    expect(await say('scenarios', 'validate', '--world', fixture('weather-world.json'), file)).toEqual({
+      code: 5,
+      output: `${problems}1 of 1 scenario file invalid.\n`,
+    })
   })
 
   it('prints the JSON Schema', async () => {
-    running = run('schema')
-    expect(await running.exited).toBe(0)
-    const schema = JSON.parse(running.output()) as { $schema: string; properties: Record<string, unknown> }
+    const { code, output } = await say('schema')
+    expect(code).toBe(0)
+    const schema = JSON.parse(output) as { $schema: string; properties: Record<string, unknown> }
     expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#')
     expect(schema.properties).toHaveProperty('rules')
-    expect(running.output()).toBe(readFileSync(schemaFile, 'utf8'))
+    expect(output).toBe(readFileSync(schemaFile, 'utf8'))
   })
 
   it.each([
@@ -121,9 +126,9 @@ describe('the llm-gateway-mock binary with scenarios', () => {
     [['scenarios', 'frobnicate'], 'llm-gateway-mock scenarios'],
     [['--admin-token', ''], 'llm-gateway-mock'],
   ])("rejects %j with exit code 2, pointing at that command's help", async (args, command) => {
-    running = run(...args)
-    expect(await running.exited).toBe(2)
-    expect(running.output()).toContain(`Run "${command} --help" for usage.`)
+    const { code, output } = await say(...args)
+    expect(code).toBe(2)
+    expect(output).toContain(`Run "${command} --help" for usage.`)
   })
 
   it('serves with several --scenario, a built-in and a TypeScript file, applied in order', async () => {

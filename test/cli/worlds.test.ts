@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { runCliInProcess } from '../support/cli-in-process.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
 import { bin, fixture } from '../support/paths.ts'
 
@@ -58,14 +59,12 @@ describe('world files and the scenarios on top of them, from the command line', 
       ],
     ],
   ])('keys --world and --world refuse %s with exit code 3 and what to change', async (_, file, lines) => {
-    for (const args of [
-      ['keys', '--world', fixture(file)],
-      ['--port', '0', '--world', fixture(file)],
-    ]) {
-      running = run(...args)
-      expect(await running.exited).toBe(3)
-      expect(running.output()).toBe(`Invalid world ${fixture(file)}:\n${lines.join('\n')}\n`)
-    }
+    const refusal = `Invalid world ${fixture(file)}:\n${lines.join('\n')}\n`
+    // keys in the test's process (test/support/cli-in-process.ts), the server as the process it is.
+    expect(await runCliInProcess(['keys', '--world', fixture(file)])).toEqual({ code: 3, output: refusal })
+    running = run('--port', '0', '--world', fixture(file))
+    expect(await running.exited).toBe(3)
+    expect(running.output()).toBe(refusal)
   })
 
   // A project without "type": "module" has tsx compile a .ts file to CommonJS, where the default
@@ -87,12 +86,17 @@ describe('world files and the scenarios on top of them, from the command line', 
   })
 
   it('scenarios validate and --scenario refuse a typo in a key of the world patch or a rule, with exit code 5', async () => {
-    running = run('scenarios', 'validate', fixture('typo-key-scenario.json'), fixture('typo-rule-scenario.json'))
-    expect(await running.exited).toBe(5)
-    expect(running.output()).toContain(
+    const validated = await runCliInProcess([
+      'scenarios',
+      'validate',
+      fixture('typo-key-scenario.json'),
+      fixture('typo-rule-scenario.json'),
+    ])
+    expect(validated.code).toBe(5)
+    expect(validated.output).toContain(
       `Invalid scenario ${fixture('typo-key-scenario.json')}:\n  - world.tokens[0].key: no token has key "sk-limted". Did you mean "sk-limited"? To add a new token, give "name" and "userId" too.\n`,
     )
-    expect(running.output()).toContain(
+    expect(validated.output).toContain(
       `Invalid scenario ${fixture('typo-rule-scenario.json')}:\n` +
         '  - rules[0].when.key: no API key "sk-vpi" in the world. Did you mean "sk-vip"?\n' +
         '  - rules[0].when.model: no model has id "gpt-4o-mni". Did you mean "gpt-4o-mini"?\n',

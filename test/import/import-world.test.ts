@@ -6,13 +6,19 @@ import { promisify } from 'node:util'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, defineProfile, resolveWorld, specProfile, type Gateway, type WorldInput } from '../../src/index.ts'
-import { importWorld, startServer } from '../../src/node/index.ts'
+import { importWorld, startServer, type RunningServer } from '../../src/node/index.ts'
+import { runCliInProcess } from '../support/cli-in-process.ts'
 import { installSchema } from '../support/installed-schema.ts'
-import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
+import { spawnCli } from '../support/spawn-cli.ts'
 import { bin, fixture as fixtureFile, inRepo } from '../support/paths.ts'
 import { managementRoutes } from '../../src/surfaces/dashboard/management-routes.ts'
 
 const run = (...args: string[]) => spawnCli(process.execPath, [bin, ...args])
+// The import command in the test's process (test/support/cli-in-process.ts): the spawned imports
+// below prove the process (each profile's import, the environment, stdout apart from stderr).
+const importInProcess = (...args: string[]) => runCliInProcess(['import', ...args])
+/** The upstream gateway: a server of its own, from the sources (it is not what these tests prove). */
+const startUpstream = async (profile: 'new-api' | 'spec') => startServer(await createGateway({ world: fixture, profile }), { port: 0 })
 const fixturePath = fixtureFile('import-upstream-world.json')
 const fixture = JSON.parse(readFileSync(fixturePath, 'utf8')) as WorldInput
 
@@ -109,7 +115,7 @@ const localModes = [
 ]
 
 describe.each(['new-api', 'spec'] as const)('import from a %s-profile upstream over HTTP', (profile) => {
-  let upstream: CliProcess
+  let upstream: RunningServer
   let upstreamUrl = ''
   let output = ''
   let out = ''
@@ -120,8 +126,8 @@ describe.each(['new-api', 'spec'] as const)('import from a %s-profile upstream o
   let upstreamAccount: Awaited<ReturnType<typeof accountView>>
 
   beforeAll(async () => {
-    upstream = run('--port', '0', '--quiet', '--profile', profile, '--world', fixturePath)
-    upstreamUrl = (await upstream.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/))[1]!
+    upstream = await startUpstream(profile)
+    upstreamUrl = upstream.url
     out = join(directory, 'world.json')
     const importing = run('import', '--upstream', upstreamUrl, ...keyArgs, '--access-token', accessToken, '--out', out)
     expect(await importing.exited, importing.output()).toBe(0)
@@ -133,7 +139,7 @@ describe.each(['new-api', 'spec'] as const)('import from a %s-profile upstream o
     upstreamAccount = await accountView(upstreamUrl, accessToken)
   })
   afterAll(async () => {
-    await upstream?.stop()
+    await upstream?.close()
     rmSync(directory, { recursive: true, force: true })
   })
 
@@ -296,41 +302,48 @@ describe('import from an upstream without the dashboard routes (a one-api, in-pr
 })
 
 describe('import refusals and options', () => {
-  let upstream: CliProcess
+  let upstream: RunningServer
   let upstreamUrl = ''
   const directory = mkdtempSync(join(tmpdir(), 'import-'))
   beforeAll(async () => {
-    upstream = run('--port', '0', '--quiet', '--profile', 'new-api', '--world', fixturePath)
-    upstreamUrl = (await upstream.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/))[1]!
+    upstream = await startUpstream('new-api')
+    upstreamUrl = upstream.url
   })
   afterAll(async () => {
-    await upstream?.stop()
+    await upstream?.close()
     rmSync(directory, { recursive: true, force: true })
   })
-  const importFromUpstream = (...args: string[]) => run('import', '--upstream', upstreamUrl, ...args)
+  const importFromUpstream = (...args: string[]) => importInProcess('--upstream', upstreamUrl, ...args)
 
   it('stops with exit code 7 at a key the upstream refuses, naming which --key, masked', async () => {
     const out = join(directory, 'refused.json')
-    const importing = importFromUpstream('--key', 'sk-up-vip', '--key', 'sk-definitely-wrong', '--out', out)
-    expect(await importing.exited).toBe(7)
-    expect(importing.output()).toMatch(
+    const importing = await importFromUpstream('--key', 'sk-up-vip', '--key', 'sk-definitely-wrong', '--out', out)
+    expect(importing.code).toBe(7)
+    expect(importing.output).toMatch(
       /^--key 2 \(sk-d…rong\): the upstream refused this key \(GET \/v1\/models: 401 "Invalid token \(request id: \w+\)"\)\. Check the key, or leave it out\.\n$/,
     )
-    expect(importing.output()).not.toContain('sk-definitely-wrong')
+    expect(importing.output).not.toContain('sk-definitely-wrong')
     expect(() => statSync(out)).toThrow()
   })
 
   it('stops with exit code 7 at an access token the upstream refuses, masked', async () => {
-    const importing = importFromUpstream('--key', 'sk-up-vip', '--access-token', 'at-not-a-real-token', '--out', join(directory, 'x.json'))
-    expect(await importing.exited).toBe(7)
-    expect(importing.output()).toContain('--access-token (at-n…oken): the upstream refused this access token')
-    expect(importing.output()).not.toContain('at-not-a-real-token')
+    const importing = await importFromUpstream(
+      '--key',
+      'sk-up-vip',
+      '--access-token',
+      'at-not-a-real-token',
+      '--out',
+      join(directory, 'x.json'),
+    )
+    expect(importing.code).toBe(7)
+    expect(importing.output).toContain('--access-token (at-n…oken): the upstream refused this access token')
+    expect(importing.output).not.toContain('at-not-a-real-token')
   })
 
   it('stops with exit code 7 when the upstream cannot be reached', async () => {
-    const importing = run('import', '--upstream', 'http://127.0.0.1:9', '--key', 'sk-up-vip', '--out', join(directory, 'x.json'))
-    expect(await importing.exited).toBe(7)
-    expect(importing.output()).toMatch(/^Cannot reach the upstream http:\/\/127\.0\.0\.1:9: no answer \(.+\)\.\n$/)
+    const importing = await importInProcess('--upstream', 'http://127.0.0.1:9', '--key', 'sk-up-vip', '--out', join(directory, 'x.json'))
+    expect(importing.code).toBe(7)
+    expect(importing.output).toMatch(/^Cannot reach the upstream http:\/\/127\.0\.0\.1:9: no answer \(.+\)\.\n$/)
   })
 
   it.each([
@@ -344,16 +357,16 @@ describe('import refusals and options', () => {
     [['--upstream', 'http://admin:pa55word@127.0.0.1:9', '--key', 'sk-up-vip'], /the upstream URL must not carry credentials/],
     [['--upstream', 'http://127.0.0.1:9'], /Missing required argument: key/],
   ])('refuses %j with exit code 2', async (args, message) => {
-    const importing = run('import', ...args)
-    expect(await importing.exited).toBe(2)
-    expect(importing.output()).toMatch(message)
+    const importing = await importInProcess(...args)
+    expect(importing.code).toBe(2)
+    expect(importing.output).toMatch(message)
   })
 
   it('--keep-keys keeps the upstream keys and access token, warns, and still writes the file mode 600 over an existing one', async () => {
     const out = join(directory, 'kept.json')
     writeFileSync(out, '{}', { mode: 0o644 })
     const before = statSync(out).ino
-    const importing = importFromUpstream(
+    const importing = await importFromUpstream(
       '--key',
       'sk-up-vip',
       '--key',
@@ -364,7 +377,7 @@ describe('import refusals and options', () => {
       '-o',
       out,
     )
-    expect(await importing.exited, importing.output()).toBe(0)
+    expect(importing.code, importing.output).toBe(0)
     const world = JSON.parse(readFileSync(out, 'utf8')) as WorldInput
     // The keys given are kept; the user's other tokens come from the token list, whose keys are masked: fresh local ones.
     expect(world.tokens.map((token) => token.key)).toEqual([
@@ -378,13 +391,13 @@ describe('import refusals and options', () => {
     expect(statSync(out).mode & 0o777).toBe(0o600)
     // A file made owner-only replaced it: the world was never written into the file others could read.
     expect(statSync(out).ino).not.toBe(before)
-    expect(importing.output()).toContain(
+    expect(importing.output).toContain(
       `Warning: --keep-keys: ${out} holds the upstream's keys and access token. Keep it out of version control.`,
     )
     // Even then, the report masks them.
-    expect(importing.output()).toMatch(/^ {2}sk-u… \(kept\) +"auto", group auto$/m)
-    expect(importing.output()).toContain('Access token: at-u…lice (kept)')
-    for (const secret of secrets) expect(importing.output()).not.toContain(secret)
+    expect(importing.output).toMatch(/^ {2}sk-u… \(kept\) +"auto", group auto$/m)
+    expect(importing.output).toContain('Access token: at-u…lice (kept)')
+    for (const secret of secrets) expect(importing.output).not.toContain(secret)
   })
 
   it('points $schema at the schema the project installed, relative to the --out file, in a subfolder too', async () => {
@@ -395,8 +408,8 @@ describe('import refusals and options', () => {
       [join(project, 'sub', 'world.json'), '../node_modules/llm-gateway-mock/schemas/world.schema.json'],
     ] as const) {
       mkdirSync(dirname(out), { recursive: true })
-      const importing = importFromUpstream('--key', 'sk-up-vip', '--out', out)
-      expect(await importing.exited, importing.output()).toBe(0)
+      const importing = await importFromUpstream('--key', 'sk-up-vip', '--out', out)
+      expect(importing.code, importing.output).toBe(0)
       const schema = (JSON.parse(readFileSync(out, 'utf8')) as { $schema: string }).$schema
       expect(schema).toBe(expected)
       expect(resolve(dirname(out), schema)).toBe(installed)
@@ -412,9 +425,9 @@ describe('import refusals and options', () => {
     const world = JSON.parse(readFileSync(out, 'utf8')) as WorldInput
     expect(world.tokens.map((token) => token.name)).toEqual(['vip', 'auto', 'old', 'limited', 'ci default'])
     expect(world.users[0]!.username).toBe('alice')
-    const refused = run('import', '--upstream', upstreamUrl, '--key', 'sk-up-vip', '--user-id', '7')
-    expect(await refused.exited).toBe(2)
-    expect(refused.output()).toContain('--user-id goes with the access token it is the user of: give --access-token too')
+    const refused = await importInProcess('--upstream', upstreamUrl, '--key', 'sk-up-vip', '--user-id', '7')
+    expect(refused.code).toBe(2)
+    expect(refused.output).toContain('--user-id goes with the access token it is the user of: give --access-token too')
   })
 
   it('--out - prints the world on stdout and the report on stderr', async () => {

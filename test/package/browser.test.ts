@@ -6,7 +6,7 @@ import { build } from 'esbuild'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserResults } from '../fixtures/browser/checks.ts'
-import { installPackedProject, type PackedProject } from '../support/packed-project.ts'
+import { sharedPackedProject, type PackedProject } from '../support/packed-project.ts'
 import { findChromium, launchChromium, within, type RunningChromium } from '../support/chromium.ts'
 import { fixture } from '../support/paths.ts'
 
@@ -29,7 +29,7 @@ describe.skipIf(found.missing !== undefined)(suite, () => {
   const pageErrors: string[] = []
 
   beforeAll(async () => {
-    packed = installPackedProject({})
+    packed = await sharedPackedProject()
     const project = packed.project
     // What a user writes: the package and msw's browser build, both from the consumer's node_modules.
     writeFileSync(

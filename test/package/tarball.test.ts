@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageFiles } from '../../src/surfaces/admin/inspector/page-files.ts'
-import { installPackedProject, runNpm, type PackedProject } from '../support/packed-project.ts'
+import { sharedPackedProject, type PackedProject } from '../support/packed-project.ts'
 import { chatExchange, recording } from '../support/recordings.ts'
 import { spawnCli } from '../support/spawn-cli.ts'
 import { eventually, isPortFree } from '../support/process-tree.ts'
@@ -29,10 +29,11 @@ describe('the packed tarball', () => {
   let packed: PackedProject
   let project = ''
 
-  beforeAll(() => {
-    packed = installPackedProject({ scripts: { start: 'llm-gateway-mock --port 0 --quiet' } })
+  // Shared with test/package/browser.test.ts, which may run at the same time: each file writes its own files only.
+  beforeAll(async () => {
+    packed = await sharedPackedProject()
     project = packed.project
-  }, 240_000)
+  }, 480_000)
   afterAll(() => packed?.remove())
   const installed = () => join(project, 'node_modules', 'llm-gateway-mock')
 
@@ -274,10 +275,15 @@ test('serves a fresh gateway', async () => {
     // The resolution of TypeScript before 4.7 and of many projects still: it reads `types` and
     // `typesVersions`, not `exports`.
     ['node10', { module: 'ESNext', moduleResolution: 'node10', ignoreDeprecations: '6.0' }],
-  ])('type-checks an import from TypeScript with moduleResolution %s', (_, resolution) => {
-    writeFileSync(
-      join(project, 'check.ts'),
-      `import { createGateway, defineWorld, type Gateway, type KeyDescription } from 'llm-gateway-mock'
+  ])(
+    'type-checks an import from TypeScript with moduleResolution %s',
+    (_, resolution) => {
+      // In a folder of its own: esbuild, bundling the browser test's page in the project, reads a tsconfig.json it finds above.
+      const folder = join(project, 'typecheck')
+      mkdirSync(folder, { recursive: true })
+      writeFileSync(
+        join(folder, 'check.ts'),
+        `import { createGateway, defineWorld, type Gateway, type KeyDescription } from 'llm-gateway-mock'
 import { startServer, type RunningServer } from 'llm-gateway-mock/node'
 import type { GatewayFixture, UseGatewayOptions } from 'llm-gateway-mock/vitest'
 import type { useGateway as useJestGateway } from 'llm-gateway-mock/jest'
@@ -295,32 +301,34 @@ const keys: KeyDescription[] = []
 await startServer(gateway, { port: '4010' })
 export { server, keys, options, urls, wrong }
 `,
-    )
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2023',
-          ...resolution,
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          lib: ['ES2023', 'DOM'],
-          types: [],
-        },
-        files: ['check.ts'],
-      }),
-    )
-    const tsc = join(repo, 'node_modules/typescript/bin/tsc')
-    const result = (() => {
-      try {
-        return execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' })
-      } catch (error) {
-        return String((error as { stdout?: string }).stdout)
-      }
-    })()
-    expect(result).toBe('')
-  })
+      )
+      writeFileSync(
+        join(folder, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2023',
+            ...resolution,
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            lib: ['ES2023', 'DOM'],
+            types: [],
+          },
+          files: ['check.ts'],
+        }),
+      )
+      const tsc = join(repo, 'node_modules/typescript/bin/tsc')
+      const result = (() => {
+        try {
+          return execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: folder, encoding: 'utf8' })
+        } catch (error) {
+          return String((error as { stdout?: string }).stdout)
+        }
+      })()
+      expect(result).toBe('')
+    },
+    60_000,
+  )
 
   /** What `keys --world FILE` resolves on its way: the URL of every module it loads. */
   function modulesLoadedFor(worldFile: string, world: unknown): string[] {
@@ -355,11 +363,11 @@ process.on('exit', () => process.stderr.write('resolved: ' + JSON.stringify(seen
     expect(resolved.filter((url) => /\/node_modules\/(tsx|esbuild)\//.test(url))).toEqual([])
   })
 
-  // Last: it installs tsx into the project. tsx, and esbuild with it, costs start-up time and
-  // memory: a server given no TypeScript file must not load it even where it is installed.
+  // Last: it gives the project tsx (the repository's, linked as the runners are above, rather than
+  // a second npm install). tsx, and esbuild with it, costs start-up time and memory: a server given
+  // no TypeScript file must not load it even where it is installed.
   it('loads a TypeScript world through tsx where the project has it, and tsx only for TypeScript', () => {
-    const install = runNpm(['install', '--save-dev', 'tsx@4', '--no-audit', '--no-fund', '--prefer-offline'], project)
-    expect(install.status, install.output).toBe(0)
+    symlinkSync(join(repo, 'node_modules', 'tsx'), join(project, 'node_modules', 'tsx'))
     const loadsTsx = (worldFile: string) => modulesLoadedFor(worldFile, typedWorld).some((url) => url.includes('/node_modules/tsx/'))
     expect([loadsTsx('world.json'), loadsTsx('world.mjs'), loadsTsx('world.ts')]).toEqual([false, false, true])
   }, 120_000)
@@ -380,5 +388,5 @@ describe('a checkout without dist/', () => {
     const result = spawnSync(process.execPath, ['bin/llm-gateway-mock.js', 'keys', '--json'], { cwd: checkout, encoding: 'utf8' })
     expect(result.status, result.stderr).toBe(0)
     expect(JSON.parse(result.stdout).keys.map((key: { key: string }) => key.key)).toContain('sk-unrestricted')
-  })
+  }, 60_000)
 })

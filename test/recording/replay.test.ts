@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createGateway, RecordingError, ReplayAssertionError, type GatewayOptions, type RecordingInput } from '../../src/index.ts'
 import { recordedPace, recordedTiming } from '../../src/recording/with-replay.ts'
 import { frameDelays, instant } from '../../src/streaming/stream-plan.ts'
+import { drivenTime, settle } from '../support/driven-time.ts'
 import { inProcess, type Harness, type Mode } from '../support/modes.ts'
 import { chatErrorExchange, chatExchange, recording } from '../support/recordings.ts'
 import { rejection } from '../support/rejection.ts'
@@ -584,20 +585,30 @@ describe('the recorded pace of a stream', () => {
       const slow = recording([
         chatExchange(1, 'Slowly', { text: 'Hello there, world, in more words than were recorded.' }, { stream: true, frames: late }),
       ])
-      const h = await mode.start({ replay: slow })
+      // The gateway's waits are held until the test moves its clock (test/support/driven-time.ts), 10 ms at a time.
+      const time = drivenTime()
+      const h = await mode.start({ replay: slow, time })
       try {
         const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${h.baseUrl}/v1`, maxRetries: 0 })
-        const started = performance.now()
+        const start = time.now()
         let text = ''
         let firstWords: number | undefined
-        for await (const chunk of await client.chat.completions.create({ ...ask('Slowly'), stream: true })) {
-          const content = chunk.choices[0]?.delta.content ?? ''
-          if (content !== '' && firstWords === undefined) firstWords = performance.now() - started
-          text += content
+        let done = false
+        const reading = (async () => {
+          for await (const chunk of await client.chat.completions.create({ ...ask('Slowly'), stream: true })) {
+            const content = chunk.choices[0]?.delta.content ?? ''
+            if (content !== '' && firstWords === undefined) firstWords = time.now() - start
+            text += content
+          }
+        })().finally(() => (done = true))
+        for (let step = 0; step < 1_000 && !done; step++) {
+          await settle()
+          if (time.pending() > 0) time.advance(10)
         }
+        await reading
         expect(text).toBe('Hello there, world, in more words than were recorded.')
-        // The recording's first content came at 600 ms.
-        expect(firstWords).toBeGreaterThanOrEqual(550)
+        // The recording's first content came at 600 ms: no word before the clock got there.
+        expect(firstWords).toBeGreaterThanOrEqual(600)
       } finally {
         await h.close()
       }

@@ -4,6 +4,7 @@ import { ApiError, GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createGateway, defineScenario, ScenarioAssertionError, ScenarioError, type ScenarioInput } from '../../src/index.ts'
+import { instantTime } from '../support/driven-time.ts'
 import { inProcess, useHarness } from '../support/modes.ts'
 import { rejection } from '../support/rejection.ts'
 import { inRepo } from '../support/paths.ts'
@@ -24,7 +25,9 @@ const thirdCallLimited = defineScenario({
 })
 
 describe.each(inProcess)('scenario playback ($name)', (mode) => {
-  const harness = useHarness(mode)
+  // Every delay a scenario asks for is noted and over at once (test/support/driven-time.ts).
+  const time = instantTime()
+  const harness = useHarness(mode, { time })
   afterEach(() => harness.gateway.reset())
 
   const openai = (options: { apiKey?: string; maxRetries?: number } = {}) =>
@@ -213,11 +216,11 @@ describe.each(inProcess)('scenario playback ($name)', (mode) => {
       const first = await client.chat.completions.create(hello)
       expect(first.choices[0]!.message.content).toBe('From the rule.')
 
-      const started = performance.now()
+      expect(time.asked.splice(0)).toEqual([80])
       const second = await client.chat.completions.create(hello)
       expect(second.choices[0]!.message.content).toBe('From the step.')
       // The rule's delay still applies: only the fields the step sets replace the rule's.
-      expect(performance.now() - started).toBeGreaterThanOrEqual(70)
+      expect(time.asked.splice(0)).toEqual([80])
 
       expect(await rejection(client.chat.completions.create(hello))).toMatchObject({ status: 502 })
       expect(entries().map((entry) => entry.decidedBy)).toEqual([
@@ -273,10 +276,13 @@ describe.each(inProcess)('scenario playback ($name)', (mode) => {
       harness.gateway.clock.advance(10_000)
       expect(entries()).toHaveLength(4)
 
+      const before = Date.now()
       await harness.gateway.reset()
       expect(names()).toEqual([])
       expect(entries()).toEqual([])
-      expect(Math.abs(harness.gateway.clock.now() - Date.now())).toBeLessThan(1_000)
+      // Back on the time source's clock: between two readings taken around it, not 10 s ahead.
+      const now = harness.gateway.clock.now()
+      expect([now >= before, now <= Date.now()]).toEqual([true, true])
       const { response } = await openai().chat.completions.create(hello).withResponse()
       expect(response.status).toBe(200)
       expect(response.headers.get('x-ratelimit-remaining-requests')).toBeNull()
@@ -402,7 +408,8 @@ it('createGateway refuses an invalid scenario with ScenarioError', async () => {
 })
 
 describe.each(inProcess)('the JSON example in scenarios/README.md ($name)', (mode) => {
-  const harness = useHarness(mode)
+  const time = instantTime()
+  const harness = useHarness(mode, { time })
 
   it('is a valid scenario and plays as the catalogue says', async () => {
     const readme = await readFile(inRepo('scenarios/README.md'), 'utf8')
@@ -414,10 +421,11 @@ describe.each(inProcess)('the JSON example in scenarios/README.md ($name)', (mod
     const limited = await rejection(client.chat.completions.create(hello))
     expect(limited).toBeInstanceOf(OpenAI.RateLimitError)
     expect((limited as InstanceType<typeof OpenAI.RateLimitError>).headers?.get('retry-after')).toBe('2')
-    const started = performance.now()
+    expect(time.asked).toEqual([])
     const fourth = await client.chat.completions.create({ ...hello, model: 'gpt-4o' })
     expect(fourth.choices[0]!.message.content).toBe('Back again.')
-    expect(performance.now() - started).toBeGreaterThanOrEqual(180)
+    // The rule's delay for gpt-4o, asked of the gateway's time source.
+    expect(time.asked).toEqual([200])
     harness.gateway.scenario.assertDone()
     // Strict: a fifth call is not in the script.
     expect(await rejection(client.chat.completions.create(hello))).toMatchObject({ status: 400, code: 'scenario_mismatch' })

@@ -55,3 +55,22 @@ export async function settle(turns = 20): Promise<void> {
 export function frozenTime(at = Date.UTC(2026, 0, 1)): TimeSource {
   return { now: () => at, sleep }
 }
+
+/** A time source whose waits end at once and are listed, for a test that checks which waits the gateway asks for. */
+export interface InstantTime extends TimeSource {
+  /** Every wait the gateway asked for, in ms, in the order asked. */
+  readonly asked: number[]
+}
+
+/** The clock is the wall clock; every wait is noted and over at once: a delay is proved by the wait asked, not by a call's duration. */
+export function instantTime(): InstantTime {
+  const asked: number[] = []
+  return {
+    asked,
+    now: () => Date.now(),
+    sleep(ms) {
+      asked.push(ms)
+      return Promise.resolve()
+    },
+  }
+}

@@ -1,7 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { inject } from 'vitest'
 import { repo } from './paths.ts'
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -35,8 +37,11 @@ export function runNpm(args: string[], cwd: string, env: NodeJS.ProcessEnv = use
 }
 
 /** Packs the repository (its `dist` must be built) and installs the tarball into a new project with this package.json. */
-export function installPackedProject(packageJson: Record<string, unknown>): PackedProject {
-  const work = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-pack-'))
+export function installPackedProject(
+  packageJson: Record<string, unknown>,
+  work = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-pack-')),
+): PackedProject {
+  mkdirSync(work, { recursive: true })
   const project = join(work, 'project')
   execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: repo, stdio: 'ignore' })
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))
@@ -50,4 +55,42 @@ export function installPackedProject(packageJson: Record<string, unknown>): Pack
   )
   if (install.status !== 0) throw new Error(`npm install of the tarball failed:\n${install.output}`)
   return { work, project, installOutput: install.output, remove: () => rmSync(work, { recursive: true, force: true }) }
+}
+
+/** The consumer project the package tests share: an npm script runs the bin, as a user's would. */
+const sharedPackageJson = { scripts: { start: 'llm-gateway-mock --port 0 --quiet' } }
+
+/**
+ * The one install of the packed tarball for the whole run (`npm pack` and `npm install` cost a
+ * package test file more than its tests): the first file to ask installs it into the run's folder
+ * (test/support/packed-project-home.ts), the others wait for it, and the run's teardown removes it.
+ * A file that shares it writes only files of its own into it, and removes none of the others'.
+ */
+export async function sharedPackedProject(): Promise<PackedProject> {
+  const home = inject('packedProjectHome')
+  const installed = join(home, 'installed.json')
+  let first = true
+  try {
+    mkdirSync(join(home, 'claimed'))
+  } catch {
+    first = false
+  }
+  if (first) {
+    let outcome: Omit<PackedProject, 'remove'> | { error: string }
+    try {
+      const { work, project, installOutput } = installPackedProject(sharedPackageJson, join(home, 'work'))
+      outcome = { work, project, installOutput }
+    } catch (error) {
+      outcome = { error: String(error) }
+    }
+    // Written whole, then renamed: a file that waits never reads half of it.
+    writeFileSync(`${installed}.partial`, JSON.stringify(outcome))
+    renameSync(`${installed}.partial`, installed)
+  }
+  // Bounded as runNpm's install is, twice over (pack and install).
+  for (let waited = 0; !existsSync(installed) && waited < 480_000; waited += 250) await sleep(250)
+  if (!existsSync(installed)) throw new Error(`the shared install of the tarball did not finish (${home})`)
+  const outcome = JSON.parse(readFileSync(installed, 'utf8')) as Omit<PackedProject, 'remove'> | { error: string }
+  if ('error' in outcome) throw new Error(outcome.error)
+  return { ...outcome, remove: () => {} }
 }

@@ -28,16 +28,21 @@ function run(args: string[]): Promise<Verdict> {
   })
 }
 
+// Each runner runs its whole fixture folder at once, as a project runs its suite: one process per
+// runner, not one per file (a runner's start is most of a file's time). The folder holds one test
+// that must fail (unfinished), so a run ends with exit code 1 and exactly one failure; the tests
+// below read each file's verdicts in that run's output. The README's example runs on its own.
 const runners = [
   {
     name: 'vitest',
-    run: (file: string, dir = folder('vitest')) =>
-      run(['node_modules/vitest/vitest.mjs', 'run', '--reporter=verbose', '--config', `${dir}/vitest.config.ts`, file]),
-    files: { sdks: 'sdks.test.ts', unfinished: 'unfinished.test.ts', readme: 'readme.test.ts', paths: 'paths.test.ts' },
+    run: (dir = folder('vitest'), files: string[] = []) =>
+      run(['node_modules/vitest/vitest.mjs', 'run', '--reporter=verbose', '--config', `${dir}/vitest.config.ts`, ...files]),
+    readme: 'readme.test.ts',
+    oneFailure: /Tests {2}1 failed \| \d+ passed/,
   },
   {
     name: 'jest (ESM mode)',
-    run: (file: string, dir = folder('jest')) =>
+    run: (dir = folder('jest'), files: string[] = []) =>
       run([
         '--experimental-vm-modules',
         'node_modules/jest/bin/jest.js',
@@ -46,16 +51,36 @@ const runners = [
         '--rootDir',
         dir,
         '--verbose',
-        file,
+        ...files,
       ]),
-    files: { sdks: 'sdks.test.mjs', unfinished: 'unfinished.test.mjs', readme: 'readme.test.mjs', paths: 'paths.test.mjs' },
+    readme: 'readme.test.mjs',
+    oneFailure: /Tests: +1 failed, \d+ passed/,
   },
   {
     name: 'node:test',
-    run: (file: string, dir = folder('node-test')) => run(['--test', '--test-reporter=spec', `${dir}/${file}`]),
-    files: { sdks: 'sdks.test.ts', unfinished: 'unfinished.test.ts', readme: 'readme.test.mjs', paths: 'paths.test.ts' },
+    // node --test takes the files themselves.
+    run: (dir = folder('node-test'), files = ['sdks.test.ts', 'unfinished.test.ts', 'paths.test.ts']) =>
+      run(['--test', '--test-reporter=spec', ...files.map((file) => `${dir}/${file}`)]),
+    readme: 'readme.test.mjs',
+    oneFailure: /\bfail 1\n/,
   },
 ]
+
+/** The one run of each runner over its fixture folder, started by the first test that reads it. */
+const fixtureRuns = new Map<string, Promise<Verdict>>()
+const fixtureRun = (runner: (typeof runners)[number]) => {
+  if (!fixtureRuns.has(runner.name)) fixtureRuns.set(runner.name, runner.run())
+  return fixtureRuns.get(runner.name)!
+}
+
+/** The run's verdicts for these tests: each passed, and the one failure of the run is not among them. */
+async function expectPassed(runner: (typeof runners)[number], names: string[]): Promise<string> {
+  const { code, output } = await fixtureRun(runner)
+  for (const name of names) expect(output).toMatch(new RegExp(`(✓|✔)[^\\n]*${name}`))
+  expect(output).toMatch(runner.oneFailure)
+  expect(code, output).toBe(1)
+  return output
+}
 
 // The README's three examples, each run as written in its runner (inside the repository, so that
 // their imports resolve to the package and our devDependencies).
@@ -74,41 +99,41 @@ it('finds one README example per runner', () => {
 
 describe.each(runners)('useGateway under $name', (runner) => {
   it('gives the official SDKs a fresh gateway per test, in-process and over HTTP, with the environment set and restored', async () => {
-    const { code, output } = await runner.run(runner.files.sdks)
-    expect(output).toMatch(/drains a quota in one test/)
-    expect(output).toMatch(/finds it full in the next, with an empty journal/)
-    expect(output).toMatch(/serves on a loopback port and points the environment at it/)
-    expect(code, output).toBe(0)
+    await expectPassed(runner, [
+      'answers the three SDKs in-process, built before the gateway was',
+      'drains a quota in one test',
+      'finds it full in the next, with an empty journal',
+      'serves on a loopback port and points the environment at it',
+      'has the file gateway back in the environment once the describe is done',
+    ])
   }, 150_000)
 
   it("runs the README's example as written", async () => {
     const index = runners.indexOf(runner)
     const dir = `${scratch}/${index}`
     mkdirSync(inRepo(dir), { recursive: true })
-    writeFileSync(inRepo(`${dir}/${runner.files.readme}`), examples[index]!)
+    writeFileSync(inRepo(`${dir}/${runner.readme}`), examples[index]!)
     // vitest's config (its root is its own folder), which the other runners do without.
     copyFileSync(inRepo(`${folder('vitest')}/vitest.config.ts`), inRepo(`${dir}/vitest.config.ts`))
-    const { code, output } = await runner.run(runner.files.readme, dir)
+    const { code, output } = await runner.run(dir, [runner.readme])
     expect(output).toMatch(/(✓|✔)/)
+    expect(output).not.toMatch(/(×|✕|✖)/)
     expect(code, output).toBe(0)
   }, 150_000)
 
   it('reads a world file and a directory of recordings that world and replay name by path, in-process and over HTTP', async () => {
-    const { code, output } = await runner.run(runner.files.paths)
-    expect(output).toMatch(/(✓|✔)[^\n]*replays the recordings a path names, in the world a path names/)
-    expect(output).toMatch(/(✓|✔)[^\n]*reads the same paths for a served gateway/)
-    expect(code, output).toBe(0)
+    await expectPassed(runner, [
+      'replays the recordings a path names, in the world a path names',
+      'reads the same paths for a served gateway',
+    ])
   }, 150_000)
 
   it('fails the test that leaves a strict script unfinished, with the report, and only that test', async () => {
-    const { code, output } = await runner.run(runner.files.unfinished)
-    expect(code, output).toBe(1)
+    const output = await expectPassed(runner, ['plays the whole script', 'starts afresh after the failed one'])
     expect(output).toContain('ScenarioAssertionError')
     expect(output).toContain('Scenario "two calls" is not done:')
     expect(output).toContain('step 2 "second" was never reached (model "gpt-4o")')
-    expect(output).toMatch(/(✓|✔)[^\n]*plays the whole script/)
     expect(output).toMatch(/(×|✕|✖)[^\n]*stops halfway through the script/)
-    expect(output).toMatch(/(✓|✔)[^\n]*starts afresh after the failed one/)
     // The failed test points at the inspector's snapshot, named after it and its file's path, in the working directory.
     const link = /What the gateway saw, and why \(open it in a browser\): (file:\S+)/.exec(output)
     expect(link, output).not.toBeNull()
@@ -121,7 +146,5 @@ describe.each(runners)('useGateway under $name', (runner) => {
 })
 
 it('jest: a CommonJS test file require()s the fixture (Node 24.9 or newer, with --experimental-vm-modules)', async () => {
-  const { code, output } = await runners[1]!.run('require.test.cjs')
-  expect(output).toMatch(/✓ answers in-process/)
-  expect(code, output).toBe(0)
+  await expectPassed(runners[1]!, ['answers in-process'])
 }, 150_000)

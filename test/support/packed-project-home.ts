@@ -1,0 +1,20 @@
+// vitest's global set-up: a folder for the run, where the first test file that needs the packed
+// tarball installs it (sharedPackedProject, packed-project.ts) and every other file of the run finds
+// it. Nothing is packed here: a run without the package tests pays nothing.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's folder for the one install of the packed tarball. */
+    packedProjectHome: string
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  const home = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-packed-'))
+  project.provide('packedProjectHome', home)
+  return () => rmSync(home, { recursive: true, force: true })
+}
