@@ -7,6 +7,7 @@ import { beginExchange, type AdapterClient } from '../http/exchange.ts'
 import { pathnameOf } from '../http/path-matcher.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import { endWith } from './end-with.ts'
+import type { HandshakeHandler } from './handshake-handler.ts'
 import { requestUrlOf } from './node-request.ts'
 
 const notAdmin: AdapterClient = Object.freeze({ admin: false })
@@ -21,7 +22,7 @@ const handshakeOnly = new Set(['connection', 'upgrade', 'sec-websocket-key', 'se
  * by the `ws` package, loaded on the first handshake, and handed to the route's session. `close`
  * ends every socket, open or half-way through its handshake.
  */
-export function serveWebSockets(seam: AdapterSeam, origin: () => string) {
+export function serveWebSockets(seam: AdapterSeam, origin: () => string): HandshakeHandler {
   let server: Promise<WebSocketServer> | undefined
   const protocols = new WeakMap<IncomingMessage, string>()
   // What each handshake the core accepted becomes if the `ws` package refuses it after all.

@@ -12,6 +12,7 @@ import { readRecordedRequest } from '../../recording/recorded-request.ts'
 import { managementRequestSecrets } from '../../recording/management-secrets.ts'
 import { redactText, type Redaction } from '../../recording/redact.ts'
 import { startServer } from '../create-server.ts'
+import type { HandshakeHandler } from '../handshake-handler.ts'
 import { upstreamBase, upstreamUrl } from '../upstream-url.ts'
 import { maxRecordedBytes } from './answer-capture.ts'
 import { drainable } from './drain-server.ts'
@@ -181,24 +182,25 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const seam: AdapterSeam = {
     routes: [{ method: '*', prefix: null, handler }],
     failure: (error, path) => renderFailure(specProfile, error, path),
-    // Never asked: the recorder tunnels handshakes to the upstream itself (below).
+    // Never asked: the recorder's handshakes go to its tunnel (below).
     upgrade: () => undefined,
     maxMessageBytes: defaultMaxBodyBytes,
     // The recorder has no admin routes, so no inspector page to read.
     usePageFiles: () => undefined,
   }
-  const server = await startServer({ [kAdapterSeam]: seam }, { port: options.port ?? 4010, host: '127.0.0.1' })
-  const tunnels = tunnelUpgrades(upstream, () => server.url, ca, {
-    told: (tunnelled) => tell({ time: new Date(Date.now() - tunnelled.durationMs).toISOString(), ...tunnelled }),
-    unreachable,
-  })
+  let tunnels: HandshakeHandler | undefined
   // The gateway's own socket routes are not the recorder's: its handshakes go to the upstream.
-  server.server.removeAllListeners('upgrade').on('upgrade', tunnels.onUpgrade)
+  const tunnel = (origin: () => string) =>
+    (tunnels = tunnelUpgrades(upstream, origin, ca, {
+      told: (tunnelled) => tell({ time: new Date(Date.now() - tunnelled.durationMs).toISOString(), ...tunnelled }),
+      unreachable,
+    }))
+  const server = await startServer({ [kAdapterSeam]: seam }, { port: options.port ?? 4010, host: '127.0.0.1' }, tunnel)
   const connections = drainable(server.server)
   let closing: Promise<void> | undefined
   const cut = () => {
     connections.cut()
-    tunnels.closeAll()
+    tunnels?.closeAll()
     // Stops the reading of answers still coming: what came is recorded, or said to be cut short.
     agents.destroy()
   }
@@ -216,7 +218,7 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
     close(closeOptions = {}) {
       if (closeOptions.force) cut()
       closing ??= (async () => {
-        tunnels.closeAll()
+        tunnels?.closeAll()
         await connections.drain()
         while (pending.size > 0) await Promise.allSettled([...pending])
         agents.destroy()

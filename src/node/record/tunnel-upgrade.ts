@@ -6,6 +6,7 @@ import { identifyRoute } from '../../recording/identify-route.ts'
 import { withoutKey } from '../../recording/record-exchange.ts'
 import { redactText } from '../../recording/redact.ts'
 import { endWith } from '../end-with.ts'
+import type { HandshakeHandler } from '../handshake-handler.ts'
 import { requestUrlOf } from '../node-request.ts'
 import { upstreamFailure } from './upstream-failure.ts'
 import { upstreamRequest, type Upstream } from './upstream-request.ts'
@@ -38,7 +39,7 @@ export function tunnelUpgrades(
     /** The answer to a handshake the upstream did not answer. */
     unreachable(detail: string, path: string): RenderedResponse
   },
-) {
+): HandshakeHandler {
   const open = new Set<Duplex>()
   const track = (socket: Duplex) => {
     open.add(socket)
