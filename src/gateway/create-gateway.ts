@@ -19,10 +19,11 @@ import { Journal } from '../journal/journal.ts'
 import { GatewayEvents, type StateChange } from '../journal/gateway-events.ts'
 import { RequestDetails } from '../journal/latest-request-details.ts'
 
-import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
+import { defaultMaxBodyDepth } from '../pipeline/body/body-depth.ts'
 import { createClock, type Clock, type TimeSource } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
+import { assertGatewayOptions } from './gateway-options-schema.ts'
 import { unsupportedNodeMessage } from '../supported-node.ts'
 import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
 import { toRouteHandlers, withoutCallFrames } from './to-handlers.ts'
@@ -190,34 +191,13 @@ export interface Gateway {
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const refusal = unsupportedNodeMessage()
   if (refusal !== undefined) throw new Error(refusal)
-  if (options.baseUrl !== undefined) assertBaseUrl(options.baseUrl)
-  if (options.maxBodyBytes !== undefined && !(Number.isSafeInteger(options.maxBodyBytes) && options.maxBodyBytes > 0)) {
-    throw new TypeError(`createGateway: maxBodyBytes must be a positive integer, got ${options.maxBodyBytes}`)
-  }
+  assertGatewayOptions(options)
   const baseProfile = resolveProfile(options.profile ?? 'spec', 'createGateway: profile')
-  if (options.journalLimit !== undefined && !(Number.isSafeInteger(options.journalLimit) && options.journalLimit > 0)) {
-    throw new TypeError(`createGateway: journalLimit must be a positive integer, got ${options.journalLimit}`)
-  }
-  if (options.detailLimit !== undefined && !(Number.isSafeInteger(options.detailLimit) && options.detailLimit >= 0)) {
-    throw new TypeError(`createGateway: detailLimit must be a non-negative integer, got ${options.detailLimit}`)
-  }
-  if (options.maxBodyDepth !== undefined && !isBodyDepth(options.maxBodyDepth)) {
-    throw new TypeError(`createGateway: maxBodyDepth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${options.maxBodyDepth}`)
-  }
-  if (options.replaySpeed !== undefined && !(Number.isFinite(options.replaySpeed) && options.replaySpeed >= 0)) {
-    throw new TypeError(`createGateway: replaySpeed must be a number of 0 or more, got ${options.replaySpeed}`)
-  }
-  if (options.time !== undefined && !(typeof options.time?.now === 'function' && typeof options.time.sleep === 'function')) {
-    throw new TypeError('createGateway: time must have now() and sleep(ms, signal) functions')
-  }
   const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay))
   if (typeof options.world === 'string') {
     throw new TypeError(
       `createGateway: world is a path (${JSON.stringify(options.world)}), which only Node can read: import createGateway from 'llm-gateway-mock' in Node (or use loadWorldFile from 'llm-gateway-mock/node'), or pass the world as data`,
     )
-  }
-  if (options.anyModel !== undefined && !(typeof options.anyModel === 'string' && options.anyModel !== '')) {
-    throw new TypeError(`createGateway: anyModel must be a model id, got ${JSON.stringify(options.anyModel)}`)
   }
   const data = withAnyModel(resolveWorld(options.world, 'passed to createGateway'), options.anyModel)
   const initial = (options.scenarios ?? []).map((spec, index) => toScenario(spec, `scenarios[${index}] passed to createGateway`))
@@ -367,14 +347,4 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
 function profileFor(base: Profile, active: readonly Scenario[]): Profile {
   const named = active.findLast((scenario) => scenario.profile !== undefined)?.profile
   return named === undefined ? base : resolveProfile(named, 'scenario profile')
-}
-
-function assertBaseUrl(baseUrl: string): void {
-  let url: URL
-  try {
-    url = new URL(baseUrl)
-  } catch {
-    throw new TypeError(`createGateway: baseUrl must be an absolute URL such as "http://localhost:4010", got ${JSON.stringify(baseUrl)}`)
-  }
-  if (url.search || url.hash) throw new TypeError(`createGateway: baseUrl must not have a query or hash, got ${JSON.stringify(baseUrl)}`)
 }
