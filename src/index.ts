@@ -109,6 +109,7 @@ export {
   // The name it had when only worlds had issues.
   type DefinitionIssue as WorldIssue,
 } from './definitions/definition-error.ts'
+export { GatewayOptionsError } from './gateway/gateway-options-error.ts'
 export { GatewayError, gatewayError, type GatewayErrorOptions } from './errors/gateway-error.ts'
 export { errorCodes, type ErrorCode } from './errors/error-codes.ts'
 export type { ErrorName, ErrorParams } from './errors/error-names.ts'

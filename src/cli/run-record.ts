@@ -74,23 +74,39 @@ export async function runRecord(args: RecordArgs): Promise<void> {
     throw listenFailure(error, 'llm-gateway-mock record', args.port, '127.0.0.1')
   }
   startupNotice().done()
+  console.log(recordingBanner(args, recorder, upstreamKey !== undefined, keySource()))
+  await stopRecording(recorder, await waitForStop({ launcher }))
+  if (recorder.recorded === 0) return console.log('Nothing was recorded.')
+  console.log(`Recorded ${recorder.recorded} ${recorder.recorded === 1 ? 'exchange' : 'exchanges'} into ${recorder.file}`)
+  const hint = replayHint({
+    out: args.out,
+    upstream: recorder.upstream,
+    keySource: keySource(),
+    ...recorder.seen,
+  })
+  console.log(style.dim(hint.join('\n')))
+}
+
+/** What the recorder says once it listens: where, to what, into which file, and how clients reach it. */
+function recordingBanner(args: RecordArgs, recorder: RunningRecorder, keyReplaced: boolean, keySource: string | undefined): string {
   const { url } = recorder
-  console.log(
-    [
-      `${style.bold(`llm-gateway-mock ${version}`)} recording on ${style.cyan(url)}`,
-      `  forwarding to ${style.cyan(recorder.upstream)}${args['upstream-ca'] === undefined ? '' : ` (trusting the CA in ${style.cyan(args['upstream-ca'])})`}; answers recorded into ${style.cyan(recorder.file)} (readable by you only)`,
-      `  ${upstreamKey === undefined ? "the client's own keys go to the upstream, and into no file" : `the upstream key (${keySource()}) goes to the upstream in place of the client's, and into no file`}` +
-        (args.redact.length > 0 ? `; ${args.redact.length} --redact ${args.redact.length === 1 ? 'pattern' : 'patterns'}` : ''),
-      '',
-      style.dim(
-        `Point clients at it as at the upstream: the OpenAI SDK baseURL ${url}/v1; the Anthropic SDK baseURL ${url}; @google/genai httpOptions { baseUrl: '${url}', apiVersion: 'v1beta' }`,
-      ),
-      style.dim(replayHintAtStart(args.out)),
-      style.dim('Ctrl-C or SIGTERM stops recording, once the answers still coming have been recorded.'),
-      '',
-    ].join('\n'),
-  )
-  const reason = await waitForStop({ launcher })
+  return [
+    `${style.bold(`llm-gateway-mock ${version}`)} recording on ${style.cyan(url)}`,
+    `  forwarding to ${style.cyan(recorder.upstream)}${args['upstream-ca'] === undefined ? '' : ` (trusting the CA in ${style.cyan(args['upstream-ca'])})`}; answers recorded into ${style.cyan(recorder.file)} (readable by you only)`,
+    `  ${keyReplaced ? `the upstream key (${keySource}) goes to the upstream in place of the client's, and into no file` : "the client's own keys go to the upstream, and into no file"}` +
+      (args.redact.length > 0 ? `; ${args.redact.length} --redact ${args.redact.length === 1 ? 'pattern' : 'patterns'}` : ''),
+    '',
+    style.dim(
+      `Point clients at it as at the upstream: the OpenAI SDK baseURL ${url}/v1; the Anthropic SDK baseURL ${url}; @google/genai httpOptions { baseUrl: '${url}', apiVersion: 'v1beta' }`,
+    ),
+    style.dim(replayHintAtStart(args.out)),
+    style.dim('Ctrl-C or SIGTERM stops recording, once the answers still coming have been recorded.'),
+    '',
+  ].join('\n')
+}
+
+/** Stops the recorder for `reason`, letting the answers still coming finish unless a second signal cuts them. */
+async function stopRecording(recorder: RunningRecorder, reason: string): Promise<void> {
   // A second signal cuts the connections still open; what came is written all the same. Listening
   // before saying so: a signal sent on reading the line must not find Node's default (an exit).
   const force = () => {
@@ -109,15 +125,6 @@ export async function runRecord(args: RecordArgs): Promise<void> {
   } finally {
     for (const signal of stopSignals) process.off(signal, force)
   }
-  if (recorder.recorded === 0) return console.log('Nothing was recorded.')
-  console.log(`Recorded ${recorder.recorded} ${recorder.recorded === 1 ? 'exchange' : 'exchanges'} into ${recorder.file}`)
-  const hint = replayHint({
-    out: args.out,
-    upstream: recorder.upstream,
-    keySource: keySource(),
-    ...recorder.seen,
-  })
-  console.log(style.dim(hint.join('\n')))
 }
 
 /**

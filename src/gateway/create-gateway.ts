@@ -1,39 +1,26 @@
 import type { RequestHandler, WebSocketHandler } from 'msw'
-import { defaultMaxBodyBytes } from '../pipeline/body/read-json-body.ts'
-import { GatewayState } from '../pipeline/gateway-state.ts'
-import { renderFailure } from '../pipeline/render-failure.ts'
 import type { Profile } from '../profiles/profile-type.ts'
 import { resolveProfile, type ProfileName } from '../profiles/shipped-profiles.ts'
 import { routes } from '../surfaces/routes.ts'
-import { resolveWorld, type WorldDefinition } from '../world/resolve-world.ts'
+import type { WorldDefinition } from '../world/resolve-world.ts'
 import { World } from '../world/world.ts'
-import { withAnyModel } from '../world/with-any-model.ts'
-import { RateLimiter } from '../limits/rate-limiter.ts'
 import { applyScenarioWorlds } from '../scenarios/resolve-scenario.ts'
-import { ScenarioAssertionError } from '../scenarios/scenario-assertion-error.ts'
-import { isDone, ScenarioEngine, type ScenarioReport } from '../scenarios/scenario-engine.ts'
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
-import { LogBook } from '../logs/log-book.ts'
-import { Journal } from '../journal/journal.ts'
-import { GatewayEvents, type StateChange } from '../journal/gateway-events.ts'
-import { RequestDetails } from '../journal/latest-request-details.ts'
-
-import { defaultMaxBodyDepth, isBodyDepth, maxBodyDepthCeiling } from '../pipeline/body/body-depth.ts'
-import { createClock, type Clock, type TimeSource } from '../time/clock.ts'
+import type { Journal } from '../journal/journal.ts'
+import type { Clock, TimeSource } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
 import { kAdapterSeam, type AdapterSeam } from './adapter-seam.ts'
+import { buildRuntime } from './build-runtime.ts'
+import { resolveDefinitions } from './gateway-definitions.ts'
+import { assertGatewayOptions } from './gateway-options-schema.ts'
+import { gatewaySeam } from './gateway-seam.ts'
+import { replayControl, replayVerdict, type ReplayControl } from './replay-control.ts'
+import { scenarioControl, type ScenarioControl } from './scenario-control.ts'
 import { unsupportedNodeMessage } from '../supported-node.ts'
-import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
 import { toRouteHandlers, withoutCallFrames } from './to-handlers.ts'
 import { toSocketHandlers } from './to-socket-handlers.ts'
-import { isSocketRoute } from '../pipeline/socket-route.ts'
-import { runUpgrade } from '../pipeline/run-upgrade.ts'
-import { servesRoute } from '../profiles/serves-route.ts'
-import { basePathOf } from '../http/path-matcher.ts'
-import { namedRecordings, type ReplaySource } from '../recording/named-recordings.ts'
-import { isReplayDone, Replay, type ReplayReport, type UnmatchedReplayRequest, type UnusedRecording } from '../recording/replay.ts'
-import { ReplayAssertionError } from '../recording/replay-assertion-error.ts'
+import type { ReplaySource } from '../recording/named-recordings.ts'
 import { withReplay } from '../recording/with-replay.ts'
 
 export interface GatewayOptions {
@@ -106,40 +93,7 @@ export interface GatewayOptions {
 
 export type { ReplaySource }
 
-/** The replay's ledger, for assertions at the end of a test (the same shape as {@link ScenarioControl}). */
-export interface ReplayControl {
-  /** Names of the recordings replayed (their file paths, or `replay[i]`), in the order given. */
-  readonly recordings: readonly string[]
-  /**
-   * Whether the replay is strict (`replayStrict`): the recordings are the whole of what the test
-   * should send, so a recording left unused or a request none matched is a failure (the test-runner
-   * fixtures fail the test then).
-   */
-  readonly strict: boolean
-  /** Recorded exchanges not yet used and requests no recording answered. */
-  pending(): ReplayReport
-  /** The recorded exchanges (generations, embeddings, errors) that no request has used yet. */
-  unused(): UnusedRecording[]
-  /** The requests no recording answered, each with the nearest recordings and what differs. */
-  unmatched(): UnmatchedReplayRequest[]
-  /** Throws, with the report in the message, if a recorded exchange was not used or a request had no recording. */
-  assertDone(): void
-}
-
-/** The active scenarios' script, for assertions at the end of a test. */
-export interface ScenarioControl {
-  /** Names of the active scenarios, in the order they were applied. */
-  readonly names: readonly string[]
-  /**
-   * Whether an active scenario is strict (`strict: true`): its script is the whole of what the
-   * test may send, and the runner fixtures (`llm-gateway-mock/vitest`, …) fail a test that leaves it unfinished.
-   */
-  readonly strict: boolean
-  /** Steps not yet consumed and requests that matched no step. */
-  pending(): ScenarioReport
-  /** Throws, with the report in the message, if a step was not consumed or a request matched none. */
-  assertDone(): void
-}
+export type { ScenarioControl, ReplayControl }
 
 export interface Gateway {
   /**
@@ -190,101 +144,20 @@ export interface Gateway {
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const refusal = unsupportedNodeMessage()
   if (refusal !== undefined) throw new Error(refusal)
-  if (options.baseUrl !== undefined) assertBaseUrl(options.baseUrl)
-  if (options.maxBodyBytes !== undefined && !(Number.isSafeInteger(options.maxBodyBytes) && options.maxBodyBytes > 0)) {
-    throw new TypeError(`createGateway: maxBodyBytes must be a positive integer, got ${options.maxBodyBytes}`)
-  }
-  const baseProfile = resolveProfile(options.profile ?? 'spec', 'createGateway: profile')
-  if (options.journalLimit !== undefined && !(Number.isSafeInteger(options.journalLimit) && options.journalLimit > 0)) {
-    throw new TypeError(`createGateway: journalLimit must be a positive integer, got ${options.journalLimit}`)
-  }
-  if (options.detailLimit !== undefined && !(Number.isSafeInteger(options.detailLimit) && options.detailLimit >= 0)) {
-    throw new TypeError(`createGateway: detailLimit must be a non-negative integer, got ${options.detailLimit}`)
-  }
-  if (options.maxBodyDepth !== undefined && !isBodyDepth(options.maxBodyDepth)) {
-    throw new TypeError(`createGateway: maxBodyDepth must be an integer from 1 to ${maxBodyDepthCeiling}, got ${options.maxBodyDepth}`)
-  }
-  if (options.replaySpeed !== undefined && !(Number.isFinite(options.replaySpeed) && options.replaySpeed >= 0)) {
-    throw new TypeError(`createGateway: replaySpeed must be a number of 0 or more, got ${options.replaySpeed}`)
-  }
-  if (options.time !== undefined && !(typeof options.time?.now === 'function' && typeof options.time.sleep === 'function')) {
-    throw new TypeError('createGateway: time must have now() and sleep(ms, signal) functions')
-  }
-  const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay, routes), routes)
-  if (typeof options.world === 'string') {
-    throw new TypeError(
-      `createGateway: world is a path (${JSON.stringify(options.world)}), which only Node can read: import createGateway from 'llm-gateway-mock' in Node (or use loadWorldFile from 'llm-gateway-mock/node'), or pass the world as data`,
-    )
-  }
-  if (options.anyModel !== undefined && !(typeof options.anyModel === 'string' && options.anyModel !== '')) {
-    throw new TypeError(`createGateway: anyModel must be a model id, got ${JSON.stringify(options.anyModel)}`)
-  }
-  const data = withAnyModel(resolveWorld(options.world, 'passed to createGateway'), options.anyModel)
-  const initial = (options.scenarios ?? []).map((spec, index) => toScenario(spec, `scenarios[${index}] passed to createGateway`))
-  const world = await World.create(applyScenarioWorlds(data, initial))
-  const events = new GatewayEvents()
-  const changed = (change: StateChange) => {
-    if (events.watched) events.publish({ type: 'state', change })
-  }
-  const clock = createClock(() => changed('clock'), options.time)
-  const journal = new Journal(options.journalLimit)
-  const logs = new LogBook(journal.limit)
-  const details = new RequestDetails(options.detailLimit)
-  const scenarios = new ScenarioEngine()
+  assertGatewayOptions(options)
+  const defined = resolveDefinitions(options)
+  const { replay, scenarios: initial } = defined
+  const world = await World.create(applyScenarioWorlds(defined.world, initial))
+  const control = { useScenario, reset, replay: () => replayVerdict(replay) }
+  const runtime = buildRuntime(world, options, profileFor(defined.profile, initial), control)
+  const { clock, journal, scenarios } = runtime
   scenarios.load(initial)
-  const rateLimiter = new RateLimiter()
-  const state = new GatewayState()
-  const onRequest = options.onRequest
-  const runtime: GatewayRuntime = {
-    world,
-    clock,
-    profile: profileFor(baseProfile, initial),
-    maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
-    maxBodyDepth: options.maxBodyDepth ?? defaultMaxBodyDepth,
-    basePath: basePathOf(options.baseUrl),
-    startedAt: clock.now(),
-    scenarios,
-    rateLimiter,
-    journal,
-    logs,
-    details,
-    keepsDetails: details.limit > 0,
-    events,
-    state,
-    report(entry, detail) {
-      // The admin API's own calls would crowd out the requests a test wants to read back.
-      if (entry.surface !== 'admin') {
-        journal.add(entry)
-        if (detail) details.add(detail)
-        if (events.watched) events.publish({ type: 'request', entry })
-      }
-      onRequest?.(entry)
-    },
-    control: {
-      useScenario,
-      reset,
-      changed,
-      replay() {
-        const report = replay.report()
-        const done = isReplayDone(report)
-        // The message is written only for what asks for it (the assert route), not for each state read.
-        return {
-          done,
-          report,
-          get message() {
-            return done ? undefined : new ReplayAssertionError(report).message
-          },
-        }
-      },
-    },
-  }
   const served =
     options.replay === undefined
       ? routes
       : withReplay(routes, { replay, strict: options.replayStrict === true, speed: options.replaySpeed ?? 1 })
   const routeHandlers = toRouteHandlers(served, runtime, options.baseUrl)
   const socketHandlers = withoutCallFrames(() => toSocketHandlers(routes, runtime, options.baseUrl))
-  const socketRoutes = routes.filter(isSocketRoute)
 
   // Validates (toScenario) before touching the live world, so a bad scenario changes nothing.
   async function useScenario(specs: readonly ScenarioSpec[], where?: (index: number) => string): Promise<void> {
@@ -292,23 +165,23 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   }
 
   async function activate(active: readonly Scenario[]): Promise<void> {
-    await world.load(applyScenarioWorlds(data, active), clock.now())
+    await world.load(applyScenarioWorlds(defined.world, active), clock.now())
     scenarios.load(active)
-    rateLimiter.reset()
-    runtime.profile = profileFor(baseProfile, active)
-    changed('scenario')
+    runtime.rateLimiter.reset()
+    runtime.profile = profileFor(defined.profile, active)
+    runtime.control.changed('scenario')
   }
 
   async function reset(): Promise<void> {
     clock.reset()
     journal.clear()
-    logs.clear()
-    details.clear()
-    state.clear()
+    runtime.logs.clear()
+    runtime.details.clear()
+    runtime.state.clear()
     replay.reset()
     world.sessions.clear()
     await activate(initial)
-    changed('reset')
+    runtime.control.changed('reset')
   }
 
   return {
@@ -316,50 +189,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     world,
     clock,
     journal,
-    scenario: {
-      get names() {
-        return scenarios.names
-      },
-      get strict() {
-        return scenarios.strict
-      },
-      pending: () => scenarios.report(),
-      assertDone() {
-        const report = scenarios.report()
-        if (!isDone(report)) throw new ScenarioAssertionError(report)
-      },
-    },
-    replay: {
-      get recordings() {
-        return replay.recordings
-      },
-      strict: options.replayStrict === true,
-      pending: () => replay.report(),
-      unused: () => replay.report().unused,
-      unmatched: () => replay.report().unmatched,
-      assertDone() {
-        const report = replay.report()
-        if (!isReplayDone(report)) throw new ReplayAssertionError(report)
-      },
-    },
+    scenario: scenarioControl(scenarios),
+    replay: replayControl(replay, options.replayStrict === true),
     useScenario: (...specs) => useScenario(specs),
     reset,
     get profile() {
       return runtime.profile
     },
-    [kAdapterSeam]: {
-      routes: routeHandlers,
-      failure: (error, path) => renderFailure(runtime.profile, error, path),
-      upgrade(request, path) {
-        const relative = path.startsWith(runtime.basePath) ? path.slice(runtime.basePath.length).replace(/(.)\/$/, '$1') : undefined
-        const route = socketRoutes.find((candidate) => candidate.path === relative && servesRoute(runtime.profile, candidate))
-        return route && runUpgrade(route, runtime, request, {})
-      },
-      maxMessageBytes: runtime.maxBodyBytes,
-      usePageFiles(read) {
-        runtime.pageFiles ??= read
-      },
-    },
+    [kAdapterSeam]: gatewaySeam(runtime, routeHandlers),
   }
 }
 
@@ -367,14 +204,4 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
 function profileFor(base: Profile, active: readonly Scenario[]): Profile {
   const named = active.findLast((scenario) => scenario.profile !== undefined)?.profile
   return named === undefined ? base : resolveProfile(named, 'scenario profile')
-}
-
-function assertBaseUrl(baseUrl: string): void {
-  let url: URL
-  try {
-    url = new URL(baseUrl)
-  } catch {
-    throw new TypeError(`createGateway: baseUrl must be an absolute URL such as "http://localhost:4010", got ${JSON.stringify(baseUrl)}`)
-  }
-  if (url.search || url.hash) throw new TypeError(`createGateway: baseUrl must not have a query or hash, got ${JSON.stringify(baseUrl)}`)
 }

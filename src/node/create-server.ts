@@ -15,6 +15,7 @@ import { NodeRequest } from './node-request.ts'
 import { hasSmallBody, readSmallBody } from './to-fetch-request.ts'
 import { writeResponse } from './write-response.ts'
 import { serveWebSockets } from './serve-websockets.ts'
+import type { Handshakes } from './handshake-handler.ts'
 import { localCertificate } from './tls/local-certificate.ts'
 import { refusePlainHttp } from './tls/refuse-plain-http.ts'
 
@@ -70,9 +71,14 @@ export interface RunningServer {
 
 /**
  * Serves a gateway over HTTP (or HTTPS): a small node:http adapter around msw's `getResponse`.
- * Rejects with the listen error (e.g. `EADDRINUSE`) when the port cannot be bound.
+ * Rejects with the listen error (e.g. `EADDRINUSE`) when the port cannot be bound. WebSocket
+ * handshakes go to the gateway's socket routes, or to `handshakes` (the recorder's tunnel).
  */
-export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, options: ServeOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  gateway: Pick<Gateway, typeof kAdapterSeam>,
+  options: ServeOptions = {},
+  handshakes?: Handshakes,
+): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
   const { adminToken } = options
   if (adminToken !== undefined && adminToken.trim() === '') throw new TypeError('startServer: adminToken must not be empty')
@@ -160,7 +166,7 @@ export async function startServer(gateway: Pick<Gateway, typeof kAdapterSeam>, o
   const plain = secure && refusePlainHttp(secure, seam, () => origin)
   server.on('clientError', clientErrorAnswer(seam))
   // Only handshakes reach it: plain requests pay nothing for the WebSocket routes.
-  const sockets = serveWebSockets(seam, () => origin)
+  const sockets = (handshakes ?? ((at) => serveWebSockets(seam, at)))(() => origin)
   server.on('upgrade', sockets.onUpgrade)
   server.on('connect', connectAnswer(seam))
   // Keep-alive clients must not hold shutdown open.

@@ -23,10 +23,15 @@ export interface RecordIssue {
 /** Cross-record rules a schema cannot express: unique identities and references that resolve. */
 export function checkWorldReferences(world: WorldData): RecordIssue[] {
   const issues: RecordIssue[] = []
-  const groups = world.groups.map((group) => group.name)
-  const models = world.models.map((model) => model.id)
-  const users = new Map(world.users.map((user) => [user.id, user]))
+  checkUniqueIdentities(world, issues)
+  checkReferences(world, issues)
+  return issues
+}
 
+type At = Omit<RecordIssue, 'message' | 'missing'>
+
+/** Each identity (a name, an id, a key) given once in its list. */
+function checkUniqueIdentities(world: WorldData, issues: RecordIssue[]): void {
   const unique = <T>(kind: RecordKind, items: T[], identity: (item: T) => unknown, field: string, shown = identity) => {
     const seen = new Set<unknown>()
     items.forEach((item, index) => {
@@ -65,8 +70,12 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
     'key',
     (token) => token.key,
   )
+}
 
-  type At = Omit<RecordIssue, 'message' | 'missing'>
+/** Every group, model and user a record names is one the world has. */
+function checkReferences(world: WorldData, issues: RecordIssue[]): void {
+  const groups = world.groups.map((group) => group.name)
+  const models = world.models.map((model) => model.id)
   const expectGroup = (name: string, at: At) => {
     if (!groups.includes(name)) issues.push({ ...at, message: unknownGroup(name, groups), missing: { kind: 'groups', value: name } })
   }
@@ -96,6 +105,18 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
     expectGroup(user.group, { kind: 'users', index, field: 'group' })
     user.extraGroups.forEach((name, item) => expectGroup(name, { kind: 'users', index, field: 'extraGroups', item }))
   })
+  checkTokenReferences(world, groups, { expectGroup, expectModel }, issues)
+  checkRedemptionReferences(world, issues)
+}
+
+/** Each token's owner is a user the world has, and its group and model limits ones the world (and its owner) has. */
+function checkTokenReferences(
+  world: WorldData,
+  groups: readonly string[],
+  expect: { expectGroup(name: string, at: At): void; expectModel(id: string, at: At): void },
+  issues: RecordIssue[],
+): void {
+  const users = new Map(world.users.map((user) => [user.id, user]))
   world.tokens.forEach((token, index) => {
     const owner = users.get(token.userId)
     if (!owner) {
@@ -107,7 +128,7 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
         missing: { kind: 'users', value: token.userId },
       })
     } else if (token.group !== null && token.group !== 'auto') {
-      expectGroup(token.group, { kind: 'tokens', index, field: 'group' })
+      expect.expectGroup(token.group, { kind: 'tokens', index, field: 'group' })
       if (groups.includes(token.group) && token.group !== owner.group && !owner.extraGroups.includes(token.group)) {
         issues.push({
           kind: 'tokens',
@@ -117,9 +138,13 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
         })
       }
     }
-    token.modelLimits?.forEach((id, item) => expectModel(id, { kind: 'tokens', index, field: 'modelLimits', item }))
+    token.modelLimits?.forEach((id, item) => expect.expectModel(id, { kind: 'tokens', index, field: 'modelLimits', item }))
   })
-  // A used code may leave out who used it (new-api's own rows have 0 there); one that names a user must name one the world has.
+}
+
+// A used code may leave out who used it (new-api's own rows have 0 there); one that names a user must name one the world has.
+function checkRedemptionReferences(world: WorldData, issues: RecordIssue[]): void {
+  const users = new Set(world.users.map((user) => user.id))
   world.redemptions.forEach((code, index) => {
     if (code.usedByUserId === undefined || users.has(code.usedByUserId)) return
     issues.push({
@@ -130,7 +155,6 @@ export function checkWorldReferences(world: WorldData): RecordIssue[] {
       missing: { kind: 'users', value: code.usedByUserId },
     })
   })
-  return issues
 }
 
 /**

@@ -47,7 +47,7 @@ describe('createGateway({ baseUrl }) under setupServer', () => {
   })
 
   it('rejects a base URL that is not absolute', async () => {
-    await expect(createGateway({ baseUrl: '/v1' })).rejects.toThrow('baseUrl must be an absolute URL')
+    await expect(createGateway({ baseUrl: '/v1' })).rejects.toThrow('baseUrl: must be an absolute URL')
   })
 })
 

@@ -223,6 +223,6 @@ describe('createGateway({ maxBodyDepth })', () => {
   })
 
   it.each([0, -1, 1.5, Number.NaN, 1001, '100'])('refuses %s', async (value) => {
-    await expect(createGateway({ maxBodyDepth: value as number })).rejects.toThrow(/maxBodyDepth must be an integer from 1 to 1000/)
+    await expect(createGateway({ maxBodyDepth: value as number })).rejects.toThrow(/maxBodyDepth: must be an integer from 1 to 1000/)
   })
 })

@@ -2,7 +2,14 @@ import Anthropic from '@anthropic-ai/sdk'
 import { GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createGateway, RecordingError, ReplayAssertionError, type GatewayOptions, type RecordingInput } from '../../src/index.ts'
+import {
+  createGateway,
+  GatewayOptionsError,
+  RecordingError,
+  ReplayAssertionError,
+  type GatewayOptions,
+  type RecordingInput,
+} from '../../src/index.ts'
 import { recordedPace, recordedTiming } from '../../src/recording/with-replay.ts'
 import { frameDelays, instant } from '../../src/streaming/stream-plan.ts'
 import { drivenTime, settle } from '../support/driven-time.ts'
@@ -518,7 +525,7 @@ describe('recordings given to createGateway', () => {
   })
 
   it('refuse a replaySpeed below 0', async () => {
-    expect(await rejection(createGateway({ replaySpeed: -1 }))).toBeInstanceOf(TypeError)
+    expect(await rejection(createGateway({ replaySpeed: -1 }))).toBeInstanceOf(GatewayOptionsError)
   })
 })
 

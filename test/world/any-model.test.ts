@@ -160,6 +160,6 @@ describe('an anyModel the world lacks', () => {
   })
 
   it('is not a model id when it is not a string', async () => {
-    await expect(createGateway({ anyModel: '' })).rejects.toThrow('anyModel must be a model id')
+    await expect(createGateway({ anyModel: '' })).rejects.toThrow('anyModel: must be a model id')
   })
 })

@@ -2,25 +2,20 @@ import tls from 'node:tls'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { kAdapterSeam, type AdapterSeam } from '../../gateway/adapter-seam.ts'
 import { GatewayHandler } from '../../gateway/gateway-handler.ts'
-import { toResponse } from '../../http/rendered-response.ts'
 import { renderFailure } from '../../pipeline/render-failure.ts'
 import { defaultMaxBodyBytes } from '../../pipeline/body/read-json-body.ts'
 import { specProfile } from '../../profiles/spec-profile.ts'
-import { identifyRoute } from '../../recording/identify-route.ts'
-import { recordExchange, withoutKey } from '../../recording/record-exchange.ts'
-import { readRecordedRequest } from '../../recording/recorded-request.ts'
-import { managementRequestSecrets } from '../../recording/management-secrets.ts'
-import { redactText, type Redaction } from '../../recording/redact.ts'
 import { startServer } from '../create-server.ts'
+import type { HandshakeHandler } from '../handshake-handler.ts'
 import { upstreamBase, upstreamUrl } from '../upstream-url.ts'
-import { maxRecordedBytes } from './answer-capture.ts'
 import { drainable } from './drain-server.ts'
-import { forwardToUpstream, upstreamAgents, type UpstreamAnswer } from './forward-to-upstream.ts'
+import { upstreamAgents } from './forward-to-upstream.ts'
+import type { RecorderExchange } from './recorder-exchange.ts'
+import type { RecorderSession } from './recorder-session.ts'
 import { RecordingFile } from './recording-file.ts'
+import { relayExchanges } from './relay-exchange.ts'
 import { tunnelUpgrades } from './tunnel-upgrade.ts'
-import { upstreamFailure } from './upstream-failure.ts'
-import { upstreamRequest, type Upstream } from './upstream-request.ts'
-import { routes } from '../../surfaces/routes.ts'
+import type { Upstream } from './upstream-request.ts'
 
 export interface RecorderOptions {
   /** The upstream gateway's base URL, e.g. `https://gateway.example.com` (no credentials in it). */
@@ -42,24 +37,7 @@ export interface RecorderOptions {
   onExchange?: (exchange: RecorderExchange) => void
 }
 
-/** One exchange as the recorder reports it (what its log line shows). */
-export interface RecorderExchange {
-  /** When the request came (ISO time). */
-  time: string
-  method: string
-  /** The path and query, without credentials and redacted. */
-  path: string
-  model?: string
-  /** The upstream's status; undefined when it did not answer. */
-  status?: number
-  /** For a stream: how many events it had. */
-  frames?: number
-  durationMs: number
-  /** The exchange's number in the recording, once the file holds it. */
-  recorded?: number
-  /** Why it was not recorded (or not yet written), or what to know about how it was. */
-  note?: string
-}
+export type { RecorderExchange }
 
 export interface RunningRecorder {
   /** e.g. `http://127.0.0.1:4010`: point clients here as they would point them at the upstream. */
@@ -99,110 +77,29 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
   const shownUpstream = upstreamBase(upstream.base)
   const file = await RecordingFile.open(options.out ?? 'recordings', { upstream: shownUpstream, recordedAt: new Date() })
   const ca = options.upstreamCa === undefined ? undefined : [...defaultCertificates(), options.upstreamCa]
-  const agents = upstreamAgents(ca)
-  const patterns = options.redact ?? []
-  const pending = new Set<Promise<void>>()
-  const seen = { newApi: false, models: new Set<string>() }
-  const tell = (exchange: RecorderExchange) => options.onExchange?.(exchange)
-  const unreachable = (detail: string, path: string) =>
-    renderFailure(specProfile, gatewayError('upstream_unreachable', { upstream: shownUpstream, detail }), path)
-  let count = 0
-
-  const answer = async (request: Request): Promise<Response> => {
-    const id = ++count
-    const time = new Date().toISOString()
-    const started = performance.now()
-    const body = new Uint8Array(await request.arrayBuffer())
-    const identified = identifyRoute(request, routes)
-    const outgoing = upstreamRequest(request, upstream, identified.route)
-    const url = new URL(request.url)
-    const redaction: Redaction = { patterns, secrets: [...outgoing.secrets, ...managementRequestSecrets(url.pathname, body)] }
-    const target = url.pathname + url.search
-    const said = { time, method: request.method, path: redactText(withoutKey(target), redaction) }
-    let forwarded
-    try {
-      forwarded = await forwardToUpstream(outgoing, request.method, body, agents)
-    } catch (error) {
-      const detail = redactText(error instanceof Error ? upstreamFailure(error) : String(error), redaction)
-      tell({ ...said, durationMs: performance.now() - started, note: `not recorded: the upstream did not answer (${detail})` })
-      return toResponse(unreachable(detail, url.pathname), request.signal)
-    }
-    const reading = readRecordedRequest(identified, body, request.headers.get('content-type'))
-    const recording = forwarded.answer
-      .then(async (answered: UpstreamAnswer) => {
-        const facts = {
-          ...said,
-          status: answered.status,
-          durationMs: answered.durationMs,
-          ...(answered.frames && { frames: answered.frames.length }),
-        }
-        if (answered.headers.some(([name]) => name.toLowerCase() === 'x-new-api-version')) seen.newApi = true
-        if (identified.surface === 'admin') return tell({ ...facts, note: "not recorded: the upstream mock's own admin route" })
-        const { tooLarge, clientLeft, ...captured } = answered
-        const outcome = recordExchange(
-          {
-            id,
-            time,
-            method: request.method,
-            target,
-            ...identified,
-            request: await reading,
-            ...captured,
-            ...(tooLarge && { tooLarge: `larger than a recording keeps (${maxRecordedBytes / 2 ** 20} MiB)` }),
-          },
-          redaction,
-        )
-        const model = outcome.model === undefined ? {} : { model: outcome.model }
-        const left = clientLeft ? `the client left before the end of the ${answered.frames ? 'stream' : 'answer'}` : undefined
-        if ('skipped' in outcome)
-          return tell({ ...facts, ...model, note: `not recorded: ${[outcome.skipped, left].filter(Boolean).join('; ')}` })
-        if (outcome.model !== undefined) seen.models.add(outcome.model)
-        const failure = await file.add(outcome.exchange)
-        const note = [left && `${left}; recorded whole as the upstream sent it`, outcome.note].filter(Boolean).join('; ')
-        tell({
-          ...facts,
-          ...model,
-          path: outcome.exchange.path,
-          ...(failure
-            ? { note: `not written yet: cannot write ${file.path} (${failure.message}); the next write tries again` }
-            : { recorded: id, ...(note && { note }) }),
-        })
-      })
-      .catch((error: unknown) => {
-        // A bug, not the upstream's doing: say so, and keep recording the rest.
-        console.error('[llm-gateway-mock] failed to record an exchange:', error)
-        tell({ ...said, durationMs: performance.now() - started, note: 'not recorded: an internal error (on stderr)' })
-      })
-    pending.add(recording)
-    void recording.finally(() => pending.delete(recording))
-    return forwarded.response
+  const session: RecorderSession = {
+    upstream,
+    agents: upstreamAgents(ca),
+    patterns: options.redact ?? [],
+    file,
+    seen: { newApi: false, models: new Set<string>() },
+    pending: new Set<Promise<void>>(),
+    tell: (exchange) => options.onExchange?.(exchange),
+    unreachable: (detail, path) =>
+      renderFailure(specProfile, gatewayError('upstream_unreachable', { upstream: shownUpstream, detail }), path),
   }
-
-  const handler = new GatewayHandler({ method: '*', path: '/*' }, () => ({}), answer)
-  const seam: AdapterSeam = {
-    routes: [{ method: '*', prefix: null, handler }],
-    failure: (error, path) => renderFailure(specProfile, error, path),
-    // Never asked: the recorder tunnels handshakes to the upstream itself (below).
-    upgrade: () => undefined,
-    maxMessageBytes: defaultMaxBodyBytes,
-    // The recorder has no admin routes, so no inspector page to read.
-    usePageFiles: () => undefined,
-  }
-  const server = await startServer({ [kAdapterSeam]: seam }, { port: options.port ?? 4010, host: '127.0.0.1' })
-  const tunnels = tunnelUpgrades(upstream, () => server.url, ca, {
-    told: (tunnelled) => tell({ time: new Date(Date.now() - tunnelled.durationMs).toISOString(), ...tunnelled }),
-    unreachable,
-  })
+  let tunnels: HandshakeHandler | undefined
   // The gateway's own socket routes are not the recorder's: its handshakes go to the upstream.
-  server.server.removeAllListeners('upgrade').on('upgrade', tunnels.onUpgrade)
+  const tunnel = (origin: () => string) =>
+    (tunnels = tunnelUpgrades(upstream, origin, ca, {
+      told: (tunnelled) => session.tell({ time: new Date(Date.now() - tunnelled.durationMs).toISOString(), ...tunnelled }),
+      unreachable: session.unreachable,
+    }))
+  const seam = recorderSeam(relayExchanges(session))
+  const server = await startServer({ [kAdapterSeam]: seam }, { port: options.port ?? 4010, host: '127.0.0.1' }, tunnel)
   const connections = drainable(server.server)
   let closing: Promise<void> | undefined
-  const cut = () => {
-    connections.cut()
-    tunnels.closeAll()
-    // Stops the reading of answers still coming: what came is recorded, or said to be cut short.
-    agents.destroy()
-  }
+  const { seen, pending, agents } = session
   return {
     url: server.url,
     port: server.port,
@@ -215,9 +112,14 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       return { newApi: seen.newApi, models: [...seen.models] }
     },
     close(closeOptions = {}) {
-      if (closeOptions.force) cut()
+      if (closeOptions.force) {
+        connections.cut()
+        tunnels?.closeAll()
+        // Stops the reading of answers still coming: what came is recorded, or said to be cut short.
+        agents.destroy()
+      }
       closing ??= (async () => {
-        tunnels.closeAll()
+        tunnels?.closeAll()
         await connections.drain()
         while (pending.size > 0) await Promise.allSettled([...pending])
         agents.destroy()
@@ -225,6 +127,19 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
       })()
       return closing
     },
+  }
+}
+
+/** The gateway's server adapter serving the recorder: one msw handler that relays every request. */
+function recorderSeam(relay: (request: Request) => Promise<Response>): AdapterSeam {
+  return {
+    routes: [{ method: '*', prefix: null, handler: new GatewayHandler({ method: '*', path: '/*' }, () => ({}), relay) }],
+    failure: (error, path) => renderFailure(specProfile, error, path),
+    // Never asked: the recorder's handshakes go to its tunnel (startServer's `handshakes`).
+    upgrade: () => undefined,
+    maxMessageBytes: defaultMaxBodyBytes,
+    // The recorder has no admin routes, so no inspector page to read.
+    usePageFiles: () => undefined,
   }
 }
 

@@ -1,4 +1,4 @@
-import { request as httpRequest, STATUS_CODES, type IncomingMessage } from 'node:http'
+import { request as httpRequest, STATUS_CODES, type ClientRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { Duplex } from 'node:stream'
 import type { RenderedResponse } from '../../http/rendered-response.ts'
@@ -6,9 +6,10 @@ import { identifyRoute } from '../../recording/identify-route.ts'
 import { withoutKey } from '../../recording/record-exchange.ts'
 import { redactText } from '../../recording/redact.ts'
 import { endWith } from '../end-with.ts'
+import type { HandshakeHandler } from '../handshake-handler.ts'
 import { requestUrlOf } from '../node-request.ts'
 import { upstreamFailure } from './upstream-failure.ts'
-import { upstreamRequest, type Upstream } from './upstream-request.ts'
+import { upstreamRequest, type OutgoingRequest, type Upstream } from './upstream-request.ts'
 import { routes } from '../../surfaces/routes.ts'
 
 /** What a tunnelled handshake came to, for the recorder's log line. */
@@ -39,7 +40,7 @@ export function tunnelUpgrades(
     /** The answer to a handshake the upstream did not answer. */
     unreachable(detail: string, path: string): RenderedResponse
   },
-) {
+): HandshakeHandler {
   const open = new Set<Duplex>()
   const track = (socket: Duplex) => {
     open.add(socket)
@@ -51,13 +52,7 @@ export function tunnelUpgrades(
     onUpgrade(req: IncomingMessage, client: Duplex, head: Buffer): void {
       track(client)
       const started = performance.now()
-      const url = requestUrlOf(req, origin())
-      const headers: [string, string][] = []
-      for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!])
-      const request = new Request(url, { headers })
-      const outgoing = upstreamRequest(request, upstream, identifyRoute(request, routes).route)
-      const target = new URL(url)
-      const path = redactText(withoutKey(target.pathname + target.search), { patterns: [], secrets: outgoing.secrets })
+      const { outgoing, path, pathname } = upstreamHandshake(req, origin(), upstream)
       const say = (status: number | undefined, note: string) =>
         answers.told({
           method: req.method ?? 'GET',
@@ -66,44 +61,19 @@ export function tunnelUpgrades(
           durationMs: performance.now() - started,
           note,
         })
-
-      delete outgoing.headers['accept-encoding']
-      const send = outgoing.url.protocol === 'https:' ? httpsRequest : httpRequest
-      const call = send(outgoing.url, {
-        method: req.method ?? 'GET',
-        headers: { ...outgoing.headers, connection: 'Upgrade', upgrade: req.headers.upgrade ?? 'websocket' },
-        agent: false,
-        ...(ca && { ca: [...ca] }),
-      })
+      const call = sendHandshake(req, outgoing, ca)
       call.once('upgrade', (res, socket, upstreamHead) => {
         track(socket)
         if (client.destroyed) return socket.destroy()
-        client.write(headOf(res))
-        if (upstreamHead.length > 0) client.write(upstreamHead)
-        if (head.length > 0) socket.write(head)
-        socket.pipe(client)
-        client.pipe(socket)
-        const end = () => {
-          socket.destroy()
-          client.destroy()
-        }
-        socket.once('close', end)
-        client.once('close', end)
+        splice(client, head, res, socket, upstreamHead)
         say(res.statusCode, 'relayed, not recorded: a WebSocket')
       })
-      call.once('response', (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.once('end', () => {
-          const body = Buffer.concat(chunks)
-          if (!client.destroyed) client.end(Buffer.concat([Buffer.from(headOf(res, body.length)), body]))
-          say(res.statusCode, 'relayed, not recorded: the upstream refused the WebSocket handshake')
-        })
-        res.on('error', () => client.destroy())
-      })
+      call.once('response', (res) =>
+        relayRefusal(res, client, () => say(res.statusCode, 'relayed, not recorded: the upstream refused the WebSocket handshake')),
+      )
       call.once('error', (error: NodeJS.ErrnoException) => {
         const detail = redactText(upstreamFailure(error), { patterns: [], secrets: outgoing.secrets })
-        endWith(client, answers.unreachable(detail, target.pathname))
+        endWith(client, answers.unreachable(detail, pathname))
         say(undefined, `not relayed: the upstream did not answer (${detail})`)
       })
       client.once('close', () => call.destroy())
@@ -115,6 +85,57 @@ export function tunnelUpgrades(
       for (const socket of open) socket.destroy()
     },
   }
+}
+
+/** The handshake as the upstream gets it (its credentials as upstreamRequest says), and its path as the log shows it. */
+function upstreamHandshake(req: IncomingMessage, origin: string, upstream: Upstream) {
+  const url = requestUrlOf(req, origin)
+  const headers: [string, string][] = []
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!])
+  const request = new Request(url, { headers })
+  const outgoing = upstreamRequest(request, upstream, identifyRoute(request, routes).route)
+  const target = new URL(url)
+  const path = redactText(withoutKey(target.pathname + target.search), { patterns: [], secrets: outgoing.secrets })
+  return { outgoing, path, pathname: target.pathname }
+}
+
+/** Sends the handshake to the upstream, on a connection of its own. */
+function sendHandshake(req: IncomingMessage, outgoing: OutgoingRequest, ca: readonly string[] | undefined): ClientRequest {
+  delete outgoing.headers['accept-encoding']
+  const send = outgoing.url.protocol === 'https:' ? httpsRequest : httpRequest
+  return send(outgoing.url, {
+    method: req.method ?? 'GET',
+    headers: { ...outgoing.headers, connection: 'Upgrade', upgrade: req.headers.upgrade ?? 'websocket' },
+    agent: false,
+    ...(ca && { ca: [...ca] }),
+  })
+}
+
+/** The upstream switched protocols: its answer goes to the client, then the bytes both ways as they come, until either side closes. */
+function splice(client: Duplex, head: Buffer, res: IncomingMessage, socket: Duplex, upstreamHead: Buffer): void {
+  client.write(headOf(res))
+  if (upstreamHead.length > 0) client.write(upstreamHead)
+  if (head.length > 0) socket.write(head)
+  socket.pipe(client)
+  client.pipe(socket)
+  const end = () => {
+    socket.destroy()
+    client.destroy()
+  }
+  socket.once('close', end)
+  client.once('close', end)
+}
+
+/** The upstream refused the handshake: its answer, whole, goes to the client; `relayed` is told once it has. */
+function relayRefusal(res: IncomingMessage, client: Duplex, relayed: () => void): void {
+  const chunks: Buffer[] = []
+  res.on('data', (chunk: Buffer) => chunks.push(chunk))
+  res.once('end', () => {
+    const body = Buffer.concat(chunks)
+    if (!client.destroyed) client.end(Buffer.concat([Buffer.from(headOf(res, body.length)), body]))
+    relayed()
+  })
+  res.on('error', () => client.destroy())
 }
 
 /** An upstream answer's status line and headers as the client gets them; for a refusal, with its body's length and the connection closed after. */

@@ -99,11 +99,14 @@ export function inferKeyGroups(keys: readonly KeyListing[], known: readonly Know
       notes.push(`${key.label}: ${named} all enable the models it lists; took "${chosen.name}", so it pays that group's ratio`)
     }
   }
-  const groupsOf = (list: typeof made) => list.map((group) => `"${group.name}" (${group.labels.join(', ')})`).join(', ')
-  if (made.length > 0 && known.length === 0) {
-    notes.push(`the upstream tells no groups: one group per distinct list of models, at ratio 1: ${groupsOf(made)}`)
-  } else if (made.length > 0) {
-    notes.push(`no group of the upstream enables exactly what these keys list; each gets a group of its own, at ratio 1: ${groupsOf(made)}`)
-  }
+  if (made.length > 0) notes.push(madeGroupsNote(made, known.length === 0))
   return { groupOf, made: made.map(({ name, models }) => ({ name, models })), unpriced, notes }
+}
+
+/** What the groups made for keys no group explains are, and which keys are in each. */
+function madeGroupsNote(made: readonly { name: string; labels: readonly string[] }[], noneKnown: boolean): string {
+  const groupsOf = made.map((group) => `"${group.name}" (${group.labels.join(', ')})`).join(', ')
+  return noneKnown
+    ? `the upstream tells no groups: one group per distinct list of models, at ratio 1: ${groupsOf}`
+    : `no group of the upstream enables exactly what these keys list; each gets a group of its own, at ratio 1: ${groupsOf}`
 }

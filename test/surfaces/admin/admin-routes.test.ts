@@ -298,9 +298,7 @@ describe.each(modes)('a journal limit ($name)', (mode) => {
 
 describe('createGateway({ journalLimit })', () => {
   it.each([0, -1, 2.5, Number.NaN])('refuses %s', async (journalLimit) => {
-    await expect(createGateway({ journalLimit })).rejects.toThrow(
-      `createGateway: journalLimit must be a positive integer, got ${journalLimit}`,
-    )
+    await expect(createGateway({ journalLimit })).rejects.toThrow(`journalLimit: must be a positive integer, got ${journalLimit}`)
   })
 
   it('keeps 10 000 by default', async () => {

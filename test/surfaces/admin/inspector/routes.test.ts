@@ -479,7 +479,7 @@ describe('details kept', () => {
   })
 
   it('refuses a detail limit that is not a non-negative integer', async () => {
-    await expect(createGateway({ detailLimit: -1 })).rejects.toThrow('createGateway: detailLimit must be a non-negative integer, got -1')
+    await expect(createGateway({ detailLimit: -1 })).rejects.toThrow('detailLimit: must be a non-negative integer, got -1')
     const none = await createGateway({ detailLimit: 0 })
     await fetchThrough(none, '/v1/models', { authorization: 'Bearer sk-unrestricted' })
     expect((await fetchThrough(none, `/__mock/journal/${none.journal.entries[0]!.requestId}`)).status).toBe(404)
