@@ -3,7 +3,7 @@
 // the bare one included, is measured the same way.
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions, type StdioOptions } from 'node:child_process'
 import { once } from 'node:events'
-import { procStatFields } from '../src/cli/process-table.ts'
+import { procStatFields } from '../src/cli/process/process-table.ts'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { availableParallelism } from 'node:os'

@@ -3,7 +3,7 @@
 // cold disk reads slowly. A fast start prints nothing and pays for one timer; output to a pipe or
 // a log (CI, tests, scripts) never gets the line, so it stays the same however loaded the machine.
 // The CLI, bundled apart from this file, says what it is doing and when it is ready through a
-// global (src/cli/startup-notice.ts).
+// global (src/cli/process/startup-notice.ts).
 import process from 'node:process'
 
 /** Where the CLI finds the notice. */

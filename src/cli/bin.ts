@@ -1,7 +1,7 @@
 import * as nodeModule from 'node:module'
 import { unsupportedNodeMessage } from '../supported-node.ts'
-import { exitCodes } from './exit-codes.ts'
-import { startupNotice } from './startup-notice.ts'
+import { exitCodes } from './process/exit-codes.ts'
+import { startupNotice } from './process/startup-notice.ts'
 
 // Checked before anything else is imported: on an old Node.js the CLI would otherwise serve
 // without a word and fail later, far from the cause.

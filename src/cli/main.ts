@@ -8,9 +8,9 @@ import { scenariosValidateCommand } from './commands/scenarios-validate.ts'
 import { scenariosCommand } from './commands/scenarios.ts'
 import { schemaCommand } from './commands/schema.ts'
 import { serveCommand } from './commands/serve.ts'
-import { CliError, exitCodeOf } from './cli-error.ts'
-import { exitCodes } from './exit-codes.ts'
-import { usageMessage, type CommandNames } from './usage-hint.ts'
+import { CliError, exitCodeOf } from './process/cli-error.ts'
+import { exitCodes } from './process/exit-codes.ts'
+import { usageMessage, type CommandNames } from './format/usage-hint.ts'
 
 const nameOf = (command: { command?: string | readonly string[] }) => String([command.command].flat()[0]).split(' ')[0]!
 

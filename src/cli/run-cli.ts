@@ -1,6 +1,6 @@
-import { exitCodeOf } from './cli-error.ts'
-import { quickServeArgs } from './quick-serve-args.ts'
-import { runServe } from './run-serve.ts'
+import { exitCodeOf } from './process/cli-error.ts'
+import { quickServeArgs } from './flags/quick-serve-args.ts'
+import { runServe } from './serve/run-serve.ts'
 
 /**
  * Runs the CLI on `argv` (without the node and script paths) and resolves to the exit code. A

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { boundMessage } from './bound-message.ts'
-import { nearest } from './nearest.ts'
+import { nearest } from '../text/nearest.ts'
 import { unitNote } from '../schema/value-units.ts'
 import { dedupeIssues, type DefinitionIssue } from './definition-error.ts'
 import { formatPath } from './format-path.ts'

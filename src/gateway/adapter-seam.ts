@@ -1,10 +1,10 @@
 import type { GatewayError } from '../errors/gateway-error.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
-import type { UpgradeOutcome } from '../pipeline/run-upgrade.ts'
+import type { UpgradeOutcome } from '../pipeline/socket/run-upgrade.ts'
 import type { RouteHandler } from './to-handlers.ts'
 
 /**
- * The one seam between the core and a server adapter (src/node/create-server.ts); the adapter
+ * The one seam between the core and a server adapter (src/node/server/create-server.ts); the adapter
  * and the core talk through nothing else besides Fetch objects.
  *
  * msw still routes: the adapter hands its requests to msw's `getResponse` with the gateway's

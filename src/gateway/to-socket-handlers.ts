@@ -2,8 +2,8 @@ import { ws, type WebSocketHandler } from 'msw'
 import { offerProtocols } from '../http/websocket-protocols.ts'
 import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
 import type { Route } from '../pipeline/route.ts'
-import { runUpgrade, type OpenSocket } from '../pipeline/run-upgrade.ts'
-import { isSocketRoute, type SocketRoute } from '../pipeline/socket-route.ts'
+import { runUpgrade, type OpenSocket } from '../pipeline/socket/run-upgrade.ts'
+import { isSocketRoute, type SocketRoute } from '../pipeline/socket/socket-route.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
 
 /**

@@ -6,7 +6,7 @@ import { protocolApiKey } from './websocket-protocols.ts'
  * Where a request carries its credentials, and how each is read: the one place that knows the
  * header, query parameter and cookie names of API keys, dashboard access tokens and sessions, and
  * the mock's admin token. Who may do what with them is decided elsewhere (src/auth,
- * src/node/admin-access.ts); this only reads what was presented.
+ * src/node/server/admin-access.ts); this only reads what was presented.
  */
 export const credentialHeaders = {
   /** `Bearer <key>` for OpenAI's clients; a dashboard access token with or without `Bearer `. */

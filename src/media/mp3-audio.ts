@@ -1,5 +1,5 @@
 import { yieldToEventLoop } from '../time/yield-to-event-loop.ts'
-import { concat } from './concat-bytes.ts'
+import { concat } from '../bytes/concat-bytes.ts'
 import { speechSampleRate, speechSlots, wordSlot, type Speech } from './speech-samples.ts'
 
 /** The text frame the gateway's own MP3s carry their text in (ID3v2.4 `TXXX`, this description). */

@@ -1,4 +1,4 @@
-import { concat } from './concat-bytes.ts'
+import { concat } from '../bytes/concat-bytes.ts'
 
 /** An RGB colour, 0-255 each. */
 export type Rgb = readonly [number, number, number]

@@ -1,7 +1,7 @@
 import { createGateway as createCoreGateway, type Gateway, type GatewayOptions, type ReplaySource } from '../gateway/create-gateway.ts'
 import type { RecordingInput } from '../recording/recording-schema.ts'
-import { loadRecordings } from './load-recordings.ts'
-import { loadWorldFile } from './load-world-file.ts'
+import { loadRecordings } from './files/load-recordings.ts'
+import { loadWorldFile } from './files/load-world-file.ts'
 
 /**
  * `createGateway` as `llm-gateway-mock` gives it under Node: the same, and `replay` may name

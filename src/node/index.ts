@@ -12,14 +12,14 @@
  *
  * @module
  */
-export { startServer, type ServeOptions, type RunningServer, type TlsOptions } from './create-server.ts'
-export { loadWorldFile } from './load-world-file.ts'
-export { loadScenarioFile } from './load-scenario-file.ts'
+export { startServer, type ServeOptions, type RunningServer, type TlsOptions } from './server/create-server.ts'
+export { loadWorldFile } from './files/load-world-file.ts'
+export { loadScenarioFile } from './files/load-scenario-file.ts'
 export { importWorld, type ImportWorldOptions } from './import/import-world.ts'
 export type { ReadUpstreamOptions } from './import/read-upstream.ts'
 export { UpstreamError } from './import/upstream-error.ts'
 export type { ImportedWorld, ImportedKey } from '../world/import/build-imported-world.ts'
-export { loadRecordings } from './load-recordings.ts'
+export { loadRecordings } from './files/load-recordings.ts'
 export { startRecorder, type RecorderOptions, type RecorderExchange, type RunningRecorder } from './record/start-recorder.ts'
-export { writeInspectorSnapshot } from './write-inspector-snapshot.ts'
+export { writeInspectorSnapshot } from './files/write-inspector-snapshot.ts'
 export { RecordingDirectoryError } from './record/recording-file.ts'

@@ -1,6 +1,6 @@
 import { normalizeKey } from '../world/normalize-key.ts'
 import { unknownModel, unknownUser } from '../world/check-world-references.ts'
-import { nearest } from '../definitions/nearest.ts'
+import { nearest } from '../text/nearest.ts'
 import type { WorldData } from '../world/schemas.ts'
 import type { DefinitionIssue } from '../definitions/definition-error.ts'
 import type { RequestMatch } from './scenario-schema.ts'

@@ -1,4 +1,4 @@
-import { nearest } from '../definitions/nearest.ts'
+import { nearest } from '../text/nearest.ts'
 import { builtInScenarioNames, builtInScenarios } from './built-in-scenarios.ts'
 import { resolveScenario } from './resolve-scenario.ts'
 import { ScenarioError } from './scenario-error.ts'

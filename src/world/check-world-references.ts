@@ -1,4 +1,4 @@
-import { nearest } from '../definitions/nearest.ts'
+import { nearest } from '../text/nearest.ts'
 import { normalizeKey } from './normalize-key.ts'
 import type { WorldData } from './schemas.ts'
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { serveOptions } from '../../src/cli/serve-options.ts'
+import { serveOptions } from '../../src/cli/flags/serve-options.ts'
 import { version } from '../../src/version.ts'
 import { bin } from '../support/paths.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'

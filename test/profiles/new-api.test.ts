@@ -838,7 +838,7 @@ const table: CatalogueTable = {
     unreachable: 'fetch cannot send a request Node cannot parse: test/pipeline/robustness.test.ts sends them on raw sockets',
   },
   plain_http_to_tls_port: {
-    unreachable: 'only a server started with tls answers it, on a plain socket: test/node/tls-server.test.ts sends such requests',
+    unreachable: 'only a server started with tls answers it, on a plain socket: test/node/server/tls-server.test.ts sends such requests',
   },
   headers_too_large: [
     {

@@ -314,7 +314,8 @@ export const unreachableOverHttp = {
     unreachable: 'only the record command answers it, when its upstream does not answer (test/recording/record.test.ts)',
   },
   websocket_handshake_invalid: {
-    unreachable: "a handshake the server's `ws` package refuses: test/node/serve-websockets.test.ts sends one with a bad Sec-WebSocket-Key",
+    unreachable:
+      "a handshake the server's `ws` package refuses: test/node/server/serve-websockets.test.ts sends one with a bad Sec-WebSocket-Key",
   },
   query_model_missing: {
     unreachable: 'a WebSocket handshake (/v1/realtime without ?model=): test/surfaces/openai/realtime.test.ts opens sockets',

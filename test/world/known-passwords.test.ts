@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createGateway, defaultWorld, describeKeys } from '../../src/index.ts'
-import { formatKeys } from '../../src/cli/format-keys.ts'
+import { formatKeys } from '../../src/cli/format/format-keys.ts'
 import { knownPasswords } from '../../src/world/known-passwords.ts'
 
 // `llm-gateway-mock keys` prints a password only where it knows it to be right: the world keeps hashes.

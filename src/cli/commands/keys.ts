@@ -1,9 +1,9 @@
 import type { CommandModule } from 'yargs'
 import { describeKeys } from '../../world/describe-keys.ts'
 import { knownPasswords } from '../../world/known-passwords.ts'
-import { formatKeys } from '../format-keys.ts'
-import { loadGateway } from '../load-gateway.ts'
-import { worldOption } from '../world-option.ts'
+import { formatKeys } from '../format/format-keys.ts'
+import { loadGateway } from '../serve/load-gateway.ts'
+import { worldOption } from '../flags/world-option.ts'
 
 interface KeysArgs {
   world?: string

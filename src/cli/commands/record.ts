@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs'
-import { integerFlag, textFlag } from '../flag-values.ts'
-import { redactFlag, runRecord, type RecordArgs } from '../run-record.ts'
-import { upstreamKeyVariable } from '../upstream-credentials.ts'
+import { integerFlag, textFlag } from '../flags/flag-values.ts'
+import { redactFlag, runRecord, type RecordArgs } from '../record/run-record.ts'
+import { upstreamKeyVariable } from '../flags/upstream-credentials.ts'
 
 /**
  * `llm-gateway-mock record --upstream URL`: a server on loopback that forwards every request to a

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs'
 import { builtInScenarioNames } from '../../scenarios/built-in-scenarios.ts'
 import { toScenario } from '../../scenarios/to-scenario.ts'
-import { style } from '../style.ts'
+import { style } from '../format/style.ts'
 
 interface ScenariosListArgs {
   json: boolean

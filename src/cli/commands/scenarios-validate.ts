@@ -1,16 +1,16 @@
 import type { CommandModule } from 'yargs'
-import { readScenarioFile } from '../../node/load-scenario-file.ts'
-import { loadWorldFile } from '../../node/load-world-file.ts'
+import { readScenarioFile } from '../../node/files/load-scenario-file.ts'
+import { loadWorldFile } from '../../node/files/load-world-file.ts'
 import { checkScenario } from '../../scenarios/resolve-scenario.ts'
 import { ScenarioError } from '../../scenarios/scenario-error.ts'
 import type { Scenario } from '../../scenarios/scenario-schema.ts'
 import { resolveWorld } from '../../world/resolve-world.ts'
 import type { WorldData } from '../../world/schemas.ts'
 import { WorldError } from '../../world/world-error.ts'
-import { CliError } from '../cli-error.ts'
-import { exitCodes } from '../exit-codes.ts'
-import { style } from '../style.ts'
-import { worldOption } from '../world-option.ts'
+import { CliError } from '../process/cli-error.ts'
+import { exitCodes } from '../process/exit-codes.ts'
+import { style } from '../format/style.ts'
+import { worldOption } from '../flags/world-option.ts'
 
 interface ScenariosValidateArgs {
   files: string[]

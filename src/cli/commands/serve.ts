@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs'
-import { runServe } from '../run-serve.ts'
-import { checkServeArgs, serveOptions, type ServeArgs } from '../serve-options.ts'
+import { runServe } from '../serve/run-serve.ts'
+import { checkServeArgs, serveOptions, type ServeArgs } from '../flags/serve-options.ts'
 
 /** `llm-gateway-mock [serve]`: run the gateway as an HTTP server until told to stop. */
 export const serveCommand: CommandModule<object, ServeArgs> = {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { buildImportedWorld, type ImportedWorld } from '../../world/import/build-imported-world.ts'
-import { slugOf } from '../../world/import/slug.ts'
+import { slugOf } from '../../text/slug.ts'
 import { resolveWorld } from '../../world/resolve-world.ts'
 import type { GeminiListEntry } from '../../world/import/upstream-answers.ts'
 import type { Model } from '../../world/schemas.ts'

@@ -14,7 +14,7 @@ import type { UpstreamKey } from '../../world/import/upstream-answers.ts'
 import { readUpstreamKey } from './read-upstream-key.ts'
 import { upstreamClient, type Outcome, type UpstreamClient } from './upstream-client.ts'
 import { UpstreamError } from './upstream-error.ts'
-import { upstreamBase, upstreamUrl } from '../upstream-url.ts'
+import { upstreamBase, upstreamUrl } from '../upstream/upstream-url.ts'
 
 export interface ReadUpstreamOptions {
   /** The upstream gateway's base URL: its origin, and a path prefix if it is served below one, without `/v1` (see `upstreamUrl`). */

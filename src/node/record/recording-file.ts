@@ -2,9 +2,9 @@ import { open, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { formatExchange, recordingText, type RecordingHead } from '../../recording/format-recording.ts'
 import type { RecordedExchange } from '../../recording/recording-schema.ts'
-import { makeDirectory } from '../make-directory.ts'
-import { schemaReference } from '../schema-reference.ts'
-import { writePrivateFile } from '../write-private-file.ts'
+import { makeDirectory } from '../files/make-directory.ts'
+import { schemaReference } from '../files/schema-reference.ts'
+import { writePrivateFile } from '../files/write-private-file.ts'
 
 /** A session file that cannot be made where it was asked for: `record` says so at start, as a usage error. */
 export class RecordingDirectoryError extends Error {

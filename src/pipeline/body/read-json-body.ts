@@ -1,5 +1,5 @@
 import { gatewayError } from '../../errors/gateway-error.ts'
-import { concat } from '../../media/concat-bytes.ts'
+import { concat } from '../../bytes/concat-bytes.ts'
 import { assertBodyDepth } from './body-depth.ts'
 
 /** 32 MiB: far above any chat request, far below what would strain the machine. */

@@ -6,12 +6,12 @@ import { invalidUrl } from '../not-found.ts'
 
 /**
  * `/__mock/*` answers in-process callers; over HTTP, clients that send the server's admin token,
- * or loopback clients when the server has none (src/node/admin-access.ts decides). Anyone else
+ * or loopback clients when the server has none (src/node/server/admin-access.ts decides). Anyone else
  * gets the same 404 as an unknown path, so a gateway exposed on a network does not reveal that it
  * can be reset or rescripted.
  *
  * A POST must also be one no other web page can make. Browsers send `Origin` on every POST, and the
- * server refuses one from another page (src/node/admin-access.ts); as a second guard, a POST whose
+ * server refuses one from another page (src/node/server/admin-access.ts); as a second guard, a POST whose
  * body is of a type a form sends (form fields, multipart, plain text) is refused unless it carries a
  * header of the gateway's (the inspector's `x-mock-inspector`, the admin token's), which a page on
  * another site cannot add without the gateway's leave (never given). A bodiless

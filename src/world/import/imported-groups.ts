@@ -1,7 +1,7 @@
 import { inferKeyGroups, type KeyListing } from './infer-key-groups.ts'
 import { knownGroups } from './known-groups.ts'
 import { orderedGroups } from './ordered-groups.ts'
-import { slugOf } from './slug.ts'
+import { slugOf } from '../../text/slug.ts'
 import type { UpstreamAnswers } from './upstream-answers.ts'
 
 /** The groups an upstream describes, and which of them each key is in. */

@@ -1,4 +1,4 @@
-import { nearest } from '../../definitions/nearest.ts'
+import { nearest } from '../../text/nearest.ts'
 import type { Segment } from './patch-record-kinds.ts'
 import type { ListChange } from './world-patch.ts'
 

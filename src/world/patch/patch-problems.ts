@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { RecordKind } from '../check-world-references.ts'
-import { nearest } from '../../definitions/nearest.ts'
+import { nearest } from '../../text/nearest.ts'
 import { kinds, type Fields, type Segment } from './patch-record-kinds.ts'
 import type { WorldData } from '../schemas.ts'
 import { dedupeIssues, type DefinitionIssue } from '../../definitions/definition-error.ts'

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createGateway, type JournalEntry, type ScenarioReport, type WorldData } from '../../../src/index.ts'
 import { startServer, type RunningServer } from '../../../src/node/index.ts'
 import { presentedAdminToken } from '../../../src/http/request-credentials.ts'
-import { adminAccessOf, isAdminToken, isLoopbackAddress } from '../../../src/node/admin-access.ts'
+import { adminAccessOf, isAdminToken, isLoopbackAddress } from '../../../src/node/server/admin-access.ts'
 import { exchange } from '../../support/http-exchange.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 

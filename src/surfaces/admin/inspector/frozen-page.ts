@@ -1,4 +1,4 @@
-import { bytesToBase64 } from '../../../media/base64.ts'
+import { bytesToBase64 } from '../../../bytes/base64.ts'
 import { pageFiles, type PageFileReader } from './page-files.ts'
 
 /** What the admin routes answered, by the path the page asks them with (`state`, `journal/{id}`, …). */

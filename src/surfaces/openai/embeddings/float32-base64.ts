@@ -1,4 +1,4 @@
-import { base64ToBytes, bytesToBase64 } from '../../../media/base64.ts'
+import { base64ToBytes, bytesToBase64 } from '../../../bytes/base64.ts'
 
 /**
  * A vector as OpenAI sends it with `encoding_format: "base64"`: its values as little-endian

@@ -1,4 +1,4 @@
-import { bytesToBase64 } from '../../../media/base64.ts'
+import { bytesToBase64 } from '../../../bytes/base64.ts'
 import { pitchOf, speechSampleRate, spokenPiece } from '../../../media/speech-samples.ts'
 
 // The Realtime API's `audio/pcm`: 16-bit little-endian mono samples at 24 kHz, the rate the gateway speaks at.

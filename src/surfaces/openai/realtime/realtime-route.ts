@@ -1,6 +1,6 @@
 import { tokenAuth, type TokenAuth } from '../../../auth/token-auth.ts'
 import { gatewayError } from '../../../errors/gateway-error.ts'
-import { defineSocketRoute } from '../../../pipeline/socket-route.ts'
+import { defineSocketRoute } from '../../../pipeline/socket/socket-route.ts'
 import { acceptedProtocol } from '../socket-protocol.ts'
 import { errorEvent } from './response-events.ts'
 import { realtimeSession } from './realtime-session.ts'

@@ -1,5 +1,5 @@
 import type { TokenAuth } from '../../../auth/token-auth.ts'
-import type { SocketConnection } from '../../../pipeline/socket-connection.ts'
+import type { SocketConnection } from '../../../pipeline/socket/socket-connection.ts'
 import type { Model } from '../../../world/schemas.ts'
 import type { RealtimeConversation } from './realtime-conversation.ts'
 import type { RealtimeSessionConfig } from './session-config.ts'

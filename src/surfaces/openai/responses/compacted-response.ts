@@ -1,6 +1,6 @@
 import type { TokenAuth } from '../../../auth/token-auth.ts'
 import { generate } from '../../../generation/generate.ts'
-import { bytesToBase64 } from '../../../media/base64.ts'
+import { bytesToBase64 } from '../../../bytes/base64.ts'
 import type { RouteContext } from '../../../pipeline/route.ts'
 import { stableHash } from '../../../random/stable-hash.ts'
 import { responseId, responseUsage } from './response-object.ts'

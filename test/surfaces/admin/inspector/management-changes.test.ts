@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userAuth } from '../../../../src/auth/user-auth.ts'
-import { formatRequest } from '../../../../src/cli/format-request.ts'
+import { formatRequest } from '../../../../src/cli/format/format-request.ts'
 import { defineRoute, type Route } from '../../../../src/pipeline/route.ts'
 import { routes } from '../../../../src/surfaces/routes.ts'
 import { ok, refused } from '../../../../src/surfaces/dashboard/management-reply.ts'
