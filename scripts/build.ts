@@ -11,7 +11,7 @@
 //   Node's APIs, for bundlers that build it for a browser.
 // - The CLI (dist/src/cli/bin.js) is one bundle with everything it needs, msw and zod included,
 //   split so that a plain serve command line does not load yargs, and minified (whitespace and syntax).
-// Both leave the tokenizer's vocabulary (gpt-tokenizer), tsx, ws, the MP3 encoder and node-forge as imports made when used.
+// Both leave tsx, ws, the MP3 encoder and node-forge as imports made when used.
 // Run through tsx, as `npm run build` does (and with it npm's `dependencies` event, when a clone's
 // `npm install` fills node_modules, and `prepack`): it works on every Node the repository may
 // meet, where type stripping needs 22.18.
@@ -23,7 +23,7 @@ const repo = new URL('..', import.meta.url).pathname
 // Dependencies loaded on first use stay outside the bundles: `ws` on the first WebSocket handshake, the MP3 encoder
 // (@breezystack/lamejs, LGPL: kept its own module) on the first MP3, node-forge when `--tls` makes a certificate, bcryptjs when a
 // world's bcrypt password hash is first checked.
-const loadedWhenUsed = ['gpt-tokenizer', 'gpt-tokenizer/*', 'tsx', 'tsx/*', 'ws', '@breezystack/lamejs', 'node-forge', 'bcryptjs']
+const loadedWhenUsed = ['tsx', 'tsx/*', 'ws', '@breezystack/lamejs', 'node-forge', 'bcryptjs']
 
 rmSync(new URL('dist', new URL('..', import.meta.url)), { recursive: true, force: true })
 execFileSync(process.execPath, [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', 'tsconfig.build.json'], {

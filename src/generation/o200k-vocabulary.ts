@@ -7,24 +7,29 @@ export interface Vocabulary extends Ranks {
 }
 
 /**
- * o200k_base from gpt-tokenizer's data: its ranks (the token list its own encoder is built from)
- * and its pre-token pattern. The tokens go into a hash table keyed by their bytes, so that the
- * merge looks a byte sequence up where it lies, without making a string of it: the lookup is
- * most of what tokenizing costs, and gpt-tokenizer's (decode the bytes, then a Map of 200 000
- * strings) costs several times more. Keyed by bytes, it also finds the nine tokens that start
- * with a byte-order mark, which gpt-tokenizer's lookup misses (its TextDecoder drops the mark).
+ * o200k_base from gpt-tokenizer's data, packed into our own module (`o200k-tokens.ts`, generated:
+ * one base64 string rather than gpt-tokenizer's array literal of 200 000 strings, which held
+ * about 50 MB for the life of the process). The tokens go into a hash table keyed by their bytes,
+ * so that the merge looks a byte sequence up where it lies, without making a string of it: the
+ * lookup is most of what tokenizing costs, and gpt-tokenizer's (decode the bytes, then a Map of
+ * 200 000 strings) costs several times more. Keyed by bytes, it also finds the nine tokens that
+ * start with a byte-order mark, which gpt-tokenizer's lookup misses (its TextDecoder drops the mark).
  */
 export async function loadO200kVocabulary(): Promise<Vocabulary> {
-  const [{ default: ranks }, { O200K_TOKEN_SPLIT_REGEX: pattern }] = await Promise.all([
-    import('gpt-tokenizer/bpeRanks/o200k_base'),
-    import('gpt-tokenizer/encodingParams/constants'),
-  ])
-  const table = new TokenTable(ranks)
+  const { o200kTokens, o200kTokenCount, o200kPreTokenPattern: pattern } = await import('./o200k-tokens.ts')
+  const table = new TokenTable(unpackTokens(o200kTokens), o200kTokenCount)
   return {
     rankOf: (bytes, start, end) => table.rankOf(bytes, start, end),
-    // A copy, so that moving its lastIndex cannot disturb gpt-tokenizer's.
     preTokenPattern: new RegExp(pattern.source, pattern.flags),
   }
+}
+
+/** The base64 of `o200k-tokens.ts` as bytes (`atob`, which browsers and Node.js both have). */
+function unpackTokens(base64: string): Uint8Array {
+  const binary = atob(base64)
+  const packed = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) packed[i] = binary.charCodeAt(i)
+  return packed
 }
 
 const slotBits = 19
@@ -38,29 +43,23 @@ class TokenTable {
   /** `rank + 1`, so that 0 marks an empty slot. */
   private readonly slots = new Int32Array(1 << slotBits)
 
-  constructor(ranks: readonly (string | readonly number[])[]) {
-    if (ranks.length > (1 << slotBits) / 2) throw new Error(`A vocabulary of ${ranks.length} tokens does not fit the token table.`)
-    const encoder = new TextEncoder()
-    // A token's text is at most 3 bytes per UTF-16 unit.
-    let capacity = 0
-    for (const token of ranks) capacity += token === undefined ? 0 : typeof token === 'string' ? 3 * token.length : token.length
-    const bytes = new Uint8Array(capacity)
-    const offsets = new Int32Array(ranks.length + 1)
+  /** `packed`: each rank's token as one length byte then its bytes. */
+  constructor(packed: Uint8Array, count: number) {
+    if (count > (1 << slotBits) / 2) throw new Error(`A vocabulary of ${count} tokens does not fit the token table.`)
+    const bytes = new Uint8Array(packed.length - count)
+    const offsets = new Int32Array(count + 1)
     let used = 0
-    for (let rank = 0; rank < ranks.length; rank++) {
+    let at = 0
+    for (let rank = 0; rank < count; rank++) {
       offsets[rank] = used
-      const token = ranks[rank]
-      if (token === undefined) continue
-      if (typeof token === 'string') used += encoder.encodeInto(token, bytes.subarray(used)).written
-      else {
-        bytes.set(token, used)
-        used += token.length
-      }
+      const end = ++at + packed[at - 1]!
+      while (at < end) bytes[used++] = packed[at++]!
     }
-    offsets[ranks.length] = used
-    this.bytes = bytes.subarray(0, used)
+    if (at !== packed.length) throw new Error(`The packed vocabulary holds ${packed.length - at} bytes more than ${count} tokens.`)
+    offsets[count] = used
+    this.bytes = bytes
     this.offsets = offsets
-    for (let rank = 0; rank < ranks.length; rank++) {
+    for (let rank = 0; rank < count; rank++) {
       const start = offsets[rank]!
       const end = offsets[rank + 1]!
       if (start === end) continue
