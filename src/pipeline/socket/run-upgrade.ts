@@ -65,19 +65,23 @@ export async function runUpgrade(
 ): Promise<UpgradeOutcome> {
   const started = performance.now()
   const now = runtime.clock.now()
-  const surface = routeSurface(route, request, runtime.basePath)
-  const admitted = { ...route, model: route.socket.model }
   const context = new PipelineContext(
-    admitted,
+    { ...route, model: route.socket.model },
     request,
     params,
     createRequestId(now),
-    surface,
+    routeSurface(route, request, runtime.basePath),
     runtime,
     runtime.profile,
     now,
     exchangeOf(request),
   )
+  const refusal = await admitHandshake(route, context, started)
+  return refusal ?? acceptedUpgrade(route, context, started)
+}
+
+/** The handshake's key and admission; a refusal is journaled and returned, as the server and an in-process socket each send it. */
+async function admitHandshake(route: SocketRoute, context: PipelineContext, started: number): Promise<UpgradeOutcome | undefined> {
   let stage: PipelineStage = 'authenticate'
   try {
     authenticate(context)
@@ -86,6 +90,7 @@ export async function runUpgrade(
       await admit(context)
       route.socket.serves?.(context.admission.model)
     } else await consultScenario(context, '', false, true)
+    return undefined
   } catch (error) {
     const { error: failure, resolved, rendered } = renderError(context, error)
     reportRequest(context, rendered.status, failure, started, { stage, rendered, handshake: true })
@@ -96,7 +101,11 @@ export async function runUpgrade(
       closeCode: refusalCloseCode(resolved.status),
     }
   }
-  // Journaled once, when the handshake's fate is known; a handshake has no body, and an accepted one no reply but its status.
+}
+
+/** An admitted handshake: journaled once its fate is known (101 on open, or the transport's refusal, or 499). */
+function acceptedUpgrade(route: SocketRoute, context: PipelineContext, started: number): UpgradeOutcome {
+  // A handshake has no body, and an accepted one no reply but its status.
   let journaled = false
   const journal = (rendered: RenderedResponse, failure?: { name: string; code: string | number | null }) => {
     if (journaled) return
@@ -110,28 +119,33 @@ export async function runUpgrade(
   }
   return {
     accepted: true,
-    protocol: route.socket.protocol(offeredProtocols(request)),
+    protocol: route.socket.protocol(offeredProtocols(context.request)),
     refuse: fail,
     abandon: () => void fail(gatewayError('client_closed')),
     open(peer) {
       journal({ status: 101, headers: {}, body: '' })
-      const connection = new SocketConnection(route, context, peer, route.socket.model ? context.admission.model : undefined)
-      const session = route.socket.open(connection)
-      return {
-        receive: (text) => {
-          if (connection.isOpen) session.receive(text)
-        },
-        binary: () => {
-          const error = gatewayError('socket_event_invalid', {
-            detail: 'The event is a binary message: send each event as a JSON object in a text message.',
-          })
-          connection.send(route.socket.errorEvent(connection.resolve(error)))
-        },
-        closed: () => {
-          connection.ended()
-          session.closed()
-        },
-      }
+      return openSession(route, context, peer)
+    },
+  }
+}
+
+/** The route's session on an open socket, and the binary messages no session reads. */
+function openSession(route: SocketRoute, context: PipelineContext, peer: SocketPeer): OpenSocket {
+  const connection = new SocketConnection(route, context, peer, route.socket.model ? context.admission.model : undefined)
+  const session = route.socket.open(connection)
+  return {
+    receive: (text) => {
+      if (connection.isOpen) session.receive(text)
+    },
+    binary: () => {
+      const error = gatewayError('socket_event_invalid', {
+        detail: 'The event is a binary message: send each event as a JSON object in a text message.',
+      })
+      connection.send(route.socket.errorEvent(connection.resolve(error)))
+    },
+    closed: () => {
+      connection.ended()
+      session.closed()
     },
   }
 }
