@@ -107,15 +107,7 @@ export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {})
   })
   hooks.beforeEach(() => fixture?.gateway.reset())
   hooks.afterEach(async (test) => {
-    if (fixture === undefined) return
-    try {
-      assertScriptsDone(fixture.gateway)
-    } catch (error) {
-      if (inspectorSnapshots !== false && error instanceof Error) {
-        error.message += await snapshotLine(fixture.url, resolve(inspectorSnapshots, snapshotName(test)), error.message)
-      }
-      throw error
-    }
+    if (fixture !== undefined) await failUnfinishedScripts(fixture, test, inspectorSnapshots)
   })
   hooks.afterAll(async () => {
     envLayer?.release()
@@ -131,6 +123,18 @@ export function bindGateway(hooks: RunnerHooks, options: UseGatewayOptions = {})
       )
     }
     return fixture
+  }
+}
+
+/** Fails the test that left a strict script unfinished, its message naming the inspector's snapshot of the gateway. */
+async function failUnfinishedScripts(fixture: GatewayFixture, test: TestIdentity, inspectorSnapshots: string | false): Promise<void> {
+  try {
+    assertScriptsDone(fixture.gateway)
+  } catch (error) {
+    if (inspectorSnapshots !== false && error instanceof Error) {
+      error.message += await snapshotLine(fixture.url, resolve(inspectorSnapshots, snapshotName(test)), error.message)
+    }
+    throw error
   }
 }
 
