@@ -33,18 +33,11 @@ export async function readUpstreamKey(
 
   const listed = await client.get('/v1/models', bearer, openAIListSchema)
   if (!listed.ok) {
-    if (listed.status === undefined) throw new UpstreamError(`Cannot reach the upstream ${key.base}: ${listed.why}.`)
-    if (listed.status !== 401 && listed.status !== 403) {
-      throw new UpstreamError(
-        `${key.label}: GET ${key.base}/v1/models gave ${listed.why}. Is ${key.base} the gateway's base URL (without /v1)?`,
-      )
-    }
-    await readUsage()
-    const expiresAt = entry.usage?.expires_at ?? 0
-    const expired = expiresAt > 0 && expiresAt * 1000 <= Date.now()
-    const exhausted = entry.usage !== undefined && !entry.usage.unlimited_quota && entry.usage.total_available <= 0
-    if (expired || exhausted) return entry
-    throw new UpstreamError(`${key.label}: the upstream refused this key (GET /v1/models: ${listed.why}). Check the key, or leave it out.`)
+    await assertOnlySpent(listed, key, async () => {
+      await readUsage()
+      return entry.usage
+    })
+    return entry
   }
   entry.models = listed.value.data
 
@@ -84,4 +77,27 @@ export async function readUpstreamKey(
   if (spent.ok) entry.billingUsage = spent.value
   else failed('GET /v1/dashboard/billing/usage', spent.why)
   return entry
+}
+
+/**
+ * A key the upstream refused on `/v1/models` is an `UpstreamError`, unless its read-only usage
+ * (`usage()`) shows it only expired or ran out of quota.
+ */
+async function assertOnlySpent(
+  listed: { status?: number; why: string },
+  key: { label: string; base: string },
+  usage: () => Promise<UpstreamKey['usage']>,
+): Promise<void> {
+  if (listed.status === undefined) throw new UpstreamError(`Cannot reach the upstream ${key.base}: ${listed.why}.`)
+  if (listed.status !== 401 && listed.status !== 403) {
+    throw new UpstreamError(
+      `${key.label}: GET ${key.base}/v1/models gave ${listed.why}. Is ${key.base} the gateway's base URL (without /v1)?`,
+    )
+  }
+  const read = await usage()
+  const expiresAt = read?.expires_at ?? 0
+  const expired = expiresAt > 0 && expiresAt * 1000 <= Date.now()
+  const exhausted = read !== undefined && !read.unlimited_quota && read.total_available <= 0
+  if (expired || exhausted) return
+  throw new UpstreamError(`${key.label}: the upstream refused this key (GET /v1/models: ${listed.why}). Check the key, or leave it out.`)
 }

@@ -103,26 +103,33 @@ export async function readUpstream(options: ReadUpstreamOptions): Promise<{ answ
   if (pricing.ok) answers.pricing = pricing.value
   else failed('GET /api/pricing', pricing.why)
 
-  if (options.accessToken) {
-    // The user's own group, where /api/pricing gives it no ratio.
-    const group = answers.self?.group
-    if (group && !(answers.pricing?.group_ratio && group in answers.pricing.group_ratio)) {
-      const models = await client.get(`/api/user/models?group=${encodeURIComponent(group)}`, dashboard, userModelsSchema)
-      if (models.ok) answers.groupModels[group] = models.value.data ?? []
-      else failed('GET /api/user/models', models.why)
-    }
-    if (answers.self) {
-      const tokens = await readTokens(client, dashboard)
-      if (tokens.ok) answers.tokens = tokens.tokens
-      else failed('GET /api/token/', tokens.why)
-    }
-  }
+  if (options.accessToken) await readUserData(client, dashboard, answers, failed)
 
   for (const [route, { why, labels }] of failures) {
     const which = labels.length === 0 || labels.length === answers.keys.length ? '' : ` (${labels.join(', ')})`
     notes.push(`${route}: ${why}${which}: ${consequences[route] ?? 'left out'}`)
   }
   return { answers, notes, newApi: client.newApi }
+}
+
+/** With the user read: its own group's models, where /api/pricing gives the group no ratio, and its tokens. */
+async function readUserData(
+  client: UpstreamClient,
+  dashboard: Record<string, string>,
+  answers: UpstreamAnswers,
+  failed: (route: string, why: string) => void,
+): Promise<void> {
+  const group = answers.self?.group
+  if (group && !(answers.pricing?.group_ratio && group in answers.pricing.group_ratio)) {
+    const models = await client.get(`/api/user/models?group=${encodeURIComponent(group)}`, dashboard, userModelsSchema)
+    if (models.ok) answers.groupModels[group] = models.value.data ?? []
+    else failed('GET /api/user/models', models.why)
+  }
+  if (answers.self) {
+    const tokens = await readTokens(client, dashboard)
+    if (tokens.ok) answers.tokens = tokens.tokens
+    else failed('GET /api/token/', tokens.why)
+  }
 }
 
 /**
