@@ -4,7 +4,7 @@
 // conversation with the client's side calls ignored.
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 import { fixture } from '../support/paths.ts'
 import { clients } from './clients.ts'
 
@@ -40,7 +40,7 @@ const callsATool = (text: string) => /"(tool_use|function_call|custom_tool_call)
 const carriesToolResult = (request: CapturedRequest) =>
   /"(tool_result|function_call_output|custom_tool_call_output|functionResponse)"|"role"\s*:\s*"tool"/.test(JSON.stringify(request.body))
 
-describe.each(inProcess)('captured agent requests ($name)', (mode) => {
+describe.each(eitherMode)('captured agent requests ($name)', (mode) => {
   describe.each(captures)('$package $version', (capture) => {
     const client = clients.find((candidate) => candidate.package === capture.package)!
     const harness = useHarness(mode, { anyModel: client.anyModel })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 
-describe.each(inProcess)('credentials and auth failures ($name)', (mode) => {
+describe.each(eitherMode)('credentials and auth failures ($name)', (mode) => {
   const harness = useHarness(mode)
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${harness.baseUrl}${path}`, { headers })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 
 const costPerCall = 100
 const startingBalance = 10 * costPerCall
 
-describe.each(inProcess)('quota debits ($name)', (mode) => {
+describe.each(eitherMode)('quota debits ($name)', (mode) => {
   const harness = useHarness(mode, {
     world: {
       extends: 'default',

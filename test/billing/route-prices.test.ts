@@ -1,7 +1,7 @@
 import OpenAI, { toFile } from 'openai'
 import { describe, expect, it } from 'vitest'
 import type { RequestLogEntry, WorldDefinition } from '../../src/index.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 
 // Each kind's pricing rule (docs/routes.md), checked against the debit the journal records and
 // the key's quota: a world of one key in a group priced at 2x, with models priced to make each rule show.
@@ -21,7 +21,7 @@ const world: WorldDefinition = {
   ],
 }
 
-describe.each(inProcess)('what each kind of route costs ($name)', (mode) => {
+describe.each(eitherMode)('what each kind of route costs ($name)', (mode) => {
   const log: RequestLogEntry[] = []
   const harness = useHarness(mode, { world, onRequest: (entry) => log.push(entry) })
   const client = () => new OpenAI({ apiKey: 'sk-payer', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })

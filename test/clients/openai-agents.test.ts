@@ -15,7 +15,7 @@ import OpenAI from 'openai'
 import { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ScenarioSpec } from '../../src/index.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 
 beforeAll(() => setTracingDisabled(true))
 
@@ -40,7 +40,7 @@ const transports: { name: string; model: (client: OpenAI) => Model; stream: bool
   { name: 'chat completions, streamed', model: (client) => new OpenAIChatCompletionsModel(client, 'gpt-4o'), stream: true },
 ]
 
-describe.each(inProcess)('@openai/agents ($name)', (mode) => {
+describe.each(eitherMode)('@openai/agents ($name)', (mode) => {
   const harness = useHarness(mode)
   const closers: (() => Promise<void>)[] = []
   afterAll(async () => {

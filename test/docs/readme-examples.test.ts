@@ -5,7 +5,7 @@ import OpenAI from 'openai'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createGateway } from '../../src/index.ts'
 import { loadWorldFile, startServer } from '../../src/node/index.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 import { inRepo } from '../support/paths.ts'
 
 // The README promises that each SDK block runs as is against the server. Run each one, with only
@@ -34,7 +34,7 @@ it('finds one block per SDK and one for the routes beyond chat, each with the BA
   for (const block of blocks) expect(block).toContain(baseLine)
 })
 
-describe.each(inProcess)('the README SDK examples ($name)', (mode) => {
+describe.each(eitherMode)('the README SDK examples ($name)', (mode) => {
   const harness = useHarness(mode)
 
   it.each(blocks.map((block, index) => ({ block, index, sdk: /from '([^']+)'/.exec(block)![1]! })))(
@@ -57,7 +57,7 @@ describe.each(inProcess)('the README SDK examples ($name)', (mode) => {
 })
 
 // The keys table promises a refusal on the first request: every generation surface, through its SDK.
-describe.each(inProcess)("the README's sk-low-quota ($name)", (mode) => {
+describe.each(eitherMode)("the README's sk-low-quota ($name)", (mode) => {
   const harness = useHarness(mode)
   const row =
     /^\| `sk-low-quota` \| (\d+) units left: a generation of text, an image or audio costs more, so the first one gets 403 `insufficient_quota`, saying what is left and what it costs; a moderation \(free\) or a short embedding or rerank \(1 unit\) still passes \|$/m.exec(

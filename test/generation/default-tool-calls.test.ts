@@ -3,7 +3,7 @@ import { FunctionCallingConfigMode, GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { namedTool } from '../../src/generation/named-tool.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 
 const weatherSchema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }
 const tool = (name: string) => ({ name, description: '', parameters: {} })
@@ -35,7 +35,7 @@ describe('namedTool: the offered tool a user turn names', () => {
   })
 })
 
-describe.each(inProcess)('the default reply with tools offered ($name)', (mode) => {
+describe.each(eitherMode)('the default reply with tools offered ($name)', (mode) => {
   const harness = useHarness(mode)
   const openai = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
   const anthropic = () => new Anthropic({ apiKey: 'sk-unrestricted', baseURL: harness.baseUrl, maxRetries: 0 })

@@ -2,7 +2,7 @@ import { GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { embedText } from '../../src/generation/embed-text.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 import { documents as corpus, parisWeather } from '../support/retrieval-documents.ts'
 
 const cosine = (a: readonly number[], b: readonly number[]) => a.reduce((sum, value, i) => sum + value * b[i]!, 0)
@@ -18,7 +18,7 @@ function rank(query: readonly number[], vectors: readonly (readonly number[])[])
     .map((scored) => scored.document)
 }
 
-describe.each(inProcess)('retrieval over the mock’s embeddings ($name)', (mode) => {
+describe.each(eitherMode)('retrieval over the mock’s embeddings ($name)', (mode) => {
   const harness = useHarness(mode)
 
   it('ranks the document about the weather in Paris first for "weather in Paris" (openai SDK)', async () => {

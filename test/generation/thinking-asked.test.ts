@@ -5,9 +5,9 @@ import Anthropic from '@anthropic-ai/sdk'
 import { GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 
-describe.each(inProcess)('thinking asked for ($name)', (mode) => {
+describe.each(eitherMode)('thinking asked for ($name)', (mode) => {
   const harness = useHarness(mode)
   const anthropic = () => new Anthropic({ apiKey: 'sk-unrestricted', baseURL: harness.baseUrl, maxRetries: 0 })
 

@@ -3,12 +3,12 @@ import { ApiError, GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { frozenTime } from '../support/driven-time.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 import { rejection } from '../support/rejection.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
 
-describe.each(inProcess)('counted rate limits ($name)', (mode) => {
+describe.each(eitherMode)('counted rate limits ($name)', (mode) => {
   // The clock stands still but for advance(): a window's reset is exact, however slow the machine.
   const harness = useHarness(mode, {
     time: frozenTime(),

@@ -8,7 +8,7 @@ import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { setupServer } from 'msw/node'
 import { createGateway } from '../../src/index.ts'
-import { inProcess, useHarness, type Harness } from '../support/modes.ts'
+import { eitherMode, useHarness, type Harness } from '../support/modes.ts'
 
 const flash = 'gemini-2.5-flash'
 const hello = [{ role: 'user' as const, content: 'Hello' }]
@@ -33,7 +33,7 @@ async function geminiEvents(harness: Harness, model: string) {
     .map((event) => JSON.parse(event.slice(6)) as any)
 }
 
-describe.each(inProcess)('the new-api profile: shapes and official clients ($name)', (mode) => {
+describe.each(eitherMode)('the new-api profile: shapes and official clients ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
   afterEach(() => harness.gateway.reset())
 

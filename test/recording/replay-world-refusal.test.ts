@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
-import { inProcess, type Harness, type Mode } from '../support/modes.ts'
+import { eitherMode, type Harness, type Mode } from '../support/modes.ts'
 import { chatExchange, recording } from '../support/recordings.ts'
 import { rejection } from '../support/rejection.ts'
 
@@ -17,7 +17,7 @@ const session = recording(
 )
 const ask = (model: string, content: string) => ({ model, messages: [{ role: 'user' as const, content }] })
 
-describe.each(inProcess)('a replay whose world refuses what a recording answers ($name)', (mode: Mode) => {
+describe.each(eitherMode)('a replay whose world refuses what a recording answers ($name)', (mode: Mode) => {
   let harness: Harness | undefined
   afterEach(async () => {
     await harness?.close()

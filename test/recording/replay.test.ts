@@ -13,7 +13,7 @@ import {
 import { recordedPace, recordedTiming } from '../../src/recording/with-replay.ts'
 import { frameDelays, instant } from '../../src/streaming/stream-plan.ts'
 import { drivenTime, settle } from '../support/driven-time.ts'
-import { inProcess, type Harness, type Mode } from '../support/modes.ts'
+import { eitherMode, type Harness, type Mode } from '../support/modes.ts'
 import { chatErrorExchange, chatExchange, recording } from '../support/recordings.ts'
 import { rejection } from '../support/rejection.ts'
 
@@ -70,7 +70,7 @@ const session: RecordingInput = recording(
   'session.json',
 )
 
-describe.each(inProcess)('replaying a recording ($name)', (mode: Mode) => {
+describe.each(eitherMode)('replaying a recording ($name)', (mode: Mode) => {
   let harness: Harness | undefined
   const start = async (options: GatewayOptions = {}) => {
     await harness?.close()
@@ -332,7 +332,7 @@ describe('recordings of the other surfaces', () => {
     },
   ])
 
-  it.each(inProcess)('renders each in its own surface, streamed or not ($name)', async (mode) => {
+  it.each(eitherMode)('renders each in its own surface, streamed or not ($name)', async (mode) => {
     const h = await mode.start({ replay: other, replayStrict: true })
     try {
       const anthropic = new Anthropic({ apiKey: 'sk-unrestricted', baseURL: h.baseUrl, maxRetries: 0 })
@@ -376,7 +376,7 @@ describe('hand-written tool calls without a finishReason', () => {
     response: { status: 200, reply: { toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }] } },
   })
 
-  it.each(inProcess)('end as tool calls in each surface ($name)', async (mode) => {
+  it.each(eitherMode)('end as tool calls in each surface ($name)', async (mode) => {
     const h = await mode.start({ replay: recording([calls(1, 'openai'), calls(2, 'anthropic')] as RecordingInput['exchanges']) })
     try {
       const chat = await new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${h.baseUrl}/v1`, maxRetries: 0 }).chat.completions.create({
@@ -585,7 +585,7 @@ describe('the recorded pace of a stream', () => {
     expect(times.slice(11)).toEqual([3120, 3120])
   })
 
-  it.each(inProcess)(
+  it.each(eitherMode)(
     'plays a replayed stream at that pace, its first words after the recorded time to first token ($name)',
     async (mode) => {
       const late = thoughtFirst.map((frame) => ({ ...frame, atMs: frame.atMs / 5 }))

@@ -3,7 +3,7 @@ import { GoogleGenAI, type Content } from '@google/genai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ScenarioInput } from '../../src/index.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 
 // A script of two content-matched steps drives one tool loop through each official SDK: the
 // model calls a tool when the user asks for the weather, and answers once the result is back;
@@ -40,7 +40,7 @@ const ask = 'What is the weather in Paris?'
 const title = `Write a title for this conversation: ${ask}`
 const result = 'Sunny, 21 C'
 
-describe.each(inProcess)('a content-matched script drives a tool loop ($name)', (mode) => {
+describe.each(eitherMode)('a content-matched script drives a tool loop ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
   const headers = { 'x-test-id': 'loop' }
@@ -150,7 +150,7 @@ describe.each(inProcess)('a content-matched script drives a tool loop ($name)', 
   })
 })
 
-describe.each(inProcess)('content matching in code ($name)', (mode) => {
+describe.each(eitherMode)('content matching in code ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
   const openai = (testId: string) =>

@@ -7,7 +7,7 @@ import { generateText, streamText } from 'ai'
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ScenarioError, type ScenarioInput } from '../../src/index.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 
 const thought = 'The user wants the weather, so I look it up first.'
 const weatherSchema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }
@@ -51,7 +51,7 @@ const freeformReply: ScenarioInput = {
   ],
 }
 
-describe.each(inProcess)('agent replies: blocks, reasoning, freeform calls and cache usage ($name)', (mode) => {
+describe.each(eitherMode)('agent replies: blocks, reasoning, freeform calls and cache usage ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
   const use = (scenario: ScenarioInput) => harness.gateway.useScenario(scenario)

@@ -4,7 +4,7 @@ import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { builtInScenarioNames, type WorldDefinition } from '../../src/index.ts'
 import { loadWorldFile } from '../../src/node/index.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 import { readChatStream, rejection } from '../support/rejection.ts'
 import { fixture } from '../support/paths.ts'
 
@@ -22,7 +22,7 @@ it('covers every built-in scenario', () => {
   )
 })
 
-describe.each(inProcess)('built-in scenarios on the README weather world ($name)', (mode) => {
+describe.each(eitherMode)('built-in scenarios on the README weather world ($name)', (mode) => {
   const harness = useHarness(mode, { world: weather as WorldDefinition })
   afterEach(() => harness.gateway.reset())
 
@@ -166,7 +166,7 @@ const elsewhere: WorldDefinition = {
   ],
 }
 
-describe.each(inProcess)('built-in scenarios on a world with none of the default names ($name)', (mode) => {
+describe.each(eitherMode)('built-in scenarios on a world with none of the default names ($name)', (mode) => {
   const harness = useHarness(mode, { world: elsewhere })
   afterEach(() => harness.gateway.reset())
   const openai = () => new OpenAI({ apiKey: 'sk-dora', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })

@@ -1,7 +1,7 @@
 import OpenAI, { toFile } from 'openai'
 import { describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '../../src/index.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 import { rejection } from '../support/rejection.ts'
 import { tinyWav } from '../support/sweep-routes.ts'
 
@@ -30,7 +30,7 @@ function calls(baseUrl: string, key = 'sk-unrestricted') {
 }
 const routes = Object.keys(calls('')) as (keyof ReturnType<typeof calls>)[]
 
-describe.each(inProcess)('scenarios and refusals on every new route ($name)', (mode) => {
+describe.each(eitherMode)('scenarios and refusals on every new route ($name)', (mode) => {
   const log: RequestLogEntry[] = []
   const harness = useHarness(mode, { onRequest: (entry) => log.push(entry) })
 

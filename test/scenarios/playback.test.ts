@@ -5,7 +5,7 @@ import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createGateway, defineScenario, ScenarioAssertionError, ScenarioError, type ScenarioInput } from '../../src/index.ts'
 import { instantTime } from '../support/driven-time.ts'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 import { rejection } from '../support/rejection.ts'
 import { inRepo } from '../support/paths.ts'
 
@@ -24,7 +24,7 @@ const thirdCallLimited = defineScenario({
   ],
 })
 
-describe.each(inProcess)('scenario playback ($name)', (mode) => {
+describe.each(eitherMode)('scenario playback ($name)', (mode) => {
   // Every delay a scenario asks for is noted and over at once (test/support/driven-time.ts).
   const time = instantTime()
   const harness = useHarness(mode, { time })
@@ -388,7 +388,7 @@ describe.each(inProcess)('scenario playback ($name)', (mode) => {
   })
 })
 
-describe.each(inProcess)('scenarios given to createGateway ($name)', (mode) => {
+describe.each(eitherMode)('scenarios given to createGateway ($name)', (mode) => {
   const harness = useHarness(mode, {
     scenarios: ['flaky-upstream', { name: 'labelled', rules: [{ when: { model: 'gpt-4o' }, then: { reply: { text: 'Labelled.' } } }] }],
   })
@@ -407,7 +407,7 @@ it('createGateway refuses an invalid scenario with ScenarioError', async () => {
   await expect(createGateway({ scenarios: ['slow-streams'] })).rejects.toThrow('Did you mean "slow-stream"?')
 })
 
-describe.each(inProcess)('the JSON example in scenarios/README.md ($name)', (mode) => {
+describe.each(eitherMode)('the JSON example in scenarios/README.md ($name)', (mode) => {
   const time = instantTime()
   const harness = useHarness(mode, { time })
 

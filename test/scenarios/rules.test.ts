@@ -4,7 +4,7 @@ import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ScenarioInput } from '../../src/index.ts'
 import { drivenTime, settle } from '../support/driven-time.ts'
-import { inProcess, useHarness, type Harness } from '../support/modes.ts'
+import { eitherMode, useHarness, type Harness } from '../support/modes.ts'
 import { readChatStream, rejection } from '../support/rejection.ts'
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
@@ -31,7 +31,7 @@ async function statuses(harness: Harness, count: number, body: Record<string, un
   return seen
 }
 
-describe.each(inProcess)('scenario rules ($name)', (mode) => {
+describe.each(eitherMode)('scenario rules ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
 
@@ -369,7 +369,7 @@ describe.each(inProcess)('scenario rules ($name)', (mode) => {
 })
 
 // The gateway waits on a time the test drives: what a delay does is seen, not timed.
-describe.each(inProcess)('scenario delays on a driven clock ($name)', (mode) => {
+describe.each(eitherMode)('scenario delays on a driven clock ($name)', (mode) => {
   const time = drivenTime()
   const harness = useHarness(mode, { time })
   afterEach(() => harness.gateway.reset())
@@ -432,7 +432,7 @@ describe.each(inProcess)('scenario delays on a driven clock ($name)', (mode) => 
   })
 })
 
-describe.each(inProcess)('probability rules ($name)', (mode) => {
+describe.each(eitherMode)('probability rules ($name)', (mode) => {
   const coin = (seed: number): ScenarioInput => ({
     name: 'coin',
     seed,

@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway } from '../../src/index.ts'
-import { inProcess, modes, useHarness } from '../support/modes.ts'
+import { eitherMode, modes, useHarness } from '../support/modes.ts'
 
 // Each official client given the wrong base URL, as users do: the gateway answers in the
 // envelope that client parses, and the message names the base URL to give it instead. Each test
@@ -32,7 +32,7 @@ function picked(text: string, pattern: RegExp): string {
   return match![1]!
 }
 
-describe.each(inProcess)('a wrong base URL gets a 404 that names the right one ($name)', (mode) => {
+describe.each(eitherMode)('a wrong base URL gets a 404 that names the right one ($name)', (mode) => {
   const harness = useHarness(mode)
 
   it('the Anthropic SDK given …/v1 (it appends /v1 itself)', async () => {
@@ -158,7 +158,7 @@ describe.each(inProcess)('a wrong base URL gets a 404 that names the right one (
   })
 })
 
-describe.each(inProcess)('the new-api profile answers a wrong base URL as NoRoute does, without a hint ($name)', (mode) => {
+describe.each(eitherMode)('the new-api profile answers a wrong base URL as NoRoute does, without a hint ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
 
   it('the Anthropic SDK given …/v1 and the AI SDK Google provider without /v1beta get the bare 404', async () => {

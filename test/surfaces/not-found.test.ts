@@ -1,8 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 
-describe.each(inProcess)('unknown routes ($name)', (mode) => {
+describe.each(eitherMode)('unknown routes ($name)', (mode) => {
   const harness = useHarness(mode)
 
   const request = (method: string, path: string) => fetch(`${harness.baseUrl}${path}`, { method })

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { createGateway, WorldError } from '../../src/index.ts'
-import { inProcess, useHarness, type Harness } from '../support/modes.ts'
+import { eitherMode, useHarness, type Harness } from '../support/modes.ts'
 
 const chat = (harness: Harness, model: string, key = 'sk-unrestricted', more: object = {}) =>
   fetch(`${harness.baseUrl}/v1/chat/completions`, {
@@ -16,7 +16,7 @@ const listed = async (harness: Harness, key = 'sk-unrestricted') => {
   return ((await response.json()) as { data: { id: string }[] }).data.map((model) => model.id)
 }
 
-describe.each(inProcess)('a model name the world lacks ($name)', (mode) => {
+describe.each(eitherMode)('a model name the world lacks ($name)', (mode) => {
   describe('without anyModel', () => {
     const harness = useHarness(mode)
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../support/modes.ts'
+import { eitherMode, useHarness } from '../support/modes.ts'
 
-describe.each(inProcess)('what each default key sees ($name)', (mode) => {
+describe.each(eitherMode)('what each default key sees ($name)', (mode) => {
   const harness = useHarness(mode)
 
   const list = async (key: string) => {

@@ -1,10 +1,10 @@
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { APICallError, generateText, streamText, tool } from 'ai'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { getWeather, streamWeatherLoop } from '../../support/weather-tool.ts'
 
-describe.each(inProcess)('Vercel AI SDK through createAnthropic ($name)', (mode) => {
+describe.each(eitherMode)('Vercel AI SDK through createAnthropic ($name)', (mode) => {
   const harness = useHarness(mode)
   // @ai-sdk/anthropic wants the base URL *with* /v1, and sends x-api-key + anthropic-version 2023-06-01.
   const model = (apiKey = 'sk-unrestricted', id = 'claude-sonnet-4-6') => createAnthropic({ apiKey, baseURL: `${harness.baseUrl}/v1` })(id)

@@ -3,10 +3,10 @@ import { createOpenAI } from '@ai-sdk/openai'
 import { APICallError, cosineSimilarity, embed, embedMany } from 'ai'
 import { describe, expect, it } from 'vitest'
 import type { RequestLogEntry } from '../../../src/index.ts'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
-describe.each(inProcess)('Vercel AI SDK embed and embedMany ($name)', (mode) => {
+describe.each(eitherMode)('Vercel AI SDK embed and embedMany ($name)', (mode) => {
   const log: RequestLogEntry[] = []
   const harness = useHarness(mode, { onRequest: (entry) => log.push(entry) })
   const openai = (apiKey = 'sk-unrestricted') => createOpenAI({ apiKey, baseURL: `${harness.baseUrl}/v1` })

@@ -4,7 +4,7 @@ import { APICallError, generateText, stepCountIs, streamText, tool, type TextStr
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { RequestLogEntry } from '../../../src/index.ts'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 const flash = 'gemini-2.5-flash'
 const prompt = 'Hello from the AI SDK'
@@ -16,7 +16,7 @@ const weatherTool = tool({
   execute: async ({ city, unit }) => ({ city, unit, temperature: 21 }),
 })
 
-describe.each(inProcess)('AI SDK Google provider ($name)', (mode) => {
+describe.each(eitherMode)('AI SDK Google provider ($name)', (mode) => {
   const log: RequestLogEntry[] = []
   const harness = useHarness(mode, { onRequest: (entry) => log.push(entry) })
 

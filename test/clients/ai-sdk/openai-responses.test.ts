@@ -1,11 +1,11 @@
 import { createOpenAI } from '@ai-sdk/openai'
 import { APICallError, generateText, streamText } from 'ai'
 import { afterEach, describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { streamWeatherLoop } from '../../support/weather-tool.ts'
 
 // The AI SDK's default OpenAI model calls the Responses API.
-describe.each(inProcess)('Vercel AI SDK through the default createOpenAI() model ($name)', (mode) => {
+describe.each(eitherMode)('Vercel AI SDK through the default createOpenAI() model ($name)', (mode) => {
   const harness = useHarness(mode)
   const model = (apiKey = 'sk-unrestricted', id = 'gpt-4o-mini') => createOpenAI({ apiKey, baseURL: `${harness.baseUrl}/v1` })(id)
   const reply = 'This is a mock reply from gpt-4o-mini. You said: "Hello from the AI SDK"'

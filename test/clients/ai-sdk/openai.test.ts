@@ -1,10 +1,10 @@
 import { createOpenAI } from '@ai-sdk/openai'
 import { APICallError, generateText, streamText } from 'ai'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { streamWeatherLoop } from '../../support/weather-tool.ts'
 
-describe.each(inProcess)('Vercel AI SDK through createOpenAI().chat ($name)', (mode) => {
+describe.each(eitherMode)('Vercel AI SDK through createOpenAI().chat ($name)', (mode) => {
   const harness = useHarness(mode)
   const model = (apiKey = 'sk-unrestricted', id = 'gpt-4o-mini') => createOpenAI({ apiKey, baseURL: `${harness.baseUrl}/v1` }).chat(id)
 

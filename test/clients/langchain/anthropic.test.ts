@@ -3,7 +3,7 @@ import { HumanMessage, ToolMessage, type AIMessageChunk } from '@langchain/core/
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { RequestLogEntry } from '../../../src/index.ts'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { recordingFetch } from '../../support/recording-fetch.ts'
 import { rejection } from '../../support/rejection.ts'
 import { getWeather } from '../../support/langchain-weather-tool.ts'
@@ -20,7 +20,7 @@ const reply = (prompt: string) => `This is a mock reply from ${sonnet}. You said
 // @langchain/anthropic 1.5 brings its own @anthropic-ai/sdk (0.122): its errors are that copy's classes, so they
 // are recognised by class name and status here, not with instanceof against the top-level SDK.
 const className = (error: unknown) => (error as object).constructor.name
-describe.each(inProcess)('LangChain ChatAnthropic ($name)', (mode) => {
+describe.each(eitherMode)('LangChain ChatAnthropic ($name)', (mode) => {
   const log: RequestLogEntry[] = []
   const harness = useHarness(mode, { onRequest: (entry) => log.push(entry) })
   const bodies: Record<string, unknown>[] = []
@@ -116,7 +116,7 @@ describe.each(inProcess)('LangChain ChatAnthropic ($name)', (mode) => {
   })
 })
 
-describe.each(inProcess)('LangChain ChatAnthropic against the new-api profile ($name)', (mode) => {
+describe.each(eitherMode)('LangChain ChatAnthropic against the new-api profile ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
   const chat = (apiKey: string) => new ChatAnthropic({ model: sonnet, apiKey, maxRetries: 0, anthropicApiUrl: harness.baseUrl })
 

@@ -4,7 +4,7 @@ import { ChatGoogleGenerativeAI, GoogleGenerativeAIEmbeddings } from '@langchain
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { RequestLogEntry } from '../../../src/index.ts'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 import { getWeather } from '../../support/langchain-weather-tool.ts'
 import { documents } from '../../support/retrieval-documents.ts'
@@ -22,7 +22,7 @@ const weather = z.object({
 // `apiVersion` (default v1beta) the path segment. It calls the global fetch on every request, so msw sees it.
 // That package is not a dependency of ours, so its error class is recognised by name.
 const className = (error: unknown) => (error as object).constructor.name
-describe.each(inProcess)('LangChain @langchain/google-genai ($name)', (mode) => {
+describe.each(eitherMode)('LangChain @langchain/google-genai ($name)', (mode) => {
   const log: RequestLogEntry[] = []
   const harness = useHarness(mode, { onRequest: (entry) => log.push(entry) })
   const chat = (apiKey = 'sk-unrestricted', apiVersion?: string) =>
@@ -119,7 +119,7 @@ describe.each(inProcess)('LangChain @langchain/google-genai ($name)', (mode) => 
   })
 })
 
-describe.each(inProcess)('LangChain @langchain/google-genai against the new-api profile ($name)', (mode) => {
+describe.each(eitherMode)('LangChain @langchain/google-genai against the new-api profile ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
   const chat = (apiKey: string) => new ChatGoogleGenerativeAI({ model: flash, apiKey, maxRetries: 0, baseUrl: harness.baseUrl })
 

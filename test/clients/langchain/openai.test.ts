@@ -5,7 +5,7 @@ import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { RequestLogEntry } from '../../../src/index.ts'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { recordingFetch } from '../../support/recording-fetch.ts'
 import { rejection } from '../../support/rejection.ts'
 import { getWeather } from '../../support/langchain-weather-tool.ts'
@@ -26,7 +26,7 @@ async function collect(stream: AsyncIterable<AIMessageChunk>): Promise<AIMessage
   return chunks
 }
 
-describe.each(inProcess)('LangChain @langchain/openai ($name)', (mode) => {
+describe.each(eitherMode)('LangChain @langchain/openai ($name)', (mode) => {
   const log: RequestLogEntry[] = []
   const harness = useHarness(mode, { onRequest: (entry) => log.push(entry) })
   const bodies: Record<string, unknown>[] = []
@@ -202,7 +202,7 @@ describe.each(inProcess)('LangChain @langchain/openai ($name)', (mode) => {
   })
 })
 
-describe.each(inProcess)('LangChain @langchain/openai against the new-api profile ($name)', (mode) => {
+describe.each(eitherMode)('LangChain @langchain/openai against the new-api profile ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
 
   it('invokes, and a wrong key is still the openai AuthenticationError', async () => {

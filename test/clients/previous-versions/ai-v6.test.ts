@@ -18,7 +18,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { RequestLogEntry } from '../../../src/index.ts'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
 const prompt = 'Hello from ai 6'
@@ -88,7 +88,7 @@ const providers: Provider[] = [
 
 // The previous major of the AI SDK (ai 6, npm alias ai-v6) with its providers (the v3 line: ai-sdk-openai-v3,
 // ai-sdk-anthropic-v3, ai-sdk-google-v3). The providers call the global fetch at request time, so msw intercepts.
-describe.each(inProcess)('ai 6 ($name)', (mode) => {
+describe.each(eitherMode)('ai 6 ($name)', (mode) => {
   const log: RequestLogEntry[] = []
   const harness = useHarness(mode, { onRequest: (entry) => log.push(entry) })
   const lastPath = () => log.at(-1)?.path
@@ -232,7 +232,7 @@ describe.each(inProcess)('ai 6 ($name)', (mode) => {
   })
 })
 
-describe.each(inProcess)('ai 6 against the new-api profile ($name)', (mode) => {
+describe.each(eitherMode)('ai 6 against the new-api profile ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
 
   it.each(providers)('$name: generates, and a wrong key is APICallError 401', async (provider) => {

@@ -2,7 +2,7 @@ import Anthropic from 'anthropic-sdk-v0'
 import { zodOutputFormat } from 'anthropic-sdk-v0/helpers/zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { recordingFetch } from '../../support/recording-fetch.ts'
 import { rejection } from '../../support/rejection.ts'
 
@@ -12,7 +12,7 @@ const hello = { model: sonnet, max_tokens: 1024, messages: [{ role: 'user' as co
 
 // The previous major of @anthropic-ai/sdk, installed as the npm alias anthropic-sdk-v0. Unlike 1.x it sends
 // `x-api-key` and `anthropic-version: 2023-06-01`, so the gateway answers in the 2023-06-01 shape.
-describe.each(inProcess)('@anthropic-ai/sdk 0.x ($name)', (mode) => {
+describe.each(eitherMode)('@anthropic-ai/sdk 0.x ($name)', (mode) => {
   const harness = useHarness(mode)
   const sent: Record<string, unknown>[] = []
   const headers: Headers[] = []
@@ -113,7 +113,7 @@ describe.each(inProcess)('@anthropic-ai/sdk 0.x ($name)', (mode) => {
   })
 })
 
-describe.each(inProcess)('@anthropic-ai/sdk 0.x against the new-api profile ($name)', (mode) => {
+describe.each(eitherMode)('@anthropic-ai/sdk 0.x against the new-api profile ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
   const client = (apiKey: string) => new Anthropic({ apiKey, baseURL: harness.baseUrl, maxRetries: 0 })
 

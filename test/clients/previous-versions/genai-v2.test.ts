@@ -2,7 +2,7 @@ import { ApiError, FinishReason, GoogleGenAI, Type, type Content } from 'genai-v
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { RequestLogEntry } from '../../../src/index.ts'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
 const flash = 'gemini-2.5-flash'
@@ -19,7 +19,7 @@ const weatherTools = {
 
 // The previous major of @google/genai, installed as the npm alias genai-v2. Its default API version is
 // v1beta (3.x moved to v1), so these clients set only the base URL.
-describe.each(inProcess)('@google/genai 2 ($name)', (mode) => {
+describe.each(eitherMode)('@google/genai 2 ($name)', (mode) => {
   const log: RequestLogEntry[] = []
   const harness = useHarness(mode, { onRequest: (entry) => log.push(entry) })
   const client = (apiKey = 'sk-unrestricted') => new GoogleGenAI({ apiKey, httpOptions: { baseUrl: harness.baseUrl } })
@@ -130,7 +130,7 @@ describe.each(inProcess)('@google/genai 2 ($name)', (mode) => {
   })
 })
 
-describe.each(inProcess)('@google/genai 2 against the new-api profile ($name)', (mode) => {
+describe.each(eitherMode)('@google/genai 2 against the new-api profile ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
   const client = (apiKey: string) => new GoogleGenAI({ apiKey, httpOptions: { baseUrl: harness.baseUrl } })
 

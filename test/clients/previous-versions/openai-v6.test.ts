@@ -3,7 +3,7 @@ import { zodResponseFormat, zodTextFormat } from 'openai-v6/helpers/zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { RequestLogEntry } from '../../../src/index.ts'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
 const reply = (prompt: string) => `This is a mock reply from gpt-4o-mini. You said: "${prompt}"`
@@ -19,7 +19,7 @@ const weatherTool = {
 const weather = z.object({ city: z.string(), conditions: z.enum(['sunny', 'cloudy', 'rain']), summary: z.string() })
 
 // The previous major of the openai SDK (what Node 20 still gets), installed as the npm alias openai-v6.
-describe.each(inProcess)('openai 6 ($name)', (mode) => {
+describe.each(eitherMode)('openai 6 ($name)', (mode) => {
   const log: RequestLogEntry[] = []
   const harness = useHarness(mode, { onRequest: (entry) => log.push(entry) })
   // Built inside each test: openai captures fetch when constructed (after msw listens).
@@ -133,7 +133,7 @@ describe.each(inProcess)('openai 6 ($name)', (mode) => {
   })
 })
 
-describe.each(inProcess)('openai 6 against the new-api profile ($name)', (mode) => {
+describe.each(eitherMode)('openai 6 against the new-api profile ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
   const client = (apiKey: string) => new OpenAI({ apiKey, baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
 

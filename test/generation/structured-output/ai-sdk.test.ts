@@ -4,7 +4,7 @@ import { createOpenAI } from '@ai-sdk/openai'
 import { generateText, Output, streamText, type LanguageModel } from 'ai'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 const weather = z.object({
   city: z.string(),
@@ -24,7 +24,7 @@ function recordingFetch(bodies: Record<string, unknown>[]): typeof fetch {
   }
 }
 
-describe.each(inProcess)('AI SDK structured output on every provider ($name)', (mode) => {
+describe.each(eitherMode)('AI SDK structured output on every provider ($name)', (mode) => {
   const harness = useHarness(mode)
   const bodies: Record<string, unknown>[] = []
   // `anyJson`: the API has a mode for any JSON object (Anthropic has none: the AI SDK sends nothing for Output.json).

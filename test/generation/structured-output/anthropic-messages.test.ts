@@ -3,7 +3,7 @@ import { betaZodOutputFormat } from '@anthropic-ai/sdk/helpers/beta/zod'
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 const recipe = z.object({
   title: z.string(),
@@ -16,7 +16,7 @@ const recipe = z.object({
   summary: z.string(),
 })
 
-describe.each(inProcess)('structured output on Anthropic messages ($name)', (mode) => {
+describe.each(eitherMode)('structured output on Anthropic messages ($name)', (mode) => {
   const harness = useHarness(mode)
   const client = () => new Anthropic({ apiKey: 'sk-unrestricted', baseURL: harness.baseUrl, maxRetries: 0 })
   const ask = { model: 'claude-sonnet-4-6', max_tokens: 1024, messages: [{ role: 'user' as const, content: 'A recipe, please' }] }

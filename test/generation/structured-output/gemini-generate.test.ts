@@ -1,7 +1,7 @@
 import { ApiError, FinishReason, GoogleGenAI, Type, type Schema } from '@google/genai'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 const flash = 'gemini-2.5-flash'
 const echo = (said: string) => `This is a mock reply from ${flash}. You said: "${said}"`
@@ -31,7 +31,7 @@ const movie = z.object({
   summary: z.string(),
 })
 
-describe.each(inProcess)('structured output on Gemini generateContent ($name)', (mode) => {
+describe.each(eitherMode)('structured output on Gemini generateContent ($name)', (mode) => {
   const harness = useHarness(mode)
   const ai = () => new GoogleGenAI({ apiKey: 'sk-unrestricted', httpOptions: { baseUrl: harness.baseUrl } })
   const contents = 'Name a movie'

@@ -2,7 +2,7 @@ import OpenAI from 'openai'
 import { zodResponseFormat } from 'openai/helpers/zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 const address = z.object({ street: z.string(), city: z.string(), postcode: z.string().regex(/^\d{5}$/) })
 const person = z.object({
@@ -20,7 +20,7 @@ const person = z.object({
 // `schemaDefinitions` makes openai send the shared address once, under definitions, with $refs to it.
 const personFormat = () => zodResponseFormat(person, 'person', { schemaDefinitions: { Address: address } })
 
-describe.each(inProcess)('structured output on openai chat completions ($name)', (mode) => {
+describe.each(eitherMode)('structured output on openai chat completions ($name)', (mode) => {
   const harness = useHarness(mode)
   const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
   const ask = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Describe a person' }] }

@@ -4,7 +4,7 @@ import OpenAI from 'openai'
 import { zodTextFormat } from 'openai/helpers/zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 // Structured output through the Responses API's text.format, with the openai SDK and the AI SDK's default OpenAI model.
 const forecast = z.object({
@@ -15,7 +15,7 @@ const forecast = z.object({
   warning: z.string().nullable(),
 })
 
-describe.each(inProcess)('structured output on /v1/responses ($name)', (mode) => {
+describe.each(eitherMode)('structured output on /v1/responses ($name)', (mode) => {
   const harness = useHarness(mode)
   const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
   const model = () => createOpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1` })('gpt-4o-mini')

@@ -6,7 +6,7 @@ import { zodResponseFormat } from 'openai/helpers/zod'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineScenario, ScenarioError } from '../../../src/index.ts'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 const verdict = z.object({ verdict: z.enum(['approve', 'reject']), reasons: z.array(z.string()) })
 const chosen = { verdict: 'reject', reasons: ['too long', 'no tests'] }
@@ -21,7 +21,7 @@ const scripted = defineScenario({
   ],
 })
 
-describe.each(inProcess)('a scenario supplying the structured output ($name)', (mode) => {
+describe.each(eitherMode)('a scenario supplying the structured output ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
   const ask = [{ role: 'user' as const, content: 'Review this pull request' }]

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness, type Harness } from '../../support/modes.ts'
+import { eitherMode, useHarness, type Harness } from '../../support/modes.ts'
 
 // What Claude Code 2.1.332 sends to ANTHROPIC_BASE_URL (docs/agents.md): the beta path, its
 // anthropic-beta list, a Bearer key (ANTHROPIC_AUTH_TOKEN), and a body with thinking,
@@ -85,7 +85,7 @@ async function events(response: Response): Promise<{ type: string; [field: strin
 const post = (harness: Harness, body: object) =>
   fetch(`${harness.baseUrl}/v1/messages?beta=true`, { method: 'POST', headers: claudeCodeHeaders, body: JSON.stringify(body) })
 
-describe.each(inProcess)('Claude Code against /v1/messages ($name)', (mode) => {
+describe.each(eitherMode)('Claude Code against /v1/messages ($name)', (mode) => {
   describe.each(['spec', 'new-api'] as const)('the %s profile, with --any-model', (profile) => {
     const harness = useHarness(mode, { profile, anyModel: 'claude-sonnet-4-6' })
 

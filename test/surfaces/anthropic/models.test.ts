@@ -1,8 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
-describe.each(inProcess)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
+describe.each(eitherMode)('@anthropic-ai/sdk model discovery ($name)', (mode) => {
   const harness = useHarness(mode)
 
   it('lists the key models in the Anthropic shape (Bearer, as 1.x sends it)', async () => {

@@ -1,8 +1,8 @@
 import { ApiError, GoogleGenAI } from '@google/genai'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
-describe.each(inProcess)('@google/genai model discovery ($name)', (mode) => {
+describe.each(eitherMode)('@google/genai model discovery ($name)', (mode) => {
   const harness = useHarness(mode)
 
   const client = (apiKey: string, apiVersion = 'v1beta') =>

@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 // NextChat's "check usage" (app/client/platforms/openai.ts, usage()): two GETs on its base URL
 // without /v1, the dates as YYYY-MM-DD from the first of the month to tomorrow; it shows
@@ -17,7 +17,7 @@ function nextChatUsage(baseUrl: string, key: string) {
   ])
 }
 
-describe.each(inProcess)("NextChat's usage check ($name)", (mode) => {
+describe.each(eitherMode)("NextChat's usage check ($name)", (mode) => {
   describe.each(['spec', 'new-api'] as const)('%s profile', (profile) => {
     const harness = useHarness(mode, { profile })
 

@@ -1,8 +1,8 @@
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
-describe.each(inProcess)('openai SDK model discovery ($name)', (mode) => {
+describe.each(eitherMode)('openai SDK model discovery ($name)', (mode) => {
   const harness = useHarness(mode)
 
   // Clients are built inside each test: openai captures fetch when constructed (after msw listens).

@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
 const categories = [
@@ -19,7 +19,7 @@ const categories = [
   'violence/graphic',
 ]
 
-describe.each(inProcess)('moderations naming no model, new-api profile ($name)', (mode) => {
+describe.each(eitherMode)('moderations naming no model, new-api profile ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
 
   it("get new-api's default model, text-moderation-stable, which the default world has", async () => {
@@ -30,7 +30,7 @@ describe.each(inProcess)('moderations naming no model, new-api profile ($name)',
   })
 })
 
-describe.each(inProcess)('openai SDK moderations ($name)', (mode) => {
+describe.each(eitherMode)('openai SDK moderations ($name)', (mode) => {
   const harness = useHarness(mode)
   const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
 

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type RequestLogEntry } from '../../../src/index.ts'
 import { loadTokenizer } from '../../../src/generation/tokenizer.ts'
 import { startServer, type RunningServer } from '../../../src/node/index.ts'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 const model = 'jina-reranker-v2-base-multilingual'
 const documents = ['Bread is baked from flour.', 'The weather in Paris is mild in spring.', 'Paris has many museums.', 'Cats sleep a lot.']
 
-describe.each(inProcess)('rerank as Dify sends it ($name)', (mode) => {
+describe.each(eitherMode)('rerank as Dify sends it ($name)', (mode) => {
   describe.each(['spec', 'new-api'] as const)('%s profile', (profile) => {
     const log: RequestLogEntry[] = []
     const harness = useHarness(mode, { profile, onRequest: (entry) => log.push(entry) })

@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import { afterEach, describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { rejection } from '../../support/rejection.ts'
 
 // What Codex CLI compacts: its instructions, the user's turns, a tool call and its output, the model's answers.
@@ -18,7 +18,7 @@ const codexHistory = {
 
 const decoded = (content: string) => new TextDecoder().decode(Uint8Array.from(atob(content), (char) => char.charCodeAt(0)))
 
-describe.each(inProcess)('POST /v1/responses/compact and /v1/responses/input_tokens ($name)', (mode) => {
+describe.each(eitherMode)('POST /v1/responses/compact and /v1/responses/input_tokens ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
   const client = (apiKey = 'sk-unrestricted') => new OpenAI({ apiKey, baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
@@ -110,7 +110,7 @@ describe.each(inProcess)('POST /v1/responses/compact and /v1/responses/input_tok
   })
 })
 
-describe.each(inProcess)('the new-api profile ($name)', (mode) => {
+describe.each(eitherMode)('the new-api profile ($name)', (mode) => {
   const harness = useHarness(mode, { profile: 'new-api' })
   const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
 

@@ -1,7 +1,7 @@
 import OpenAI from 'openai'
 import WebSocket from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { inProcess, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 import { messages, startSocketGateway, type SocketHarness } from '../../support/sockets.ts'
 
 // A strict script of one step: a warm-up (`generate: false`) must neither consume it nor be a mismatch.
@@ -19,7 +19,7 @@ const warmUp = {
   generate: false,
 }
 
-describe.each(inProcess)('POST /v1/responses with generate: false ($name)', (mode) => {
+describe.each(eitherMode)('POST /v1/responses with generate: false ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
 

@@ -11,7 +11,7 @@ import {
 } from '../../../../src/index.ts'
 import { startServer, type RunningServer } from '../../../../src/node/index.ts'
 import { pageFiles } from '../../../../src/surfaces/admin/inspector/page-files.ts'
-import { inProcess, useHarness } from '../../../support/modes.ts'
+import { eitherMode, useHarness } from '../../../support/modes.ts'
 import { chatExchange, recording } from '../../../support/recordings.ts'
 import { inRepo } from '../../../support/paths.ts'
 
@@ -43,7 +43,7 @@ interface DetailView {
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello' }] }
 
-describe.each(inProcess)('the inspector routes ($name)', (mode) => {
+describe.each(eitherMode)('the inspector routes ($name)', (mode) => {
   const harness = useHarness(mode, { world })
   beforeEach(() => harness.gateway.reset())
 
@@ -458,7 +458,7 @@ it('keeps the inspector’s own reads out of the request log', async () => {
 })
 
 describe('details kept', () => {
-  it.each(inProcess)('keeps the last detailLimit requests in detail ($name)', async (mode) => {
+  it.each(eitherMode)('keeps the last detailLimit requests in detail ($name)', async (mode) => {
     const harness = await mode.start({ detailLimit: 2 })
     try {
       for (let i = 0; i < 3; i++) await fetch(`${harness.baseUrl}/v1/models`, { headers: { authorization: 'Bearer sk-unrestricted' } })
@@ -535,7 +535,7 @@ describe('the replay in the state panel', () => {
   const stateOf = async (harness: { baseUrl: string }) =>
     ((await (await fetch(`${harness.baseUrl}/__mock/state`)).json()) as { replay: ReplayReport | null }).replay
 
-  it.each(inProcess)('shows no replay when nothing is replayed ($name)', async (mode) => {
+  it.each(eitherMode)('shows no replay when nothing is replayed ($name)', async (mode) => {
     const harness = await mode.start({})
     try {
       expect(await stateOf(harness)).toBeNull()
@@ -544,7 +544,7 @@ describe('the replay in the state panel', () => {
     }
   })
 
-  it.each(inProcess)(
+  it.each(eitherMode)(
     'shows the recordings never used and the requests none matched, with the nearest and what differs ($name)',
     async (mode) => {
       const harness = await mode.start({
