@@ -822,7 +822,7 @@ const table: CatalogueTable = {
     },
   ],
   not_a_gateway_route: [
-    { surface: 'openai', send: http('GET', '/nothing'), httpOnly: true, status: 404, body: noRoute('GET', '/nothing') },
+    { surface: 'openai', send: http('GET', '/nothing'), status: 404, body: noRoute('GET', '/nothing') },
   ],
   // NoRoute gives no hint: a path below the wrong base URL is one more unknown path.
   base_url_anthropic_sdk: [notFound('anthropic', 'POST', '/v1/v1/messages', { 'anthropic-version': '2023-06-01' })],
@@ -844,7 +844,6 @@ const table: CatalogueTable = {
     {
       surface: 'openai',
       send: http('GET', '/v1/models', { authorization: 'Bearer sk-limited', 'x-filler': 'x'.repeat(20_000) }),
-      httpOnly: true,
       status: 431,
       body: {
         error: {

@@ -851,7 +851,6 @@ const table: CatalogueTable = {
     {
       surface: 'openai',
       send: http('GET', '/nothing'),
-      httpOnly: true,
       status: 404,
       body: openai('Not a gateway route: GET /nothing. The gateway serves /v1, /v1beta and /api.', 'invalid_url'),
     },
@@ -945,7 +944,6 @@ const table: CatalogueTable = {
     {
       surface: 'openai',
       send: http('GET', '/v1/models', { authorization: 'Bearer sk-limited', 'x-filler': 'x'.repeat(20_000) }),
-      httpOnly: true,
       status: 431,
       body: openai('The request line and headers are larger than the gateway accepts (16 KB).', 'invalid_request_error'),
     },
