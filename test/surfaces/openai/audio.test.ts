@@ -214,12 +214,10 @@ describe('long speech', () => {
       ).arrayBuffer(),
     )
     expect(readWavHeader(wav).seconds).toBe(600)
-    const mp3 = Buffer.from(
-      await (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest, speed: 0.25 })).arrayBuffer(),
-    )
+    // The length is decided before a format is encoded: the test above makes the same speech as MP3.
     const transcript = await client().audio.transcriptions.create({
       model: 'whisper-1',
-      file: await toFile(mp3, 'long.mp3'),
+      file: await toFile(wav, 'long.wav'),
       response_format: 'verbose_json',
     })
     expect(transcript.text).toBe(longest)
