@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCliInProcess } from '../support/cli-in-process.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
 import { bin } from '../support/paths.ts'
 
@@ -34,10 +35,14 @@ describe('record and LLM_GATEWAY_MOCK_UPSTREAM_KEY', () => {
     rmSync(directory, { recursive: true, force: true })
   })
 
+  // The two refusals run in the test's process (test/support/cli-in-process.ts): what record says
+  // before it would listen. bin's exit codes are proved in binary.test.ts and record.test.ts.
+  const refusal = (args: string[], env: Record<string, string> = {}) =>
+    runCliInProcess(['record', '--upstream', upstreamUrl, '--port', '0', '--out', join(directory, 'recordings'), ...args], env)
+
   it('refuses a list of keys, as import takes them, with exit code 2, naming the difference and neither key whole', async () => {
-    const recorder = record([], { LLM_GATEWAY_MOCK_UPSTREAM_KEY: `${keyA},${keyB}` })
-    expect(await recorder.exited).toBe(2)
-    const output = recorder.output()
+    const { code, output } = await refusal([], { LLM_GATEWAY_MOCK_UPSTREAM_KEY: `${keyA},${keyB}` })
+    expect(code).toBe(2)
     expect(output).toContain(
       'llm-gateway-mock record: LLM_GATEWAY_MOCK_UPSTREAM_KEY holds 2 keys (sk-f…aaaa, sk-s…bbbb): record forwards every request with one key, while import reads several from LLM_GATEWAY_MOCK_UPSTREAM_KEY.',
     )
@@ -46,9 +51,9 @@ describe('record and LLM_GATEWAY_MOCK_UPSTREAM_KEY', () => {
   })
 
   it('refuses a list given with --upstream-key too', async () => {
-    const recorder = record(['--upstream-key', `${keyA},${keyB}`])
-    expect(await recorder.exited).toBe(2)
-    expect(recorder.output()).toContain('--upstream-key holds 2 keys (sk-f…aaaa, sk-s…bbbb): record forwards every request with one key')
+    const { code, output } = await refusal(['--upstream-key', `${keyA},${keyB}`])
+    expect(code).toBe(2)
+    expect(output).toContain('--upstream-key holds 2 keys (sk-f…aaaa, sk-s…bbbb): record forwards every request with one key')
   })
 
   it('says at once that the upstream refused its upstream key, even with --quiet', async () => {

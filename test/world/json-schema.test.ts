@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { scenarioJsonSchema } from '../../src/scenarios/scenario-json-schema.ts'
 import { defaultWorld } from '../../src/world/default-world.ts'
 import { worldJsonSchema } from '../../src/world/world-json-schema.ts'
+import { runCliInProcess } from '../support/cli-in-process.ts'
 import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
 import { bin, fixture, inRepo } from '../support/paths.ts'
 
@@ -132,15 +133,12 @@ describe('llm-gateway-mock schema', () => {
     running = undefined
   })
 
+  // In the test's process (test/support/cli-in-process.ts): what the command prints. The refusal
+  // below starts the bin, for its exit code.
   it('prints the world file schema with "world", and the scenario file schema with "scenario" or nothing', async () => {
-    running = run('schema', 'world')
-    expect(await running.exited).toBe(0)
-    expect(running.output()).toBe(jsonSchemaText(worldJsonSchema()))
-    for (const args of [['schema', 'scenario'], ['schema']]) {
-      running = run(...args)
-      expect(await running.exited).toBe(0)
-      expect(running.output()).toBe(jsonSchemaText(scenarioJsonSchema()))
-    }
+    expect(await runCliInProcess(['schema', 'world'])).toEqual({ code: 0, output: jsonSchemaText(worldJsonSchema()) })
+    for (const args of [['schema', 'scenario'], ['schema']])
+      expect(await runCliInProcess(args)).toEqual({ code: 0, output: jsonSchemaText(scenarioJsonSchema()) })
   })
 
   it('refuses an unknown kind with exit code 2, naming the choices', async () => {
