@@ -85,7 +85,9 @@ try { await createGateway(); console.log('created') } catch (error) { console.lo
     "a clone's npm install prints no warning",
     () => {
       const env = { ...userNpmEnv(), PATH: `${dirname(oldNode!.path)}${delimiter}${process.env.PATH}` }
-      const install = runNpm(['install', '--dry-run', '--no-audit', '--no-fund'], repo, env)
+      // npm checks every package's engines while it works out the tree, which --package-lock-only
+      // still does (with --loglevel=warn it prints the 70 warnings); it skips reading node_modules.
+      const install = runNpm(['install', '--dry-run', '--package-lock-only', '--no-audit', '--no-fund'], repo, env)
       expect(install.status, install.output).toBe(0)
       expect(install.output).not.toMatch(/\bnpm (warn|error)\b/i)
     },
