@@ -17,7 +17,7 @@
 // meet, where type stripping needs 22.18.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
-import { builtinModules } from 'node:module'
+import { builtinModules, createRequire } from 'node:module'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 
 const repo = new URL('..', import.meta.url).pathname
@@ -90,7 +90,7 @@ const segmenterOnFirstUse: Plugin = {
 // msw's core imports two CommonJS packages that a server started from the CLI does not call until
 // a request has cookies to match or an interceptor logs: tldts (tough-cookie's public-suffix list)
 // and debug (@mswjs/interceptors' logger, with supports-color and tty). Evaluating them slowed
-// every start; in the CLI's bundle each is required on its first call instead. The build
+// every start; in the CLI's bundle each is required on its first call instead (debug on a logger's first use). The build
 // fails if an import to rewrite is no longer there.
 const requiredOnFirstCall: Plugin = {
   name: 'required-on-first-call',
@@ -104,7 +104,17 @@ const requiredOnFirstCall: Plugin = {
       {
         file: /[\\/]@mswjs[\\/]interceptors[\\/]lib[\\/]node[\\/]interceptor-[^\\/]+\.js$/,
         eager: 'import debug from "debug";',
-        lazy: 'const debug = Object.assign((...args) => require("debug")(...args), { log: (...args) => require("debug").log(...args) });',
+        // Its loggers are made when modules load (`createLogger("websocket")`): each is a stand-in
+        // that makes debug's logger on its first call or read, and keeps what is set on it until then.
+        lazy: `const debug = Object.assign((namespace) => {
+  let made;
+  const set = {};
+  const real = () => (made ??= Object.assign(require("debug")(namespace), set));
+  return new Proxy((...args) => real()(...args), {
+    get: (_, key) => (!made && key in set ? set[key] : real()[key]),
+    set: (_, key, value) => (made ? (made[key] = value) : (set[key] = value), true),
+  });
+}, { log: (...args) => require("debug").log(...args) });`,
       },
     ]
     const applied = new Set<(typeof rewrites)[number]>()
@@ -127,17 +137,25 @@ const requiredOnFirstCall: Plugin = {
 // WebSocket and fetch getters load all of undici (Node's fetch), a large part of a start; a require
 // does not read them. The CLI's bundle requires Node's built-ins where its modules import them
 // (`import` of a CommonJS module in the bundle: esbuild's interop reads an export when it is used).
+// Those a plain serve does not use before its first answer (https and tls for --tls, crypto, zlib,
+// …) are required on the first read of one of their exports, whose names are taken here.
 const builtins = new Set(builtinModules.flatMap((name) => (name.startsWith('node:') ? [name] : [name, `node:${name}`])))
+const requiredOnFirstRead = new Set(['node:https', 'node:tls', 'node:crypto', 'node:zlib', 'node:fs/promises', 'node:os'])
 const builtinsRequired: Plugin = {
   name: 'builtins-required',
   setup(plugin) {
     plugin.onResolve({ filter: /^[a-z_:/0-9]+$/ }, (args) =>
       args.kind === 'import-statement' && builtins.has(args.path) ? { path: args.path, namespace: 'required-builtin' } : undefined,
     )
-    plugin.onLoad({ filter: /.*/, namespace: 'required-builtin' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)})`,
-      loader: 'js',
-    }))
+    plugin.onLoad({ filter: /.*/, namespace: 'required-builtin' }, (args) => {
+      const name = JSON.stringify(args.path)
+      if (!requiredOnFirstRead.has(args.path)) return { contents: `module.exports = require(${name})`, loader: 'js' }
+      const exported = Object.keys(createRequire(import.meta.url)(args.path) as object).filter((key) => key !== 'default')
+      return {
+        contents: `let made;\nconst real = () => (made ??= require(${name}));\nfor (const key of ${JSON.stringify(exported)}) Object.defineProperty(module.exports, key, { enumerable: true, get: () => real()[key] })`,
+        loader: 'js',
+      }
+    })
   },
 }
 
