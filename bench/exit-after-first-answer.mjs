@@ -4,6 +4,7 @@
 // which would be counted in every process whether the server loads it or not.
 import { createRequire } from 'node:module'
 
+const { process, setImmediate } = globalThis
 const http = createRequire(import.meta.url)('node:http')
 const emit = http.Server.prototype.emit
 http.Server.prototype.emit = function (event, ...args) {

@@ -4,6 +4,7 @@
 // an ES module import of one builds a facade that reads all its exports (node:fs's lazy ones load
 // more modules), a cost at every start.
 import { createRequire } from 'node:module'
+import { URL } from 'node:url'
 import { startStartupNotice } from './startup-notice.js'
 
 const { existsSync } = createRequire(import.meta.url)('node:fs')

@@ -263,7 +263,15 @@ await Promise.all([
     chunkNames: 'src/cli/chunks/[name]-[hash]',
     platform: 'node',
     external: loadedWhenUsed,
-    plugins: [builtinsRequired, basesOnFirstUse, englishOnlyZod, segmenterOnFirstUse, requiredOnFirstCall, validatedDefaultWorld, bundledPage],
+    plugins: [
+      builtinsRequired,
+      basesOnFirstUse,
+      englishOnlyZod,
+      segmenterOnFirstUse,
+      requiredOnFirstCall,
+      validatedDefaultWorld,
+      bundledPage,
+    ],
     // Whitespace and syntax only: less source for V8 to hash and scan makes a cold start quicker
     // (docs/performance.md); names stay, so stack traces still read.
     minifyWhitespace: true,

@@ -8,7 +8,7 @@ import { bin, fixture } from '../support/paths.ts'
 
 const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/
 const told = /undici loaded at the first answer: (true|false)/
-const probe = fixture('start/undici-at-first-answer.cjs')
+const probe = fixture('start/undici-at-first-answer.mjs')
 
 describe('a start to the first answer', () => {
   const launched: CliProcess[] = []
@@ -18,7 +18,7 @@ describe('a start to the first answer', () => {
 
   /** Whether undici was loaded when the server sent its first answer (GET /v1/models), and its status. */
   async function undiciAtFirstAnswer(args: string[]): Promise<{ status: number; loaded: string }> {
-    const cli = spawnCli(process.execPath, ['--require', probe, ...args])
+    const cli = spawnCli(process.execPath, ['--import', probe, ...args])
     launched.push(cli)
     const [, url] = await cli.waitFor(listening, 30_000)
     const response = await fetch(`${url}/v1/models`, { headers: { authorization: 'Bearer sk-unrestricted' } })
