@@ -90,8 +90,8 @@ const segmenterOnFirstUse: Plugin = {
 // msw's core imports two CommonJS packages that a server started from the CLI does not call until
 // a request has cookies to match or an interceptor logs: tldts (tough-cookie's public-suffix list)
 // and debug (@mswjs/interceptors' logger, with supports-color and tty). Evaluating them slowed
-// every start; in the CLI's bundle each is required on its first call instead (debug on a logger's first use). The build
-// fails if an import to rewrite is no longer there.
+// every start; in the CLI's bundle each is required on its first call instead (debug on a
+// logger's first use). The build fails if an import to rewrite is no longer there.
 const requiredOnFirstCall: Plugin = {
   name: 'required-on-first-call',
   setup(plugin) {
