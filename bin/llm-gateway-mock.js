@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // Imports nothing of the package's own before its entry but the start-up notice: the CLI's entry
-// checks the Node.js version before it loads the rest.
-import { existsSync } from 'node:fs'
+// checks the Node.js version before it loads the rest. Node's built-ins are required, not imported:
+// an ES module import of one builds a facade that reads all its exports (node:fs's lazy ones load
+// more modules), a cost at every start.
+import { createRequire } from 'node:module'
 import { URL } from 'node:url'
 import { startStartupNotice } from './startup-notice.js'
+
+const { existsSync } = createRequire(import.meta.url)('node:fs')
 
 const notice = startStartupNotice()
 const built = new URL('../dist/src/cli/bin.js', import.meta.url)

@@ -4,7 +4,9 @@
 // a log (CI, tests, scripts) never gets the line, so it stays the same however loaded the machine.
 // The CLI, bundled apart from this file, says what it is doing and when it is ready through a
 // global (src/cli/process/startup-notice.ts).
-import process from 'node:process'
+// The global, not `import process from 'node:process'`, whose ES module facade reads every
+// property of process at each start.
+const { process } = globalThis
 
 /** Where the CLI finds the notice. */
 export const startupNoticeKey = Symbol.for('llm-gateway-mock.startup-notice')

@@ -17,6 +17,7 @@
 // meet, where type stripping needs 22.18.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
+import { builtinModules, createRequire } from 'node:module'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 
 const repo = new URL('..', import.meta.url).pathname
@@ -89,8 +90,8 @@ const segmenterOnFirstUse: Plugin = {
 // msw's core imports two CommonJS packages that a server started from the CLI does not call until
 // a request has cookies to match or an interceptor logs: tldts (tough-cookie's public-suffix list)
 // and debug (@mswjs/interceptors' logger, with supports-color and tty). Evaluating them slowed
-// every start; in the CLI's bundle each is required on its first call instead. The build
-// fails if an import to rewrite is no longer there.
+// every start; in the CLI's bundle each is required on its first call instead (debug on a
+// logger's first use). The build fails if an import to rewrite is no longer there.
 const requiredOnFirstCall: Plugin = {
   name: 'required-on-first-call',
   setup(plugin) {
@@ -103,7 +104,17 @@ const requiredOnFirstCall: Plugin = {
       {
         file: /[\\/]@mswjs[\\/]interceptors[\\/]lib[\\/]node[\\/]interceptor-[^\\/]+\.js$/,
         eager: 'import debug from "debug";',
-        lazy: 'const debug = Object.assign((...args) => require("debug")(...args), { log: (...args) => require("debug").log(...args) });',
+        // Its loggers are made when modules load (`createLogger("websocket")`): each is a stand-in
+        // that makes debug's logger on its first call or read, and keeps what is set on it until then.
+        lazy: `const debug = Object.assign((namespace) => {
+  let made;
+  const set = {};
+  const real = () => (made ??= Object.assign(require("debug")(namespace), set));
+  return new Proxy((...args) => real()(...args), {
+    get: (_, key) => (!made && key in set ? set[key] : real()[key]),
+    set: (_, key, value) => (made ? (made[key] = value) : (set[key] = value), true),
+  });
+}, { log: (...args) => require("debug").log(...args) });`,
       },
     ]
     const applied = new Set<(typeof rewrites)[number]>()
@@ -121,6 +132,80 @@ const requiredOnFirstCall: Plugin = {
     })
   },
 }
+
+// Importing `node:http` as an ES module builds its facade, which reads every export, and its
+// WebSocket and fetch getters load all of undici (Node's fetch), a large part of a start; a require
+// does not read them. The CLI's bundle requires Node's built-ins where its modules import them
+// (`import` of a CommonJS module in the bundle: esbuild's interop reads an export when it is used).
+// Those a plain serve does not use before its first answer (https and tls for --tls, crypto, zlib,
+// …) are required on the first read of one of their exports, whose names are taken here.
+const builtins = new Set(builtinModules.flatMap((name) => (name.startsWith('node:') ? [name] : [name, `node:${name}`])))
+const requiredOnFirstRead = new Set(['node:https', 'node:tls', 'node:crypto', 'node:zlib', 'node:fs/promises', 'node:os'])
+const builtinsRequired: Plugin = {
+  name: 'builtins-required',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^[a-z_:/0-9]+$/ }, (args) =>
+      args.kind === 'import-statement' && builtins.has(args.path) ? { path: args.path, namespace: 'required-builtin' } : undefined,
+    )
+    plugin.onLoad({ filter: /.*/, namespace: 'required-builtin' }, (args) => {
+      const name = JSON.stringify(args.path)
+      if (!requiredOnFirstRead.has(args.path)) return { contents: `module.exports = require(${name})`, loader: 'js' }
+      const exported = Object.keys(createRequire(import.meta.url)(args.path) as object).filter((key) => key !== 'default')
+      return {
+        contents: `let made;\nconst real = () => (made ??= require(${name}));\nfor (const key of ${JSON.stringify(exported)}) Object.defineProperty(module.exports, key, { enumerable: true, get: () => real()[key] })`,
+        loader: 'js',
+      }
+    })
+  },
+}
+
+// Reading the global `Response` or `MessageEvent` loads undici, and three classes of msw's
+// dependencies extend one when their module loads: @mswjs/interceptors' FetchResponse and
+// CancelableMessageEvent, and rettime's TypedEvent (msw's event emitter, extended in turn by msw's
+// WebSocket events). In the CLI's bundle each extends a stand-in that reads the global and becomes
+// it on the first construction (a server answers its first requests without them). The build
+// fails if a declaration to rewrite is no longer there.
+const basesOnFirstUse: Plugin = {
+  name: 'bases-on-first-use',
+  setup(plugin) {
+    const rewrites = [
+      {
+        file: /[\\/]@mswjs[\\/]interceptors[\\/]lib[\\/]node[\\/]fetch-utils-[^\\/]+\.js$/,
+        eager: 'var FetchResponse = class FetchResponse extends Response {',
+      },
+      {
+        file: /[\\/]@mswjs[\\/]interceptors[\\/]lib[\\/]node[\\/]interceptors[\\/]WebSocket[\\/]index\.js$/,
+        eager: 'var CancelableMessageEvent = class extends MessageEvent {',
+      },
+      { file: /[\\/]rettime[\\/]build[\\/]index\.mjs$/, eager: 'var TypedEvent = class extends MessageEvent {' },
+    ]
+    const applied = new Set<(typeof rewrites)[number]>()
+    plugin.onLoad({ filter: /\.m?js$/ }, (args) => {
+      const rewrite = rewrites.find(({ file }) => file.test(args.path))
+      if (!rewrite) return undefined
+      const source = readFileSync(args.path, 'utf8')
+      if (!source.includes(rewrite.eager)) throw new Error(`${args.path}: no "${rewrite.eager}" to defer`)
+      applied.add(rewrite)
+      const lazy = rewrite.eager.replace(/extends (\w+) \{$/, 'extends /* @__PURE__ */ baseOnFirstUse(() => $1) {')
+      return { contents: `${source.replace(rewrite.eager, lazy)}\n${baseOnFirstUse}`, loader: 'js' }
+    })
+    plugin.onEnd(() => {
+      const missed = rewrites.filter((rewrite) => !applied.has(rewrite))
+      if (missed.length > 0) throw new Error(`no file matched ${missed.map(({ file }) => file).join(', ')}: update basesOnFirstUse`)
+    })
+  },
+}
+// The stand-in: on its first construction (a subclass's `super()`), it puts the real class `load`
+// returns in its place in the prototype chains, and constructs the object as the real class would.
+const baseOnFirstUse = `function baseOnFirstUse(load) {
+  function Base(...args) {
+    const Real = load()
+    Object.setPrototypeOf(Base, Real)
+    Object.setPrototypeOf(Base.prototype, Real.prototype)
+    return Reflect.construct(Real, args, new.target)
+  }
+  return Base
+}`
 
 // The CLI serves the default world unless given a file: its bundle carries that world already
 // validated (as JSON) rather than parsing it with zod at every start. Computed here from the sources.
@@ -178,7 +263,15 @@ await Promise.all([
     chunkNames: 'src/cli/chunks/[name]-[hash]',
     platform: 'node',
     external: loadedWhenUsed,
-    plugins: [englishOnlyZod, segmenterOnFirstUse, requiredOnFirstCall, validatedDefaultWorld, bundledPage],
+    plugins: [
+      builtinsRequired,
+      basesOnFirstUse,
+      englishOnlyZod,
+      segmenterOnFirstUse,
+      requiredOnFirstCall,
+      validatedDefaultWorld,
+      bundledPage,
+    ],
     // Whitespace and syntax only: less source for V8 to hash and scan makes a cold start quicker
     // (docs/performance.md); names stay, so stack traces still read.
     minifyWhitespace: true,

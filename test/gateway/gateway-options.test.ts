@@ -1,6 +1,7 @@
 import { getResponse, type RequestHandler } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createGateway, DefinitionError, GatewayOptionsError, type GatewayOptions, type RequestLogEntry } from '../../src/index.ts'
+import { plainlyAccepted, schemaAccepts } from '../../src/gateway/gateway-options-schema.ts'
 import { drivenTime } from '../support/driven-time.ts'
 
 const refusal = (options: unknown) =>
@@ -60,5 +61,66 @@ describe('createGateway checks its options', () => {
     expect(seen.map((entry) => entry.status)).toEqual([200])
     expect(gateway.journal.limit).toBe(5)
     expect(gateway.clock.now()).toBe(time.now())
+  })
+})
+
+// createGateway takes options that pass plain checks without building its zod schema (a part of
+// every start): those checks must never take what the schema refuses, and must take the usual.
+describe('the plain check of the options', () => {
+  const fn = () => {}
+  const time = { now: () => 0, sleep: async () => {}, advance: fn }
+  const usual: unknown[] = [
+    {},
+    { world: {}, baseUrl: 'http://localhost:4010', anyModel: 'gpt-4o', maxBodyBytes: 1, maxBodyDepth: 64 },
+    { scenarios: ['rate-limited'], onRequest: fn, profile: 'new-api', journalLimit: 1, replay: 'recordings/' },
+    { replayStrict: true, replaySpeed: 0, detailLimit: 0, time, world: 'world.json', profile: {}, replay: [] },
+    { world: undefined, baseUrl: undefined, time: undefined },
+  ]
+  const odd: unknown[] = [
+    null,
+    undefined,
+    [],
+    'options',
+    fn,
+    { jounralLimit: 5 },
+    { world: 5 },
+    { baseUrl: 'localhost:4010/v1?x=1' },
+    { baseUrl: 'http://localhost:4010/#top' },
+    { baseUrl: 'not a url' },
+    { anyModel: '' },
+    { maxBodyBytes: 0 },
+    { maxBodyBytes: 1.5 },
+    { maxBodyDepth: 0 },
+    { maxBodyDepth: 1e9 },
+    { scenarios: 'rate-limited' },
+    { onRequest: 'log' },
+    { profile: 5 },
+    { journalLimit: 0 },
+    { replay: 5 },
+    { replayStrict: 'yes' },
+    { replaySpeed: -1 },
+    { replaySpeed: Number.NaN },
+    { detailLimit: -1 },
+    { time: { now: 5, sleep: fn } },
+    { time: [fn, fn] },
+    { time: fn },
+    { __proto__: null, journalLimit: 5 },
+    Object.create({ inherited: true }),
+    Object.create({ journalLimit: 0 }),
+    Object.defineProperty({}, 'journalLimit', { value: 0, enumerable: false }),
+  ]
+
+  it.each(usual)('takes %o, as the schema does', (options) => {
+    expect([plainlyAccepted(options), schemaAccepts(options)]).toEqual([true, true])
+  })
+
+  it.each(odd)('leaves %o to the schema, or takes it only where the schema does', (options) => {
+    if (plainlyAccepted(options)) expect(schemaAccepts(options)).toBe(true)
+  })
+
+  it('leaves every refused option of the list to the schema', () => {
+    const refused = odd.filter((options) => !schemaAccepts(options))
+    expect(refused.filter((options) => plainlyAccepted(options))).toEqual([])
+    expect(refused.length).toBeGreaterThan(25)
   })
 })

@@ -147,7 +147,7 @@ export async function startServer(
       return
     }
     // Awaited only when there is something to wait for: most answers are written at once.
-    const writing = writeResponse(exchange.rendered ?? response, res)
+    const writing = writeResponse(exchange.rendered, response, res)
     if (writing) await writing
     if (request.hasUnreadBody) await request.discardUnreadBody()
   }

@@ -5,12 +5,13 @@ import { writeStreamPlan } from './write-stream-plan.ts'
 
 /**
  * Writes an answer to Node: the parts the core rendered into the exchange (see adapter-seam.ts),
- * or a Fetch `Response` streamed with backpressure until the client leaves. A complete body is
- * written at once and nothing is returned to wait for.
+ * or else the Fetch `Response`, streamed with backpressure until the client leaves. A complete
+ * body is written at once and nothing is returned to wait for. (Which one is told by `parts`, not
+ * by `instanceof Response`: reading the global `Response` loads undici, which a start to its first
+ * answer does without.)
  */
-export function writeResponse(answer: RenderedResponse | Response, res: ServerResponse): Promise<void> | undefined {
-  if (answer instanceof Response) return writeFetchResponse(answer, res)
-  const parts = answer
+export function writeResponse(parts: RenderedResponse | undefined, response: Response, res: ServerResponse): Promise<void> | undefined {
+  if (!parts) return writeFetchResponse(response, res)
   res.writeHead(parts.status, parts.headers)
   if (!isComplete(parts.body)) return isOpenFeed(parts.body) ? writeOpenFeed(parts.body, res) : writeStreamPlan(parts.body, res)
   res.end(parts.body)
