@@ -69,10 +69,8 @@ describe.each(inProcess)('openai SDK model discovery ($name)', (mode) => {
         },
       })
       expect((await list()).map((entry) => entry.id)).toEqual(['gpt-4o', 'gemini-2.5-flash'])
-      world.groups
-        .all()
-        .find((group) => group.name === 'vip')!
-        .models.reverse()
+      const vip = world.groups.all().find((group) => group.name === 'vip')!
+      vip.models.reverse()
       expect((await list()).map((entry) => entry.id)).toEqual(['gemini-2.5-flash', 'gpt-4o'])
     } finally {
       await harness.gateway.reset()
