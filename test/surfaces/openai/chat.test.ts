@@ -107,6 +107,24 @@ describe.each(modes)('openai SDK chat completions ($name)', (mode) => {
     expect(chunks.every((chunk) => chunk.choices.length === 1 && !('usage' in chunk))).toBe(true)
   })
 
+  // Identical requests share their stream's chunks (chat-stream.ts) while the header stays the same.
+  it('streams a repeated request with the second it is made in: the same chunks, a new created', async () => {
+    const streamed = async () => {
+      const chunks = []
+      for await (const chunk of await client().chat.completions.create({ ...hello, stream: true })) chunks.push(chunk)
+      return chunks
+    }
+    try {
+      const first = await streamed()
+      harness.gateway.clock.advance(5_000)
+      const second = await streamed()
+      expect(second.map((chunk) => chunk.created)).toEqual(first.map((chunk) => chunk.created + 5))
+      expect(second.map((chunk) => ({ ...chunk, created: 0 }))).toEqual(first.map((chunk) => ({ ...chunk, created: 0 })))
+    } finally {
+      harness.gateway.clock.reset()
+    }
+  })
+
   it('works with the .stream() helper and finalChatCompletion()', async () => {
     const final = await client().chat.completions.stream(hello).finalChatCompletion()
     expect(final.choices[0]!.message.content).toContain('Hello there')
