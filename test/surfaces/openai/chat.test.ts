@@ -107,6 +107,19 @@ describe.each(modes)('openai SDK chat completions ($name)', (mode) => {
     expect(chunks.every((chunk) => chunk.choices.length === 1 && !('usage' in chunk))).toBe(true)
   })
 
+  // Identical requests share their answer's text (chat-completion.ts) while the second stays the same.
+  it('answers a repeated request with the second it is made in', async () => {
+    try {
+      const first = await client().chat.completions.create(hello)
+      harness.gateway.clock.advance(5_000)
+      const second = await client().chat.completions.create(hello)
+      expect(second.created).toBe(first.created + 5)
+      expect({ ...second, created: 0 }).toEqual({ ...first, created: 0 })
+    } finally {
+      harness.gateway.clock.reset()
+    }
+  })
+
   // Identical requests share their stream's chunks (chat-stream.ts) while the header stays the same.
   it('streams a repeated request with the second it is made in: the same chunks, a new created', async () => {
     const streamed = async () => {
