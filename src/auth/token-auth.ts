@@ -3,6 +3,7 @@ import { gatewayError } from '../errors/gateway-error.ts'
 import { describeSources, readCredential, type CredentialSource } from '../http/request-credentials.ts'
 import type { CredentialGroup } from '../profiles/profile-type.ts'
 import type { Token, User } from '../world/schemas.ts'
+import { isoTimeOf } from '../time/iso-time.ts'
 import { expiryOf, isExpired } from '../world/token-expiry.ts'
 import type { AuthInput, AuthRequirement } from './auth-requirement.ts'
 import { inProcessClientAddress, isAddressAllowed, plainAddress } from './ip-allow-list.ts'
@@ -78,6 +79,6 @@ export function authenticateToken(
   if (!user) throw gatewayError('key_owner_missing', { key })
   if (user.status === 'disabled') throw gatewayError('key_owner_disabled', { key, username: user.username })
   // new-api's accessed_time: when the key was last used on a relay route.
-  if (checks === 'relay') token.accessedAt = new Date(input.now).toISOString()
+  if (checks === 'relay') token.accessedAt = isoTimeOf(input.now)
   return { token, user, maskedKey: key, source: credential.source }
 }

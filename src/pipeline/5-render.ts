@@ -8,9 +8,8 @@ import { requestLanguage } from '../profiles/request-language.ts'
 import { forSurface, resolveError } from '../profiles/resolve-error.ts'
 import { breakFrames } from '../streaming/stream-plan.ts'
 import type { PipelineContext } from './pipeline-context.ts'
-import type { Reply } from './reply.ts'
+import { jsonContentType as jsonType, type Reply } from './reply.ts'
 
-const jsonType = 'application/json; charset=utf-8'
 // Chunked, as the real gateway streams: it is also what lets a client tell a dropped stream from a finished one.
 const streamHeaders = {
   'content-type': 'text/event-stream; charset=utf-8',

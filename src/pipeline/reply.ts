@@ -30,8 +30,9 @@ export interface StreamReply {
 export type StreamErrorRenderer = (error: ResolvedError, sent: number) => string
 
 /**
- * A complete body that is not JSON, sent as given with its own content type: audio, an image, a
- * transcript or subtitles, the inspector's page and its files, a recorded error that was text.
+ * A complete body sent as given with its own content type: audio, an image, a transcript or
+ * subtitles, the inspector's page and its files, a recorded error that was text, JSON a route
+ * keeps serialised (`jsonText`).
  */
 export interface RawReply {
   kind: 'raw'
@@ -53,6 +54,14 @@ export type Reply = JsonReply | StreamReply | RawReply | FeedReply
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): JsonReply {
   return { kind: 'json', status: init.status ?? 200, body, headers: init.headers }
+}
+
+/** The content type of a JSON answer. */
+export const jsonContentType = 'application/json; charset=utf-8'
+
+/** JSON the route already holds as text (a list it keeps serialised): answered as `json` answers the value. */
+export function jsonText(text: string): RawReply {
+  return raw(text, jsonContentType)
 }
 
 /** A complete body of `contentType`: bytes as they are, text as UTF-8. */

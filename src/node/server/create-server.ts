@@ -3,6 +3,7 @@ import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { getResponse, type RequestHandler } from 'msw'
 import type { Gateway } from '../../gateway/create-gateway.ts'
+import { memo } from '../../cache/memo.ts'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { pathnameOf } from '../../http/path-matcher.ts'
 import { kAdapterSeam } from '../../gateway/adapter-seam.ts'
@@ -93,23 +94,28 @@ export async function startServer(
 
   // msw tries every handler in turn and each one parses the request; the prefix index hands
   // getResponse only the route(s) that can match, plus the catch-all. The routes of each method
-  // are picked out once, in their order, so a request looks only at its own method's.
-  const byMethod = new Map<string, RouteHandler[]>()
-  const routesOf = (method: string): RouteHandler[] => {
-    let list = byMethod.get(method)
-    if (!list) {
-      list = routeHandlers.filter((entry) => entry.prefix === null || entry.method === method)
+  // are picked out once, in their order, so a request looks only at its own method's; and the
+  // candidates of a path are remembered (a few hundred paths, least recently used dropped): a
+  // server sees the same paths again and again, and a method has dozens of routes to compare.
+  const byMethod = new Map<string, { routes: RouteHandler[]; paths: ReturnType<typeof memo<RequestHandler[]>> }>()
+  const routesOf = (method: string) => {
+    let known = byMethod.get(method)
+    if (!known) {
+      known = { routes: routeHandlers.filter((entry) => entry.prefix === null || entry.method === method), paths: memo(256, 512) }
       // Only methods some route serves are kept: any other gets the catch-all, looked up afresh.
-      if (list.some((entry) => entry.prefix !== null)) byMethod.set(method, list)
+      if (known.routes.some((entry) => entry.prefix !== null)) byMethod.set(method, known)
     }
-    return list
+    return known
   }
   const candidates = (method: string, pathname: string): RequestHandler[] => {
-    const list: RequestHandler[] = []
-    for (const entry of routesOf(method)) {
-      if (entry.prefix === null || pathname.startsWith(entry.prefix)) list.push(entry.handler)
-    }
-    return list
+    const { routes, paths } = routesOf(method)
+    return paths(pathname, () => {
+      const list: RequestHandler[] = []
+      for (const entry of routes) {
+        if (entry.prefix === null || pathname.startsWith(entry.prefix)) list.push(entry.handler)
+      }
+      return list
+    })
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

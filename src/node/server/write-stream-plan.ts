@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { sleep } from '../../time/sleep.ts'
-import { frameDelays, type StreamPlan } from '../../streaming/stream-plan.ts'
+import { frameDelays, type StreamFrame, type StreamPlan } from '../../streaming/stream-plan.ts'
 
 /**
  * Plays a stream out to a Node response: at once when it has no delays, else frame by frame on
@@ -12,7 +12,7 @@ export async function writeStreamPlan(plan: StreamPlan, res: ServerResponse): Pr
   const cut = plan.frames.findIndex((frame) => frame.disconnect)
   if (delays.every((delay) => delay === 0)) {
     const frames = cut === -1 ? plan.frames : plan.frames.slice(0, cut)
-    const text = frames.map((frame) => frame.text).join('')
+    const text = textOf(frames)
     if (cut === -1) res.end(text)
     else res.write(text, () => res.destroy())
     noteWritten(plan, frames.length)
@@ -41,6 +41,18 @@ export async function writeStreamPlan(plan: StreamPlan, res: ServerResponse): Pr
   } finally {
     res.off('close', stop)
   }
+}
+
+// A stream's whole text, by its frames when they are frozen: identical requests share their
+// frames (chat-stream.ts), and joining them was much of writing a stream without delays.
+const joined = new WeakMap<readonly StreamFrame[], string>()
+
+function textOf(frames: readonly StreamFrame[]): string {
+  const known = joined.get(frames)
+  if (known !== undefined) return known
+  const text = frames.map((frame) => frame.text).join('')
+  if (Object.isFrozen(frames) && frames.every(Object.isFrozen)) joined.set(frames, text)
+  return text
 }
 
 /** Notes `count` frames as written now, all at once. */

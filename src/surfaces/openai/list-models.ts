@@ -1,10 +1,10 @@
-import { json } from '../../pipeline/reply.ts'
+import { json, jsonText } from '../../pipeline/reply.ts'
 import { defineRoute } from '../../pipeline/route.ts'
 import { visibleModels } from '../../world/visibility.ts'
 import { anthropicModelList } from '../anthropic/anthropic-model-list.ts'
 import { geminiModelList } from '../gemini/gemini-model-list.ts'
 import { isAnthropicRequest, modelLookupAuth } from '../model-routes-auth.ts'
-import { openAIModelList } from './openai-model-list.ts'
+import { openAIModelListText } from './openai-model-list-text.ts'
 
 /**
  * `GET /v1/models`: the caller's models as an OpenAI list; as an Anthropic list for Anthropic
@@ -27,6 +27,6 @@ export const listModelsRoute = defineRoute({
     if (shapes.geminiKeyOnModelList === 'gemini-list' && (auth.source === 'goog-api-key' || auth.source === 'key-query')) {
       return json(geminiModelList(shapes.geminiModelList, models, () => context.url))
     }
-    return json(openAIModelList(shapes.openaiModelList, models))
+    return jsonText(openAIModelListText(shapes.openaiModelList, models, auth.token))
   },
 })

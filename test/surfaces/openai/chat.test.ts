@@ -1,5 +1,6 @@
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
+import { frozenTime } from '../../support/driven-time.ts'
 import { modes, useHarness } from '../../support/modes.ts'
 
 const weatherTool = {
@@ -274,5 +275,43 @@ describe.each(modes)('openai SDK chat completions ($name)', (mode) => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.APIError)
     expect(error).toMatchObject({ status: 413, code: 'context_length_exceeded' })
+  })
+})
+
+// The clock stands still but for the test's own advance: the seconds compared are the test's.
+describe.each(modes)('openai SDK chat completions, asked again later ($name)', (mode) => {
+  const harness = useHarness(mode, { time: frozenTime() })
+  const client = () => new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
+  const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello there' }] }
+
+  // Identical requests share their answer's text (chat-completion.ts) while the second stays the same.
+  it('answers a repeated request with the second it is made in', async () => {
+    try {
+      const first = await client().chat.completions.create(hello)
+      harness.gateway.clock.advance(5_000)
+      const second = await client().chat.completions.create(hello)
+      expect(second.created).toBe(first.created + 5)
+      expect({ ...second, created: 0 }).toEqual({ ...first, created: 0 })
+    } finally {
+      harness.gateway.clock.reset()
+    }
+  })
+
+  // Identical requests share their stream's chunks (chat-stream.ts) while the header stays the same.
+  it('streams a repeated request with the second it is made in: the same chunks, a new created', async () => {
+    const streamed = async () => {
+      const chunks = []
+      for await (const chunk of await client().chat.completions.create({ ...hello, stream: true })) chunks.push(chunk)
+      return chunks
+    }
+    try {
+      const first = await streamed()
+      harness.gateway.clock.advance(5_000)
+      const second = await streamed()
+      expect(second.map((chunk) => chunk.created)).toEqual(first.map((chunk) => chunk.created + 5))
+      expect(second.map((chunk) => ({ ...chunk, created: 0 }))).toEqual(first.map((chunk) => ({ ...chunk, created: 0 })))
+    } finally {
+      harness.gateway.clock.reset()
+    }
   })
 })

@@ -46,6 +46,38 @@ describe.each(eitherMode)('openai SDK model discovery ($name)', (mode) => {
     expect(ids).not.toContain('gemini-2.5-pro')
   })
 
+  // The list a key was last given is kept as text and compared with the world on every request
+  // (openai-model-list-text.ts): a record changed in place must show on the next request.
+  it('shows a change of the world at once, made in place or through the collections', async () => {
+    const { world } = harness.gateway
+    const list = async () => (await client('sk-limited').models.list()).data
+    const token = world.tokens.all().find((record) => record.key === 'sk-limited')!
+    const model = world.models.all().find((record) => record.id === 'gpt-4o-mini')!
+    try {
+      expect((await list()).map((entry) => entry.id)).toEqual(['gpt-4o-mini', 'gemini-2.5-flash'])
+      model.ownedBy = 'someone-else'
+      expect((await list())[0]).toMatchObject({ id: 'gpt-4o-mini', owned_by: 'someone-else' })
+      model.endpointTypes.push('embeddings')
+      expect((await list())[0]).toMatchObject({ supported_endpoint_types: ['openai', 'embeddings'] })
+      model.created = 1_700_000_000
+      expect((await list())[0]).toMatchObject({ created: 1_700_000_000 })
+      token.modelLimits!.push('gpt-4o')
+      expect((await list()).map((entry) => entry.id)).toEqual(['gpt-4o-mini', 'gpt-4o', 'gemini-2.5-flash'])
+      await world.tokens.update((q) => q.where({ key: 'sk-limited' }), {
+        data(record) {
+          record.group = 'vip'
+        },
+      })
+      expect((await list()).map((entry) => entry.id)).toEqual(['gpt-4o', 'gemini-2.5-flash'])
+      const vip = world.groups.all().find((group) => group.name === 'vip')!
+      vip.models.reverse()
+      expect((await list()).map((entry) => entry.id)).toEqual(['gemini-2.5-flash', 'gpt-4o'])
+    } finally {
+      await harness.gateway.reset()
+    }
+    expect((await list()).map((entry) => entry.id)).toEqual(['gpt-4o-mini', 'gemini-2.5-flash'])
+  })
+
   it('retrieves a visible model', async () => {
     const model = await client('sk-vip').models.retrieve('gemini-2.5-pro')
     expect(model).toMatchObject({ id: 'gemini-2.5-pro', object: 'model', owned_by: 'google gemini' })

@@ -53,3 +53,17 @@ export function chatCompletion(generation: Generation) {
     service_tier: 'default',
   }
 }
+
+// The text a reply was last answered with, non-streamed: replies are shared by identical requests
+// (compose-reply.ts), and the same reply in the same second from the same model is the same text.
+const lastText = new WeakMap<Generation['reply'], { created: number; model: string; text: string }>()
+
+/** {@link chatCompletion} as JSON text, serialised once per reply, second and model name. */
+export function chatCompletionText(generation: Generation): string {
+  const { reply, created, model } = generation
+  const last = lastText.get(reply)
+  if (last !== undefined && last.created === created && last.model === model.id) return last.text
+  const text = JSON.stringify(chatCompletion(generation))
+  lastText.set(reply, { created, model: model.id, text })
+  return text
+}

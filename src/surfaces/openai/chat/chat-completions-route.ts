@@ -1,8 +1,8 @@
 import { tokenAuth } from '../../../auth/token-auth.ts'
 import { generate } from '../../../generation/generate.ts'
-import { json, stream } from '../../../pipeline/reply.ts'
+import { jsonText, stream } from '../../../pipeline/reply.ts'
 import { defineRoute } from '../../../pipeline/route.ts'
-import { chatCompletion } from './chat-completion.ts'
+import { chatCompletionText } from './chat-completion.ts'
 import { chatRecording } from './chat-recording.ts'
 import { chatConversation, chatRequestSchema } from './chat-request.ts'
 import { chatStreamFrames } from './chat-stream.ts'
@@ -29,6 +29,6 @@ export const chatCompletionsRoute = defineRoute({
     const { body } = context
     const generation = await generate(context, chatConversation(body))
     if (body.stream) return stream(chatStreamFrames(generation, body.stream_options?.include_usage === true), generation, openaiStreamError)
-    return json(chatCompletion(generation))
+    return jsonText(chatCompletionText(generation))
   },
 })

@@ -13,6 +13,23 @@ export function chatStreamFrames(generation: Generation, includeUsage: boolean):
   const header = chatHeader(generation, 'chat.completion.chunk')
   // Each chunk is the text JSON.stringify({ ...header, choices: [{ index: 0, delta, logprobs: null, finish_reason }], usage? }) gives.
   const { opening, closing } = chunkFraming(header, includeUsage)
+  const last = lastFrames.get(reply)
+  if (last !== undefined && last.opening === opening && last.includeUsage === includeUsage) return last.frames
+  const frames = framesOf(generation, header, opening, closing, includeUsage)
+  for (const frame of frames) Object.freeze(frame)
+  Object.freeze(frames)
+  lastFrames.set(reply, { opening, includeUsage, frames })
+  return frames
+}
+
+// The frames a reply was last streamed in: replies are shared by identical requests (compose-reply.ts),
+// and the same reply under the same header (`opening`: its id, second and model) is the same
+// frames, built once and frozen (shared, they must not change). Building 50 chunks was much of a
+// streamed request's work.
+const lastFrames = new WeakMap<Generation['reply'], { opening: string; includeUsage: boolean; frames: StreamFrame[] }>()
+
+function framesOf(generation: Generation, header: object, opening: string, closing: string, includeUsage: boolean): StreamFrame[] {
+  const { reply } = generation
   const chunk = (delta: object, tokens: number, finishReason: string | null = null): StreamFrame => ({
     text: `${opening}"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${JSON.stringify(finishReason)}${closing}`,
     tokens,
