@@ -25,18 +25,39 @@ export class PipelineContext<Auth = unknown, Body = unknown> implements RouteCon
   #admission: Admission | undefined
   #conversation: ConversationView | undefined | null = null
 
+  // Declared, not defined: the constructor's assignments are their only definition, as a
+  // constructor's parameter properties were (one object shape, no undefined first, per request).
+  declare readonly route: Route<Auth, Body>
+  declare readonly request: Request
+  declare readonly params: Readonly<Record<string, string>>
+  declare readonly requestId: string
+  declare readonly surface: SurfaceName
+  declare readonly runtime: GatewayRuntime
+  declare readonly profile: Profile
+  declare readonly now: number
+  /** Set when the Node adapter made the request (see adapter-seam.ts). */
+  declare readonly exchange: AdapterExchange | undefined
+
   constructor(
-    readonly route: Route<Auth, Body>,
-    readonly request: Request,
-    readonly params: Readonly<Record<string, string>>,
-    readonly requestId: string,
-    readonly surface: SurfaceName,
-    readonly runtime: GatewayRuntime,
-    readonly profile: Profile,
-    readonly now: number,
-    /** Set when the Node adapter made the request (see adapter-seam.ts). */
-    readonly exchange: AdapterExchange | undefined,
+    route: Route<Auth, Body>,
+    request: Request,
+    params: Readonly<Record<string, string>>,
+    requestId: string,
+    surface: SurfaceName,
+    runtime: GatewayRuntime,
+    profile: Profile,
+    now: number,
+    exchange: AdapterExchange | undefined,
   ) {
+    this.route = route
+    this.request = request
+    this.params = params
+    this.requestId = requestId
+    this.surface = surface
+    this.runtime = runtime
+    this.profile = profile
+    this.now = now
+    this.exchange = exchange
     this.pathname = pathnameOf(request.url)
   }
 

@@ -59,13 +59,11 @@ export class SocketConnection<Auth = unknown> {
   readonly #closed = new AbortController()
   #queue: Promise<unknown> = Promise.resolve()
 
+  readonly route: Route<Auth, undefined>
+
   /** `model`: the model the handshake named and was admitted for, if it named one. */
-  constructor(
-    readonly route: Route<Auth, undefined>,
-    handshake: PipelineContext<Auth>,
-    peer: SocketPeer,
-    model: Model | undefined,
-  ) {
+  constructor(route: Route<Auth, undefined>, handshake: PipelineContext<Auth>, peer: SocketPeer, model: Model | undefined) {
+    this.route = route
     this.#handshake = handshake
     this.#peer = peer
     this.#model = model

@@ -28,7 +28,11 @@ export class ResponseStore {
   /** Output item id → the response that holds it. */
   readonly #items = new Map<string, StoredResponse>()
 
-  constructor(readonly limit = defaultResponseStoreLimit) {}
+  readonly limit: number
+
+  constructor(limit = defaultResponseStoreLimit) {
+    this.limit = limit
+  }
 
   /** Keeps `stored`, replacing a response with its id, and drops the oldest past the limit. */
   put(stored: StoredResponse): void {
