@@ -821,9 +821,7 @@ const table: CatalogueTable = {
       body: admin('invalid_url', 'Invalid URL (GET /__mock/nothing)'),
     },
   ],
-  not_a_gateway_route: [
-    { surface: 'openai', send: http('GET', '/nothing'), status: 404, body: noRoute('GET', '/nothing') },
-  ],
+  not_a_gateway_route: [{ surface: 'openai', send: http('GET', '/nothing'), status: 404, body: noRoute('GET', '/nothing') }],
   // NoRoute gives no hint: a path below the wrong base URL is one more unknown path.
   base_url_anthropic_sdk: [notFound('anthropic', 'POST', '/v1/v1/messages', { 'anthropic-version': '2023-06-01' })],
   base_url_anthropic_ai_sdk: [notFound('anthropic', 'POST', '/messages', { 'anthropic-version': '2023-06-01' })],
