@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import SlowFirstSequencer from './test/support/slow-first-sequencer.ts'
 
 // Files that replace a module with vi.mock: each runs in a fresh module graph of its own, so the
 // mock neither leaks into other files nor misses a module another file loaded first.
@@ -19,6 +20,8 @@ export default defineConfig({
     // keyed by each file's content) from one run to the next: a run after the first transforms only
     // what changed, about a tenth of the suite's CPU (docs/testing.md). vitest 5 makes it the default.
     experimental: { fsModuleCache: true },
+    // A run with no durations of its own starts the known slow files first (the sequencer's file says why).
+    sequence: { sequencer: SlowFirstSequencer },
     // The projects' include and exclude are their own: a project that extends this config adds its
     // lists to these, so these have none.
     projects: [
