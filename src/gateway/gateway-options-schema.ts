@@ -6,16 +6,14 @@ import { GatewayOptionsError } from './gateway-options-error.ts'
 const shown = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : String(value))
 
 /** A value `accepts` takes, else "must be `wanted`, got …". */
-const valueThat = <T>(accepts: (value: unknown) => boolean, wanted: string) =>
-  z.custom<T>(accepts, { error: (issue) => `must be ${wanted}, got ${shown(issue.input)}` })
+const valueThat = (accepts: (value: unknown) => boolean, wanted: string) =>
+  z.custom(accepts, { error: (issue) => `must be ${wanted}, got ${shown(issue.input)}` })
 
 const isObject = (value: unknown) => typeof value === 'object' && value !== null
 const isFunction = (value: unknown) => typeof value === 'function'
 const integerFrom = (least: number) => (value: unknown) => Number.isSafeInteger(value) && (value as number) >= least
-const isWorld = (value: unknown) => isObject(value) || typeof value === 'string'
+const isObjectOrPath = (value: unknown) => isObject(value) || typeof value === 'string'
 const isModelId = (value: unknown) => typeof value === 'string' && value !== ''
-const isProfile = (value: unknown) => isObject(value) || typeof value === 'string'
-const isReplay = (value: unknown) => isObject(value) || typeof value === 'string'
 const isSpeed = (value: unknown) => Number.isFinite(value) && (value as number) >= 0
 
 /** Why `baseUrl` cannot be used, or undefined. */
@@ -30,63 +28,62 @@ function baseUrlProblem(baseUrl: string): string | undefined {
   return undefined
 }
 
+/** One option: a plain check of its value, and its part of the schema, which has every message. */
+interface OptionCheck {
+  accepts: (value: unknown) => boolean
+  schema: () => z.ZodType
+}
+
+/** An option whose check is one predicate: the schema refuses what it refuses, naming what it wants. */
+const plain = (accepts: (value: unknown) => boolean, wanted: string): OptionCheck => ({
+  accepts,
+  schema: () => valueThat(accepts, wanted),
+})
+
 /**
  * What `createGateway` takes (GatewayOptions), checked before anything is built: an option added
  * there and not here is refused as unknown. Worlds, scenarios, recordings and profiles are checked
  * further by their own schemas (WorldError, ScenarioError, …); functions are taken as they are.
- * Built on first use: only options that `plainlyAccepted` does not take need it.
+ * Options that all pass their plain checks are taken without the schema, whose building and first
+ * parse were a part of every start (the CLI's included); anything else goes to the schema.
  */
-let builtSchema: z.ZodType | undefined
-const gatewayOptionsSchema = (): z.ZodType =>
-  (builtSchema ??= z.strictObject({
-    world: valueThat(isWorld, 'a world (an object), or under Node the path of a world file').optional(),
-    baseUrl: z
-      .string()
-      .superRefine((value, context) => {
+const optionChecks: Record<string, OptionCheck> = {
+  world: plain(isObjectOrPath, 'a world (an object), or under Node the path of a world file'),
+  baseUrl: {
+    accepts: (value) => typeof value === 'string' && baseUrlProblem(value) === undefined,
+    schema: () =>
+      z.string().superRefine((value, context) => {
         const problem = baseUrlProblem(value)
         if (problem) context.addIssue({ code: 'custom', message: problem })
-      })
-      .optional(),
-    anyModel: valueThat(isModelId, 'a model id').optional(),
-    maxBodyBytes: valueThat(integerFrom(1), 'a positive integer').optional(),
-    maxBodyDepth: valueThat(isBodyDepth, `an integer from 1 to ${maxBodyDepthCeiling}`).optional(),
-    scenarios: valueThat(Array.isArray, 'a list of scenarios (built-in names or scenario objects)').optional(),
-    onRequest: valueThat<never>(isFunction, 'a function').optional(),
-    profile: valueThat(isProfile, 'a profile name or a profile').optional(),
-    journalLimit: valueThat(integerFrom(1), 'a positive integer').optional(),
-    replay: valueThat(isReplay, 'a recording, a list of them, or under Node a path').optional(),
-    replayStrict: z.boolean().optional(),
-    replaySpeed: valueThat(isSpeed, 'a number of 0 or more').optional(),
-    detailLimit: valueThat(integerFrom(0), 'a non-negative integer').optional(),
-    // A test's time source may carry more (its own `advance`): only these two are the gateway's.
-    time: z.looseObject({ now: valueThat<never>(isFunction, 'a function'), sleep: valueThat<never>(isFunction, 'a function') }).optional(),
-  }))
-
-/**
- * What the schema accepts, option by option, as plain checks: options every one of which passes
- * are taken without the schema, whose building and first parse were a part of every start (the
- * CLI's included). Anything else goes to the schema, which has the last word and every message.
- */
-const accepts: Record<string, (value: unknown) => boolean> = {
-  world: isWorld,
-  baseUrl: (value) => typeof value === 'string' && baseUrlProblem(value) === undefined,
-  anyModel: isModelId,
-  maxBodyBytes: integerFrom(1),
-  maxBodyDepth: isBodyDepth,
-  scenarios: Array.isArray,
-  onRequest: isFunction,
-  profile: isProfile,
-  journalLimit: integerFrom(1),
-  replay: isReplay,
-  replayStrict: (value) => typeof value === 'boolean',
-  replaySpeed: isSpeed,
-  detailLimit: integerFrom(0),
-  time: (value) =>
-    isObject(value) &&
-    !Array.isArray(value) &&
-    isFunction((value as { now?: unknown }).now) &&
-    isFunction((value as { sleep?: unknown }).sleep),
+      }),
+  },
+  anyModel: plain(isModelId, 'a model id'),
+  maxBodyBytes: plain(integerFrom(1), 'a positive integer'),
+  maxBodyDepth: plain(isBodyDepth, `an integer from 1 to ${maxBodyDepthCeiling}`),
+  scenarios: plain(Array.isArray, 'a list of scenarios (built-in names or scenario objects)'),
+  onRequest: plain(isFunction, 'a function'),
+  profile: plain(isObjectOrPath, 'a profile name or a profile'),
+  journalLimit: plain(integerFrom(1), 'a positive integer'),
+  replay: plain(isObjectOrPath, 'a recording, a list of them, or under Node a path'),
+  replayStrict: { accepts: (value) => typeof value === 'boolean', schema: () => z.boolean() },
+  replaySpeed: plain(isSpeed, 'a number of 0 or more'),
+  detailLimit: plain(integerFrom(0), 'a non-negative integer'),
+  // A test's time source may carry more (its own `advance`): only these two are the gateway's.
+  time: {
+    accepts: (value) =>
+      isObject(value) &&
+      !Array.isArray(value) &&
+      isFunction((value as { now?: unknown }).now) &&
+      isFunction((value as { sleep?: unknown }).sleep),
+    schema: () => z.looseObject({ now: valueThat(isFunction, 'a function'), sleep: valueThat(isFunction, 'a function') }),
+  },
 }
+
+let builtSchema: z.ZodType | undefined
+const gatewayOptionsSchema = (): z.ZodType =>
+  (builtSchema ??= z.strictObject(
+    Object.fromEntries(Object.entries(optionChecks).map(([name, check]) => [name, check.schema().optional()])),
+  ))
 
 /**
  * Whether every option is one the schema knows, with a value it accepts (or undefined). Read as
@@ -95,11 +92,11 @@ const accepts: Record<string, (value: unknown) => boolean> = {
 export function plainlyAccepted(options: unknown): boolean {
   if (!isObject(options) || Array.isArray(options)) return false
   const given = options as Record<string, unknown>
-  for (const [name, accept] of Object.entries(accepts)) {
+  for (const [name, check] of Object.entries(optionChecks)) {
     const value = given[name]
-    if (value !== undefined && !accept(value)) return false
+    if (value !== undefined && !check.accepts(value)) return false
   }
-  for (const name in given) if (!Object.hasOwn(accepts, name)) return false
+  for (const name in given) if (!Object.hasOwn(optionChecks, name)) return false
   return true
 }
 
