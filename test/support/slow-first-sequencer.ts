@@ -34,7 +34,8 @@ export default class SlowFirstSequencer extends BaseSequencer {
     }
     // Within a project only: vitest runs the projects one after the other, in the order it gave them.
     const position = new Map(sorted.map((spec, index) => [spec, index]))
-    const project = (spec: TestSpecification) => sorted.findIndex((other) => other.project === spec.project)
+    const projects = [...new Set(sorted.map((spec) => spec.project))]
+    const project = (spec: TestSpecification) => projects.indexOf(spec.project)
     return [...sorted].sort((a, b) => project(a) - project(b) || rank(a) - rank(b) || position.get(a)! - position.get(b)!)
   }
 }
