@@ -11,7 +11,7 @@ import {
 } from '../../../../src/index.ts'
 import { startServer, type RunningServer } from '../../../../src/node/index.ts'
 import { pageFiles } from '../../../../src/surfaces/admin/inspector/page-files.ts'
-import { eitherMode, useHarness } from '../../../support/modes.ts'
+import { eitherMode, overHttp, useHarness } from '../../../support/modes.ts'
 import { chatExchange, recording } from '../../../support/recordings.ts'
 import { inRepo } from '../../../support/paths.ts'
 
@@ -43,7 +43,8 @@ interface DetailView {
 
 const hello = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hello' }] }
 
-describe.each(eitherMode)('the inspector routes ($name)', (mode) => {
+// Over HTTP: it shows a WebSocket handshake, which needs a server to connect to.
+describe.each(overHttp)('the inspector routes ($name)', (mode) => {
   const harness = useHarness(mode, { world })
   beforeEach(() => harness.gateway.reset())
 
