@@ -35,7 +35,7 @@ export function o200kTokensModule(): string {
     '// strings: see docs/decisions/private-tokenizer.md.',
     `export const o200kPreTokenPattern = { source: ${JSON.stringify(pattern.source)}, flags: ${JSON.stringify(pattern.flags)} }`,
     `export const o200kTokenCount = ${ranks.length}`,
-    `export const o200kTokens = '${packedO200kTokens()}'`,
+    `export const o200kTokens: string = '${packedO200kTokens()}'`,
     '',
   ].join('\n')
 }

@@ -81,6 +81,17 @@ describe('the packed tarball', () => {
     })
   })
 
+  // A constant's declaration repeats its value: the tokenizer's 2 MB of ranks once doubled the
+  // package's size through its .d.ts. Types say what a value is, never carry it.
+  it('carries no data in its type declarations', () => {
+    const declarations = readdirSync(join(installed(), 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.d.ts'),
+    )
+    expect(declarations.length).toBeGreaterThan(50)
+    const withData = declarations.filter((file) => /(["'`])[^"'`\n]{10000,}\1/.test(readFileSync(join(installed(), 'dist', file), 'utf8')))
+    expect(withData).toEqual([])
+  })
+
   // Inside node_modules the README and the docs are read as files: every relative link must land on
   // one, an image's too (an editor's preview of the README shows it from there).
   it('has no dead relative link in the README, the docs or the scenario reference, and ships each image small', () => {
