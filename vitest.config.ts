@@ -3,7 +3,11 @@ import SlowFirstSequencer from './test/support/slow-first-sequencer.ts'
 
 // Files that replace a module with vi.mock: each runs in a fresh module graph of its own, so the
 // mock neither leaks into other files nor misses a module another file loaded first.
-const mocking = ['test/cli/flags/quick-serve-args.test.ts', 'test/cli/process/startup-notice.test.ts']
+const mocking = [
+  'test/cli/flags/quick-serve-args.test.ts',
+  'test/cli/process/startup-notice.test.ts',
+  'test/cli/serve/serve-certificate.test.ts',
+]
 
 export default defineConfig({
   test: {

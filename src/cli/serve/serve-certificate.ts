@@ -19,7 +19,10 @@ export async function serveCertificate(args: Pick<ServeArgs, 'tls' | 'tls-cert' 
   const certFile = args['tls-cert']
   const keyFile = args['tls-key']
   if (certFile !== undefined && keyFile !== undefined) {
-    const [cert, key] = await Promise.all([readPem(certFile, '--tls-cert'), readPem(keyFile, '--tls-key')])
+    // One after the other: where both fail, the refusal names the first flag, not whichever read
+    // the file system happened to fail first.
+    const cert = await readPem(certFile, '--tls-cert')
+    const key = await readPem(keyFile, '--tls-key')
     try {
       createSecureContext({ cert, key })
     } catch (error) {
