@@ -67,7 +67,7 @@ const runners = [
       run([
         '--test',
         '--test-reporter=spec',
-        ...['sdks.test.ts', 'unfinished.test.ts', 'paths.test.ts', 'readme.test.mjs'].map((file) => `${folder('node-test')}/${file}`),
+        ...['sdks.test.ts', 'unfinished.test.ts', 'readme.test.mjs'].map((file) => `${folder('node-test')}/${file}`),
       ]),
     readme: 'readme.test.mjs',
     oneFailure: /\bfail 1\n/,
