@@ -207,6 +207,18 @@ const baseOnFirstUse = `function baseOnFirstUse(load) {
   return Base
 }`
 
+// The tokenizer's ranks (2 MB of base64) are loaded on the first count. Bundled, each build would
+// carry its own copy in a chunk; instead both import the one module the third build below writes,
+// through the package's own subpath import (`#o200k-tokens` in package.json's `imports`), which
+// resolves from the package root wherever esbuild puts the importing code.
+const tokensModule = 'src/generation/o200k-tokens.ts'
+const sharedTokens: Plugin = {
+  name: 'shared-tokens',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\/o200k-tokens\.ts$/ }, () => ({ path: '#o200k-tokens', external: true }))
+  },
+}
+
 // The CLI serves the default world unless given a file: its bundle carries that world already
 // validated (as JSON) rather than parsing it with zod at every start. Computed here from the sources.
 const { defaultWorld } = await import('../src/world/default-world.ts')
@@ -255,8 +267,9 @@ await Promise.all([
     platform: 'neutral',
     mainFields: ['module', 'main'],
     external: ['msw', 'msw/*', 'zod', 'zod/*', 'node:*', 'vitest', ...loadedWhenUsed],
-    plugins: [bundledPage],
+    plugins: [sharedTokens, bundledPage],
   }),
+  build({ ...common, entryPoints: [tokensModule], bundle: false, splitting: false, platform: 'neutral' }),
   build({
     ...common,
     entryPoints: ['src/cli/bin.ts'],
@@ -269,6 +282,7 @@ await Promise.all([
       englishOnlyZod,
       segmenterOnFirstUse,
       requiredOnFirstCall,
+      sharedTokens,
       validatedDefaultWorld,
       bundledPage,
     ],

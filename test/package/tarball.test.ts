@@ -20,7 +20,7 @@ import { chatExchange, recording } from '../support/recordings.ts'
 import { spawnCli } from '../support/spawn-cli.ts'
 import { eventually, isPortFree } from '../support/process-tree.ts'
 import { stopLikeAUser } from '../support/stop-like-a-user.ts'
-import { repo } from '../support/paths.ts'
+import { inRepo, repo } from '../support/paths.ts'
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
@@ -90,6 +90,14 @@ describe('the packed tarball', () => {
     expect(declarations.length).toBeGreaterThan(50)
     const withData = declarations.filter((file) => /(["'`])[^"'`\n]{10000,}\1/.test(readFileSync(join(installed(), 'dist', file), 'utf8')))
     expect(withData).toEqual([])
+  })
+
+  // The library's bundle and the CLI's both load it on the first token count: from one module.
+  it("carries the tokenizer's ranks once, for the library and the CLI alike", () => {
+    const ranks = readFileSync(inRepo('src/generation/o200k-tokens.ts'), 'utf8').match(/o200kTokens: string = '(.{200})/)![1]!
+    const files = readdirSync(join(installed(), 'dist'), { recursive: true, encoding: 'utf8' })
+    const carrying = files.filter((file) => file.endsWith('.js') && readFileSync(join(installed(), 'dist', file), 'utf8').includes(ranks))
+    expect(carrying).toEqual(['src/generation/o200k-tokens.js'])
   })
 
   // Inside node_modules the README and the docs are read as files: every relative link must land on
