@@ -30,6 +30,7 @@ import {
   median,
   pinned,
   pinSelf,
+  preciseCpuMs,
   range,
   rssMb,
   spawnNode,
@@ -181,6 +182,10 @@ const mb = (x: number) => `${x.toFixed(0)} MB`
 // ---------------------------------------------------------------- start
 async function startSection(repliesFile: string): Promise<void> {
   const runs: Record<'bare' | 'gateway' | 'uncached' | 'aimock', number[]> = { bare: [], gateway: [], uncached: [], aimock: [] }
+  // The CPU time each process has used when its first 200 arrives: far steadier than the wall time
+  // on a shared machine, where other processes take turns (read from outside, so the few
+  // microseconds between the answer and the read count too).
+  const cpu: Record<'bare' | 'gateway' | 'uncached' | 'aimock', number[]> = { bare: [], gateway: [], uncached: [], aimock: [] }
   const idle: number[] = []
   const bareIdle: number[] = []
   const firstChat: number[] = []
@@ -206,6 +211,7 @@ async function startSection(repliesFile: string): Promise<void> {
         const child = spawnNode(args, ['ignore', 'ignore', 'inherit'])
         try {
           runs[which].push(await firstAnswer(child, `${url}/v1/models`, auth, startedAt))
+          cpu[which].push(preciseCpuMs(child.pid!) ?? NaN)
           if (which === 'bare') {
             await new Promise((resolve) => setTimeout(resolve, 500))
             bareIdle.push(rssMb(child.pid!))
@@ -224,6 +230,7 @@ async function startSection(repliesFile: string): Promise<void> {
       )
       try {
         runs[which].push(await firstAnswer(child, `${url}/v1/models`, auth, startedAt))
+        cpu[which].push(preciseCpuMs(child.pid!) ?? NaN)
         if (which === 'uncached') continue
         await new Promise((resolve) => setTimeout(resolve, 500))
         idle.push(rssMb(child.pid!))
@@ -252,6 +259,12 @@ async function startSection(repliesFile: string): Promise<void> {
   line('  no compile cache', runs.uncached, 'ms', times(runs.uncached))
   say(`    its first start, with the compile cache empty: ${emptyCache.toFixed(0)} ms`)
   if (runs.aimock.length > 0) line(`${aimockName} (llmock)`, runs.aimock, 'ms', times(runs.aimock))
+  const bareCpu = median(cpu.bare)
+  const cpuTimes = (values: number[]) => `   ${(median(values) / bareCpu).toFixed(2)}× bare`
+  line('CPU time to it: bare', cpu.bare, 'ms')
+  line('  llm-gateway-mock', cpu.gateway, 'ms', cpuTimes(cpu.gateway))
+  line('    no compile cache', cpu.uncached, 'ms', cpuTimes(cpu.uncached))
+  if (cpu.aimock.length > 0) line(`  ${aimockName}`, cpu.aimock, 'ms', cpuTimes(cpu.aimock))
   line('idle RSS, 0.5 s after: bare', bareIdle, 'MB')
   line('  llm-gateway-mock', idle, 'MB')
   line('first chat completion', firstChat, 'ms', '   (waits for the tokenizer to load)')
