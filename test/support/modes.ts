@@ -4,7 +4,7 @@ import { createGateway, type Gateway, type GatewayOptions } from '../../src/inde
 import { startServer } from '../../src/node/index.ts'
 import { routeFetch } from './direct-fetch.ts'
 
-/** A gateway reachable at `baseUrl`, over real HTTP or through msw interception. */
+/** A gateway reachable at `baseUrl`: over real HTTP, through msw interception, or by its handlers answering `fetch` directly. */
 export interface Harness {
   baseUrl: string
   gateway: Gateway
