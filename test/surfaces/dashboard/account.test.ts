@@ -5,9 +5,9 @@ import { defaultWorldData } from '../../../src/world/default-world-data.ts'
 import { verifyPassword } from '../../../src/world/password-hash.ts'
 import { userSchema } from '../../../src/world/schemas.ts'
 import { World, type DashboardSession } from '../../../src/world/world.ts'
-import { eitherMode, modes, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
-describe.each(modes)('dashboard and account routes ($name)', (mode) => {
+describe.each(eitherMode)('dashboard and account routes ($name)', (mode) => {
   const harness = useHarness(mode)
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${harness.baseUrl}${path}`, { headers })
@@ -99,7 +99,7 @@ function session(id: string, userId: number, accessToken: string, expiresAt: num
   return { id, sid: id, userId, accessToken, accessExpiresAt: expiresAt, expiresAt, createdAt: 0 }
 }
 
-const accountCases = modes.flatMap((mode) =>
+const accountCases = eitherMode.flatMap((mode) =>
   (['spec', 'new-api'] as const).map((profile) => ({ name: `${mode.name}, ${profile}`, mode, profile })),
 )
 

@@ -4,7 +4,7 @@ import { LogBook } from '../../../src/logs/log-book.ts'
 import { defaultWorld } from '../../../src/world/default-world.ts'
 import { resolveWorld } from '../../../src/world/resolve-world.ts'
 import type { WorldInput } from '../../../src/world/schemas.ts'
-import { eitherMode, modes, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 // The admin and root routes of the management API, as a dashboard calls them: the root (given an
 // access token here; the default world's root signs in with a password), an admin, and alice (a
@@ -30,7 +30,7 @@ interface Answer {
   body: { success: boolean; message: string; data?: any }
 }
 
-describe.each(modes)('administration routes ($name)', (mode) => {
+describe.each(eitherMode)('administration routes ($name)', (mode) => {
   const harness = useHarness(mode, { world })
   afterEach(() => harness.gateway.reset())
 

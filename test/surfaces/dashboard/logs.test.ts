@@ -3,7 +3,7 @@ import OpenAI from 'openai'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LogBook } from '../../../src/logs/log-book.ts'
 import { logType, type GatewayLog } from '../../../src/logs/gateway-log.ts'
-import { eitherMode, modes, useHarness, type Harness } from '../../support/modes.ts'
+import { eitherMode, useHarness, type Harness } from '../../support/modes.ts'
 
 interface Page<Item> {
   page: number
@@ -45,7 +45,7 @@ const miniCost = (prompt: number, completion: number) => Math.max(1, Math.round(
 // claude-sonnet-4-6: ratio 1.5, completion ratio 5.
 const sonnetCost = (prompt: number, completion: number) => Math.max(1, Math.round((prompt + completion * 5) * 1.5))
 
-describe.each(modes)('logs and usage data ($name)', (mode) => {
+describe.each(eitherMode)('logs and usage data ($name)', (mode) => {
   const harness = useHarness(mode)
   let api: ReturnType<typeof client>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { WorldDefinition } from '../../../src/index.ts'
-import { modes, useHarness } from '../../support/modes.ts'
+import { eitherMode, useHarness } from '../../support/modes.ts'
 
 // A world of its own, so that models added to the default one change nothing here.
 const world: WorldDefinition = {
@@ -39,7 +39,7 @@ interface Pricing {
   supported_endpoint: Record<string, { path: string; method: string }>
 }
 
-describe.each(modes)('/api/pricing, /api/usage/token and /api/user/models ($name)', (mode) => {
+describe.each(eitherMode)('/api/pricing, /api/usage/token and /api/user/models ($name)', (mode) => {
   describe.each(['spec', 'new-api'] as const)('%s profile', (profile) => {
     const harness = useHarness(mode, { profile, world })
     const get = (path: string, headers: Record<string, string> = {}) => fetch(`${harness.baseUrl}${path}`, { headers })

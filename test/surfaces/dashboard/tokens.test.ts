@@ -62,7 +62,7 @@ function client(harness: Harness, accessToken = 'at-alice') {
 const chat = (openai: OpenAI, model = 'gpt-4o-mini') =>
   openai.chat.completions.create({ model, messages: [{ role: 'user', content: 'Hi' }] })
 
-describe.each(modes)('a reseller manages its tokens ($name)', (mode) => {
+describe.each(eitherMode)('a reseller manages its tokens ($name)', (mode) => {
   const harness = useHarness(mode)
   afterEach(() => harness.gateway.reset())
 
