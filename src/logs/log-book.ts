@@ -54,6 +54,7 @@ export class LogBook {
   readonly #shapeIds = new Map<string, number>()
   readonly #shapes: OtherShape[] = []
   #lastId = 0
+  #lastShape = -1
   #capacity = 0
   #start = 0
   #size = 0
@@ -70,11 +71,11 @@ export class LogBook {
     this.limit = limit
   }
 
-  /** Writes a row with the next id: taken at once, so rows written by concurrent requests never share one. */
-  add(row: Omit<GatewayLog, 'id'>): GatewayLog {
+  /** Writes a row with the next id, and answers it: taken at once, so rows written by concurrent requests never share one. */
+  add(row: Omit<GatewayLog, 'id'>): number {
     const id = ++this.#lastId
     this.#put(row, id)
-    return { ...row, id }
+    return id
   }
 
   /** Every row kept, oldest first. */
@@ -99,6 +100,7 @@ export class LogBook {
     this.#names.clear()
     this.#shapeIds.clear()
     this.#shapes.length = 0
+    this.#lastShape = -1
     this.#whole = []
     this.#lastId = 0
     this.#start = 0
@@ -191,6 +193,9 @@ export class LogBook {
       if (kind === '') return -1
       kinds += kind
     }
+    // Rows come in runs of one kind (consume logs): the last shape is checked before naming one.
+    const last = this.#shapes[this.#lastShape]
+    if (last !== undefined && last.kinds === kinds && sameKeys(last.keys, otherKeys)) return this.#lastShape
     const name = `${kinds}:${otherKeys.join('\u0000')}`
     let shape = this.#shapeIds.get(name)
     if (shape === undefined) {
@@ -199,6 +204,7 @@ export class LogBook {
       shape = this.#shapes.push({ keys: otherKeys, kinds }) - 1
       this.#shapeIds.set(name, shape)
     }
+    this.#lastShape = shape
     return shape
   }
 
@@ -238,4 +244,10 @@ export class LogBook {
       id: numbers[n]!,
     }
   }
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
