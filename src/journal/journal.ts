@@ -78,7 +78,7 @@ export class Journal {
     return entries
   }
 
-  /** How many distinct strings the kept entries hold (for tests: they must not pile up). */
+  /** @internal How many distinct strings the kept entries hold (for tests: they must not pile up). */
   get stringsHeld(): number {
     return this.#names.size
   }
