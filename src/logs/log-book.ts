@@ -1,43 +1,253 @@
-import type { GatewayLog } from './gateway-log.ts'
+import { InternedStrings } from '../journal/interned-strings.ts'
+import { packRequestId, unpackRequestId } from '../journal/packed-request-id.ts'
+import type { GatewayLog, LogType } from './gateway-log.ts'
+
+// A row's numbers (`#numbers`), strings (`#strings`, interned) and flags, by field.
+const numberFields = ['id', 'userId', 'createdAt', 'type', 'quota', 'promptTokens', 'completionTokens', 'useTime', 'tokenId'] as const
+const stringFields = ['content', 'username', 'tokenName', 'modelName', 'group', 'ip', 'requestId'] as const
+const requestIdField = stringFields.indexOf('requestId')
+const streamFlag = 1
+const packedIdFlag = 2
+/** The keys of a row as the gateway writes it (src/logs/request-logs.ts, record-log.ts), in order; `id` follows. */
+const rowKeys = [
+  'userId',
+  'createdAt',
+  'type',
+  'content',
+  'username',
+  'tokenName',
+  'modelName',
+  'quota',
+  'promptTokens',
+  'completionTokens',
+  'useTime',
+  'isStream',
+  'tokenId',
+  'group',
+  'ip',
+  'requestId',
+  'other',
+]
+/** `other` fields a row keeps in its columns; a row with more is kept whole. */
+const otherWidth = 12
+
+/** The keys of an `other` and whether each value is a number, a string or a boolean. */
+interface OtherShape {
+  keys: string[]
+  kinds: string
+}
 
 /**
  * The gateway's log table: consume logs of billed requests, top-ups, management actions and (when
  * the world turns them on) relay errors. Keeps the last `limit` rows, as the journal does, and is
  * emptied by a reset.
+ *
+ * Kept as columns, as the journal is (src/journal/journal.ts): numbers in typed arrays, strings
+ * interned, `other` as its shape (its keys, shared by the rows written alike) and its values, in
+ * a ring that reuses the oldest row. A row object kept per billed request outlived several
+ * young-generation collections under load (docs/performance.md, "Memory under load"). Rows are
+ * built again when read, equal to those written; one of another form is kept as it was written.
  */
 export class LogBook {
   readonly limit: number
-  #rows: GatewayLog[] = []
+  readonly #names = new InternedStrings()
+  readonly #shapeIds = new Map<string, number>()
+  readonly #shapes: OtherShape[] = []
   #lastId = 0
+  #lastShape = -1
+  #capacity = 0
+  #start = 0
+  #size = 0
+  #numbers = new Float64Array(0)
+  #strings = new Uint32Array(0)
+  #ids = new Float64Array(0)
+  #flags = new Uint8Array(0)
+  #otherShapes = new Int32Array(0)
+  #others = new Float64Array(0)
+  /** Rows of another form, kept as written, by row. */
+  #whole: (GatewayLog | undefined)[] = []
 
   constructor(limit: number) {
     this.limit = limit
   }
 
-  /** Writes a row with the next id: taken at once, so rows written by concurrent requests never share one. */
-  add(row: Omit<GatewayLog, 'id'>): GatewayLog {
-    const written = { ...row, id: ++this.#lastId }
-    this.#rows.push(written)
-    // Trimmed in batches, as the journal is, so that a full book does not copy itself on every row.
-    if (this.#rows.length >= this.limit + Math.min(1_000, this.limit)) this.#rows.splice(0, this.#rows.length - this.limit)
-    return written
+  /** Writes a row with the next id, and answers it: taken at once, so rows written by concurrent requests never share one. */
+  add(row: Omit<GatewayLog, 'id'>): number {
+    const id = ++this.#lastId
+    this.#put(row, id)
+    return id
   }
 
   /** Every row kept, oldest first. */
   all(): readonly GatewayLog[] {
-    return this.#rows.length > this.limit ? this.#rows.slice(-this.limit) : this.#rows
+    const rows = new Array<GatewayLog>(this.#size)
+    for (let i = 0; i < this.#size; i++) rows[i] = this.#rowAt((this.#start + i) % this.#capacity)
+    return rows
   }
 
   /** Removes the rows `drop` picks; answers how many went (of the rows kept: those past the limit are gone already). */
   delete(drop: (row: GatewayLog) => boolean): number {
-    if (this.#rows.length > this.limit) this.#rows.splice(0, this.#rows.length - this.limit)
-    const before = this.#rows.length
-    this.#rows = this.#rows.filter((row) => !drop(row))
-    return before - this.#rows.length
+    const rows = this.all()
+    const kept = rows.filter((row) => !drop(row))
+    const lastId = this.#lastId
+    this.clear()
+    for (const { id, ...row } of kept) this.#put(row, id)
+    this.#lastId = lastId
+    return rows.length - kept.length
   }
 
   clear(): void {
-    this.#rows = []
+    this.#names.clear()
+    this.#shapeIds.clear()
+    this.#shapes.length = 0
+    this.#lastShape = -1
+    this.#whole = []
     this.#lastId = 0
+    this.#start = 0
+    this.#size = 0
+    this.#capacity = 0
   }
+
+  #put(row: Omit<GatewayLog, 'id'>, id: number): void {
+    if (this.limit <= 0) return
+    let at: number
+    if (this.#size < this.limit) {
+      if (this.#size === this.#capacity) this.#grow()
+      at = this.#size++
+    } else {
+      at = this.#start
+      this.#start = (this.#start + 1) % this.#capacity
+      this.#forget(at)
+    }
+    if (!this.#keep(row, id, at)) this.#whole[at] = { ...row, id }
+  }
+
+  #grow(): void {
+    const capacity = Math.min(this.limit, Math.max(64, this.#capacity * 2))
+    const grown = <T extends Float64Array | Uint32Array | Uint8Array | Int32Array>(old: T, make: (n: number) => T, width: number) => {
+      const next = make(capacity * width)
+      next.set(old.subarray(0, this.#size * width))
+      return next
+    }
+    this.#numbers = grown(this.#numbers, (n) => new Float64Array(n), numberFields.length)
+    this.#strings = grown(this.#strings, (n) => new Uint32Array(n), stringFields.length)
+    this.#ids = grown(this.#ids, (n) => new Float64Array(n), 3)
+    this.#flags = grown(this.#flags, (n) => new Uint8Array(n), 1)
+    this.#otherShapes = grown(this.#otherShapes, (n) => new Int32Array(n), 1)
+    this.#others = grown(this.#others, (n) => new Float64Array(n), otherWidth)
+    this.#capacity = capacity
+  }
+
+  #forget(at: number): void {
+    if (this.#whole[at] !== undefined) {
+      this.#whole[at] = undefined
+      return
+    }
+    for (let i = at * stringFields.length; i < (at + 1) * stringFields.length; i++) this.#names.release(this.#strings[i]!)
+    const { kinds } = this.#shapes[this.#otherShapes[at]!]!
+    for (let i = 0; i < kinds.length; i++) if (kinds[i] === 's') this.#names.release(this.#others[at * otherWidth + i]!)
+  }
+
+  /** Writes `row` into `at` when it has the gateway's form; false when it must be kept whole. */
+  #keep(row: Omit<GatewayLog, 'id'>, id: number, at: number): boolean {
+    const shape = this.#shapeOf(row)
+    if (shape === -1) return false
+    const fields = row as unknown as Record<string, unknown>
+    const numbers = this.#numbers
+    numbers[at * numberFields.length] = id
+    for (let i = 1; i < numberFields.length; i++) numbers[at * numberFields.length + i] = fields[numberFields[i]!] as number
+    const packed = packRequestId(row.requestId, this.#ids, at)
+    for (let i = 0; i < stringFields.length; i++) {
+      this.#strings[at * stringFields.length + i] =
+        i === requestIdField && packed ? 0 : this.#names.acquire(fields[stringFields[i]!] as string)
+    }
+    this.#flags[at] = (row.isStream ? streamFlag : 0) | (packed ? packedIdFlag : 0)
+    this.#otherShapes[at] = shape
+    const { keys, kinds } = this.#shapes[shape]!
+    const other = row.other
+    for (let i = 0; i < keys.length; i++) {
+      const value = other[keys[i]!]
+      this.#others[at * otherWidth + i] = kinds[i] === 's' ? this.#names.acquire(value as string) : Number(value)
+    }
+    return true
+  }
+
+  /** The id of the row's `other` shape, or -1 for a row of another form than the gateway writes. */
+  #shapeOf(row: Omit<GatewayLog, 'id'>): number {
+    if (Object.getPrototypeOf(row) !== Object.prototype) return -1
+    const keys = Object.keys(row)
+    if (keys.length !== rowKeys.length) return -1
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== rowKeys[i]) return -1
+    const fields = row as unknown as Record<string, unknown>
+    for (let i = 1; i < numberFields.length; i++) if (typeof fields[numberFields[i]!] !== 'number') return -1
+    for (const name of stringFields) if (typeof fields[name] !== 'string') return -1
+    if (typeof row.isStream !== 'boolean') return -1
+    const other = row.other
+    if (typeof other !== 'object' || other === null || Object.getPrototypeOf(other) !== Object.prototype) return -1
+    const otherKeys = Object.keys(other)
+    if (otherKeys.length > otherWidth) return -1
+    let kinds = ''
+    for (const key of otherKeys) {
+      const value = other[key]
+      const kind = typeof value === 'number' ? 'n' : typeof value === 'string' ? 's' : typeof value === 'boolean' ? 'b' : ''
+      if (kind === '') return -1
+      kinds += kind
+    }
+    // Rows come in runs of one kind (consume logs): the last shape is checked before naming one.
+    const last = this.#shapes[this.#lastShape]
+    if (last !== undefined && last.kinds === kinds && sameKeys(last.keys, otherKeys)) return this.#lastShape
+    const name = `${kinds}:${otherKeys.join('\u0000')}`
+    let shape = this.#shapeIds.get(name)
+    if (shape === undefined) {
+      // Shapes are few (one per kind of row); a book of ever new ones keeps them whole instead.
+      if (this.#shapes.length >= 256) return -1
+      shape = this.#shapes.push({ keys: otherKeys, kinds }) - 1
+      this.#shapeIds.set(name, shape)
+    }
+    this.#lastShape = shape
+    return shape
+  }
+
+  #rowAt(at: number): GatewayLog {
+    const whole = this.#whole[at]
+    if (whole !== undefined) return whole
+    const numbers = this.#numbers
+    const n = at * numberFields.length
+    const strings = this.#strings
+    const s = at * stringFields.length
+    const names = this.#names
+    const { keys, kinds } = this.#shapes[this.#otherShapes[at]!]!
+    const other: Record<string, unknown> = {}
+    for (let i = 0; i < keys.length; i++) {
+      const value = this.#others[at * otherWidth + i]!
+      other[keys[i]!] = kinds[i] === 's' ? names.value(value) : kinds[i] === 'b' ? value === 1 : value
+    }
+    const flags = this.#flags[at]!
+    return {
+      userId: numbers[n + 1]!,
+      createdAt: numbers[n + 2]!,
+      type: numbers[n + 3] as LogType,
+      content: names.value(strings[s]!)!,
+      username: names.value(strings[s + 1]!)!,
+      tokenName: names.value(strings[s + 2]!)!,
+      modelName: names.value(strings[s + 3]!)!,
+      quota: numbers[n + 4]!,
+      promptTokens: numbers[n + 5]!,
+      completionTokens: numbers[n + 6]!,
+      useTime: numbers[n + 7]!,
+      isStream: (flags & streamFlag) !== 0,
+      tokenId: numbers[n + 8]!,
+      group: names.value(strings[s + 4]!)!,
+      ip: names.value(strings[s + 5]!)!,
+      requestId: flags & packedIdFlag ? unpackRequestId(this.#ids, at) : names.value(strings[s + 6]!)!,
+      other,
+      id: numbers[n]!,
+    }
+  }
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }

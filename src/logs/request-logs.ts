@@ -1,5 +1,5 @@
 import type { Group, Model, Token, User } from '../world/schemas.ts'
-import { logType, type GatewayLog } from './gateway-log.ts'
+import { logType } from './gateway-log.ts'
 import type { LogBook } from './log-book.ts'
 
 /** What a billed relay request leaves for its consume log: facts the pipeline already holds, nothing computed. */
@@ -27,11 +27,11 @@ export interface BilledRequest {
  * order Go's JSON sorts them, so that `other` renders as new-api's on read). new-api records the
  * client's address only for users who turned on IP logging (off by default), so `ip` stays empty.
  */
-export function writeConsumeLog(logs: LogBook, billed: BilledRequest): GatewayLog {
+export function writeConsumeLog(logs: LogBook, billed: BilledRequest): void {
   const { user, token, model, group } = billed
   const pricing = model.pricing
   const perCall = pricing !== null && 'pricePerCall' in pricing
-  return logs.add({
+  logs.add({
     userId: user.id,
     createdAt: billed.now,
     type: logType.consume,
@@ -82,8 +82,8 @@ export interface FailedRequest {
  * on: no tokens, no quota, the message with its status as the content, the error's code, type and
  * status in `other`.
  */
-export function writeErrorLog(logs: LogBook, failed: FailedRequest): GatewayLog {
-  return logs.add({
+export function writeErrorLog(logs: LogBook, failed: FailedRequest): void {
+  logs.add({
     userId: failed.user.id,
     createdAt: failed.now,
     type: logType.error,

@@ -83,6 +83,27 @@ export class PipelineContext<Auth = unknown, Body = unknown> implements RouteCon
     return this.#conversation
   }
 
+  /**
+   * What reads the conversation later, for the inspector's detail: it holds the body (or the
+   * conversation, once read), not this context, whose request and response a kept closure over
+   * it would keep alive with it (docs/performance.md, "Memory under load").
+   */
+  conversationLater(): () => ConversationView | undefined {
+    let view = this.#conversation
+    if (view !== null) return () => view as ConversationView | undefined
+    const read = this.route.model?.conversation
+    const body = this.body
+    return () => {
+      if (view !== null) return view
+      try {
+        view = read?.({ body })
+      } catch {
+        view = undefined
+      }
+      return view
+    }
+  }
+
   get clientAddress(): string | undefined {
     return this.exchange?.clientAddress
   }

@@ -99,9 +99,10 @@ export interface RouteModel<Auth, Body> {
   stream?(context: RouteContext<Auth, Body>): boolean
   /**
    * The conversation the request carries, as `when`'s content fields (and the inspector) read it.
-   * Called only when one of them needs it.
+   * Called only when one of them needs it, with the body alone: the inspector's detail reads it
+   * after the request, and must not hold the whole request for it.
    */
-  conversation?(context: RouteContext<Auth, Body>): ConversationView
+  conversation?(context: Pick<RouteContext<Auth, Body>, 'body'>): ConversationView
 }
 
 /**

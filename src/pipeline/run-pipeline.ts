@@ -159,7 +159,7 @@ function detailOf(
     startedAt,
     requestBody: context.bodyText === undefined ? undefined : keptText(context.bodyText),
     headers: context.request.headers,
-    ...(context.route.model?.conversation && { conversation: () => context.conversationView() }),
+    ...(context.route.model?.conversation && { conversation: context.conversationLater() }),
     // An open feed is an admin route's, and admin requests are not kept.
     reply: isComplete(body) ? keptText(body) : 'frames' in body ? body : '',
     meets: handshake ? 'handshake' : context.route.model && admissionOf(context.route.model, context) === 'generation' ? 'request' : null,

@@ -1,5 +1,4 @@
 import { gatewayError } from '../../errors/gateway-error.ts'
-import type { RequestLogEntry } from '../../journal/request-log-entry.ts'
 import { json } from '../../pipeline/reply.ts'
 import { defineRoute } from '../../pipeline/route.ts'
 import { adminAuth } from './admin-auth.ts'
@@ -17,8 +16,8 @@ export const getJournalRoute = defineRoute({
   banner: 'requests answered, oldest first (?limit=N: the last N)',
   handle({ url, runtime }) {
     const limit = limitOf(url)
-    const entries = runtime.journal.entries
-    return json({ entries: limit === undefined ? entries : lastN(entries, limit) })
+    const { journal } = runtime
+    return json({ entries: limit === undefined ? journal.entries : journal.latest(limit) })
   },
 })
 
@@ -46,6 +45,3 @@ function limitOf(url: URL): number | undefined {
   }
   return limit
 }
-
-// slice(-0) is the whole array, not none of it.
-const lastN = (entries: readonly RequestLogEntry[], n: number) => (n === 0 ? [] : entries.slice(-n))
