@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, defineProfile, resolveWorld, specProfile, type Gateway, type WorldInput } from '../../src/index.ts'
 import { importWorld, startServer, type RunningServer } from '../../src/node/index.ts'
 import { runCliInProcess } from '../support/cli-in-process.ts'
+import { eitherMode } from '../support/modes.ts'
 import { installSchema } from '../support/installed-schema.ts'
 import { spawnCli } from '../support/spawn-cli.ts'
 import { bin, fixture as fixtureFile, inRepo } from '../support/paths.ts'
@@ -93,26 +94,17 @@ function localKeys(output: string): Record<string, string> {
   return Object.fromEntries(lines.map(([, local, , name]) => [name!, local!]))
 }
 
-/** The imported world's gateway, over HTTP or in-process (on its own origin, so that the upstream stays reachable). */
-const localModes = [
-  {
-    name: 'HTTP server',
-    async start(world: WorldInput, profile: 'spec' | 'new-api') {
-      const gateway = await createGateway({ world, profile })
-      const server = await startServer(gateway, { port: 0 })
-      return { base: server.url, gateway, close: () => server.close() }
-    },
+/**
+ * The imported world's gateway, in one mode: what it serves is the world's doing whatever carries
+ * the request (test/support/modes.ts), and its own origin leaves the upstream reachable.
+ */
+const localModes = eitherMode.map((mode) => ({
+  name: mode.name,
+  async start(world: WorldInput, profile: 'spec' | 'new-api') {
+    const { baseUrl, gateway, close } = await mode.start({ world, profile })
+    return { base: baseUrl, gateway, close }
   },
-  {
-    name: 'setupServer',
-    async start(world: WorldInput, profile: 'spec' | 'new-api') {
-      const gateway = await createGateway({ world, profile, baseUrl: 'http://imported.test' })
-      const server = setupServer(...gateway.handlers)
-      server.listen({ onUnhandledFrame: 'bypass' })
-      return { base: 'http://imported.test', gateway, close: async () => server.close() }
-    },
-  },
-]
+}))
 
 describe.each(['new-api', 'spec'] as const)('import from a %s-profile upstream over HTTP', (profile) => {
   let upstream: RunningServer
