@@ -66,6 +66,8 @@ export class LogBook {
   #others = new Float64Array(0)
   /** Rows of another form, kept as written, by row. */
   #whole: (GatewayLog | undefined)[] = []
+  /** Rows a read has built, by row, until the row is reused: each is built once however often it is read. */
+  #read: (GatewayLog | undefined)[] = []
 
   constructor(limit: number) {
     this.limit = limit
@@ -102,6 +104,7 @@ export class LogBook {
     this.#shapes.length = 0
     this.#lastShape = -1
     this.#whole = []
+    this.#read = []
     this.#lastId = 0
     this.#start = 0
     this.#size = 0
@@ -139,6 +142,7 @@ export class LogBook {
   }
 
   #forget(at: number): void {
+    this.#read[at] = undefined
     if (this.#whole[at] !== undefined) {
       this.#whole[at] = undefined
       return
@@ -209,8 +213,10 @@ export class LogBook {
   }
 
   #rowAt(at: number): GatewayLog {
-    const whole = this.#whole[at]
-    if (whole !== undefined) return whole
+    return this.#whole[at] ?? (this.#read[at] ??= this.#build(at))
+  }
+
+  #build(at: number): GatewayLog {
     const numbers = this.#numbers
     const n = at * numberFields.length
     const strings = this.#strings

@@ -39,6 +39,22 @@ function pipelineEntry(n: number, more: Partial<RequestLogEntry> = {}): RequestL
 const keysOf = (entries: readonly RequestLogEntry[]) => entries.map((entry) => Object.keys(entry))
 
 describe('the journal kept as columns', () => {
+  // A test reads the journal after each request: each read must not build every entry again.
+  it('gives the same entry objects on every read, and a reused row its new entry', () => {
+    const [one, two, three, four] = [1, 2, 3, 4].map((n) => pipelineEntry(n))
+    const journal = new Journal(2)
+    journal.add(one!)
+    const first = journal.entries
+    journal.add(two!)
+    expect(journal.entries[0]).toBe(first[0])
+    journal.add(three!)
+    expect(journal.entries).toStrictEqual([two, three])
+    expect(journal.entries[1]).toBe(journal.latest(1)[0])
+    journal.clear()
+    journal.add(four!)
+    expect(journal.entries).toStrictEqual([four])
+  })
+
   it('gives back every entry equal to the one added, keys in the same order', () => {
     const journal = new Journal()
     const added = Array.from({ length: 200 }, (_, n) => pipelineEntry(n))

@@ -63,6 +63,20 @@ function errorRow(n: number): Row {
 const withIds = (rows: Row[], first: number) => rows.map((row, i) => ({ ...row, id: first + i }))
 
 describe('the log book kept as columns', () => {
+  it('gives the same row objects on every read, and a reused row its new log', () => {
+    const rows = [1, 2, 3].map((n) => consumeRow(n))
+    const book = new LogBook(2)
+    book.add(rows[0]!)
+    const first = book.all()
+    book.add(rows[1]!)
+    expect(book.all()[0]).toBe(first[0])
+    book.add(rows[2]!)
+    expect(book.all()).toStrictEqual([
+      { ...rows[1], id: 2 },
+      { ...rows[2], id: 3 },
+    ])
+  })
+
   it('gives back every row equal to the one written, with its id, keys in the same order', () => {
     const book = new LogBook(1000)
     const rows = Array.from({ length: 300 }, (_, n) => (n % 7 === 3 ? errorRow(n) : consumeRow(n)))
