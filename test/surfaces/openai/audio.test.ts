@@ -201,8 +201,9 @@ describe('long speech', () => {
   it('leaves the server to other clients while it is made: a request sent meanwhile is answered first', async () => {
     // The encoder is loaded on the first speech: after that, a speech request goes straight to its work.
     await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'warm up' })
+    // About 100 seconds of speech: a few hundred milliseconds of MP3 encoding, many slices of it.
     const order = await answerOrder(server, async () =>
-      (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest, speed: 0.25 })).arrayBuffer(),
+      (await client().audio.speech.create({ model: 'tts-1', voice: 'alloy', input: longest.slice(0, 1024) })).arrayBuffer(),
     )
     expect(order).toEqual(['status', 'slow'])
   })
@@ -214,7 +215,7 @@ describe('long speech', () => {
       ).arrayBuffer(),
     )
     expect(readWavHeader(wav).seconds).toBe(600)
-    // The length is decided before a format is encoded: the test above makes the same speech as MP3.
+    // The length is decided before a format is encoded (planSpeech): WAV, the cheapest to read back, shows it for all.
     const transcript = await client().audio.transcriptions.create({
       model: 'whisper-1',
       file: await toFile(wav, 'long.wav'),
