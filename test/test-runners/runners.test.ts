@@ -64,11 +64,7 @@ const runners = [
     readmeVerdict: '',
     // node --test takes the files themselves.
     run: () =>
-      run([
-        '--test',
-        '--test-reporter=spec',
-        ...['sdks.test.ts', 'readme.test.mjs'].map((file) => `${folder('node-test')}/${file}`),
-      ]),
+      run(['--test', '--test-reporter=spec', ...['sdks.test.ts', 'readme.test.mjs'].map((file) => `${folder('node-test')}/${file}`)]),
     readme: 'readme.test.mjs',
     oneFailure: /\bfail 1\n/,
   },
