@@ -40,8 +40,8 @@ const failureKeys = ['code', 'error', 'stage']
  * request id as numbers, in a ring that grows to `limit` and then reuses the oldest row. A kept
  * entry object (with its id, time and usage) outlived several young-generation collections and
  * made V8 grow its young generation under load (docs/performance.md, "Memory under load"); a row
- * costs no object at all. Entries are built again when read, equal to those added; one of
- * another shape than the pipeline's is kept as it is.
+ * costs no object at all. An entry is built when first read, equal to the one added, and kept
+ * until its row is reused; one of another shape than the pipeline's is kept as it is.
  */
 export class Journal {
   readonly limit: number

@@ -45,8 +45,9 @@ interface OtherShape {
  * Kept as columns, as the journal is (src/journal/journal.ts): numbers in typed arrays, strings
  * interned, `other` as its shape (its keys, shared by the rows written alike) and its values, in
  * a ring that reuses the oldest row. A row object kept per billed request outlived several
- * young-generation collections under load (docs/performance.md, "Memory under load"). Rows are
- * built again when read, equal to those written; one of another form is kept as it was written.
+ * young-generation collections under load (docs/performance.md, "Memory under load"). A row is
+ * built when first read, equal to the one written, and kept until its row is reused; one of
+ * another form is kept as it was written.
  */
 export class LogBook {
   readonly limit: number
