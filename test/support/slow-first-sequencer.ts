@@ -1,37 +1,22 @@
 // vitest's file order, for a run that has no durations of its own yet (a fresh clone, or after
-// `npm install` emptied node_modules/.vite): vitest then starts the largest files first, which left
-// the runner fixtures' and the tarball's long runs to the end, with one worker idle meanwhile. Here
-// the files known to be slow start first; once vitest has recorded durations it orders by them.
+// `npm install` emptied node_modules/.vite): vitest then starts the largest files first, which is
+// no guide to how long they take. Such a run took 125 s where the same files ordered by their
+// durations, longest first, took 104 s (docs/testing.md). Here they are ordered by the durations
+// of a whole run on the development machine (file-durations.json, written by `npm run
+// test:durations`); a file it does not know goes first, as vitest puts unknown files first. Once
+// vitest has recorded durations of its own it orders by them.
 import { relative } from 'node:path'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
+import durations from './file-durations.json' with { type: 'json' }
 
-/** The slowest files of a whole run on the 2-core development machine, slowest first (docs/testing.md). */
-const slowest = [
-  'test/package/tarball.test.ts',
-  'test/test-runners/runners.test.ts',
-  'test/surfaces/admin/inspector/browser.test.ts',
-  'test/cli/stopping.test.ts',
-  'test/surfaces/openai/audio.test.ts',
-  'test/pipeline/robustness.test.ts',
-  'test/generation/long-prompts.test.ts',
-  'test/cli/node-version.test.ts',
-  'test/cli/record.test.ts',
-  'test/recording/record.test.ts',
-  'test/cli/binary.test.ts',
-  'test/import/import-world.test.ts',
-  'test/cli/tls.test.ts',
-  'test/package/browser.test.ts',
-]
+const known: Record<string, number> = durations
 
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files)
     const path = (spec: TestSpecification) => relative(this.ctx.config.root, spec.moduleId)
     if (files.some((spec) => this.ctx.cache.getFileTestResults(`${spec.project.name}:${path(spec)}`))) return sorted
-    const rank = (spec: TestSpecification) => {
-      const index = slowest.indexOf(path(spec))
-      return index === -1 ? slowest.length : index
-    }
+    const rank = (spec: TestSpecification) => -(known[path(spec)] ?? Number.POSITIVE_INFINITY)
     // Within a project only: vitest runs the projects one after the other, in the order it gave them.
     const position = new Map(sorted.map((spec, index) => [spec, index]))
     const projects = [...new Set(sorted.map((spec) => spec.project))]
