@@ -2,6 +2,7 @@ import type { SurfaceName } from '../http/surface-name.ts'
 import { isoTimeOf } from '../time/iso-time.ts'
 import { InternedStrings } from './interned-strings.ts'
 import { packRequestId, unpackRequestId } from './packed-request-id.ts'
+import { RowRing } from './row-ring.ts'
 import type { PipelineStage, RequestLogEntry } from './request-log-entry.ts'
 
 /** How many entries a journal keeps unless told otherwise; older ones drop off so a long-running server stays small. */
@@ -46,10 +47,7 @@ const failureKeys = ['code', 'error', 'stage']
 export class Journal {
   readonly limit: number
   readonly #names = new InternedStrings()
-  #capacity = 0
-  /** The oldest row's index, and how many rows are kept. */
-  #start = 0
-  #size = 0
+  readonly #rows: RowRing
   #ids = new Float64Array(0)
   #times = new Float64Array(0)
   #numbers = new Float64Array(0)
@@ -69,18 +67,24 @@ export class Journal {
   constructor(limit: number = defaultJournalLimit) {
     if (!(Number.isSafeInteger(limit) && limit > 0)) throw new RangeError(`Journal: limit must be a positive integer, got ${limit}`)
     this.limit = limit
+    this.#rows = new RowRing(
+      limit,
+      (capacity) => this.#grow(capacity),
+      (row) => this.#forget(row),
+    )
   }
 
   /** A snapshot of the entries, oldest first. */
   get entries(): readonly RequestLogEntry[] {
-    return this.latest(this.#size)
+    return this.latest(this.#rows.size)
   }
 
   /** The last `count` entries (all of them when fewer are kept), oldest first. */
   latest(count: number): RequestLogEntry[] {
-    const n = Math.min(Math.max(0, count), this.#size)
+    const rows = this.#rows
+    const n = Math.min(Math.max(0, count), rows.size)
     const entries = new Array<RequestLogEntry>(n)
-    for (let i = 0; i < n; i++) entries[i] = this.#entryAt((this.#start + this.#size - n + i) % this.#capacity)
+    for (let i = 0; i < n; i++) entries[i] = this.#entryAt(rows.rowOf(rows.size - n + i))
     return entries
   }
 
@@ -90,15 +94,7 @@ export class Journal {
   }
 
   add(entry: RequestLogEntry): void {
-    let row: number
-    if (this.#size < this.limit) {
-      if (this.#size === this.#capacity) this.#grow()
-      row = this.#size++
-    } else {
-      row = this.#start
-      this.#start = (this.#start + 1) % this.#capacity
-      this.#forget(row)
-    }
+    const row = this.#rows.next()
     if (!this.#keep(entry, row)) this.#whole[row] = entry
   }
 
@@ -106,25 +102,16 @@ export class Journal {
     this.#names.clear()
     this.#whole = []
     this.#read = []
-    this.#start = 0
-    this.#size = 0
-    this.#capacity = 0
+    this.#rows.clear()
   }
 
-  /** Doubles the rows (to `limit` at most); only before the ring first wraps, when the rows start at 0. */
-  #grow(): void {
-    const capacity = Math.min(this.limit, Math.max(64, this.#capacity * 2))
-    const grown = <T extends Float64Array | Uint32Array | Uint8Array>(old: T, make: (n: number) => T, width: number) => {
-      const next = make(capacity * width)
-      next.set(old.subarray(0, this.#size * width))
-      return next
-    }
-    this.#ids = grown(this.#ids, (n) => new Float64Array(n), 3)
-    this.#times = grown(this.#times, (n) => new Float64Array(n), 1)
-    this.#numbers = grown(this.#numbers, (n) => new Float64Array(n), 5)
-    this.#strings = grown(this.#strings, (n) => new Uint32Array(n), stringFields)
-    this.#flags = grown(this.#flags, (n) => new Uint8Array(n), 1)
-    this.#capacity = capacity
+  #grow(capacity: number): void {
+    const rows = this.#rows
+    this.#ids = rows.grown(this.#ids, (n) => new Float64Array(n), capacity, 3)
+    this.#times = rows.grown(this.#times, (n) => new Float64Array(n), capacity, 1)
+    this.#numbers = rows.grown(this.#numbers, (n) => new Float64Array(n), capacity, 5)
+    this.#strings = rows.grown(this.#strings, (n) => new Uint32Array(n), capacity, stringFields)
+    this.#flags = rows.grown(this.#flags, (n) => new Uint8Array(n), capacity, 1)
   }
 
   #forget(row: number): void {

@@ -1,5 +1,6 @@
 import { InternedStrings } from '../journal/interned-strings.ts'
 import { packRequestId, unpackRequestId } from '../journal/packed-request-id.ts'
+import { RowRing } from '../journal/row-ring.ts'
 import type { GatewayLog, LogType } from './gateway-log.ts'
 
 // A row's numbers (`#numbers`), strings (`#strings`, interned) and flags, by field.
@@ -56,9 +57,7 @@ export class LogBook {
   readonly #shapes: OtherShape[] = []
   #lastId = 0
   #lastShape = -1
-  #capacity = 0
-  #start = 0
-  #size = 0
+  readonly #rows: RowRing
   #numbers = new Float64Array(0)
   #strings = new Uint32Array(0)
   #ids = new Float64Array(0)
@@ -72,6 +71,11 @@ export class LogBook {
 
   constructor(limit: number) {
     this.limit = limit
+    this.#rows = new RowRing(
+      limit,
+      (capacity) => this.#grow(capacity),
+      (at) => this.#forget(at),
+    )
   }
 
   /** Writes a row with the next id, and answers it: taken at once, so rows written by concurrent requests never share one. */
@@ -83,8 +87,9 @@ export class LogBook {
 
   /** Every row kept, oldest first. */
   all(): readonly GatewayLog[] {
-    const rows = new Array<GatewayLog>(this.#size)
-    for (let i = 0; i < this.#size; i++) rows[i] = this.#rowAt((this.#start + i) % this.#capacity)
+    const ring = this.#rows
+    const rows = new Array<GatewayLog>(ring.size)
+    for (let i = 0; i < ring.size; i++) rows[i] = this.#rowAt(ring.rowOf(i))
     return rows
   }
 
@@ -107,39 +112,23 @@ export class LogBook {
     this.#whole = []
     this.#read = []
     this.#lastId = 0
-    this.#start = 0
-    this.#size = 0
-    this.#capacity = 0
+    this.#rows.clear()
   }
 
   #put(row: Omit<GatewayLog, 'id'>, id: number): void {
     if (this.limit <= 0) return
-    let at: number
-    if (this.#size < this.limit) {
-      if (this.#size === this.#capacity) this.#grow()
-      at = this.#size++
-    } else {
-      at = this.#start
-      this.#start = (this.#start + 1) % this.#capacity
-      this.#forget(at)
-    }
+    const at = this.#rows.next()
     if (!this.#keep(row, id, at)) this.#whole[at] = { ...row, id }
   }
 
-  #grow(): void {
-    const capacity = Math.min(this.limit, Math.max(64, this.#capacity * 2))
-    const grown = <T extends Float64Array | Uint32Array | Uint8Array | Int32Array>(old: T, make: (n: number) => T, width: number) => {
-      const next = make(capacity * width)
-      next.set(old.subarray(0, this.#size * width))
-      return next
-    }
-    this.#numbers = grown(this.#numbers, (n) => new Float64Array(n), numberFields.length)
-    this.#strings = grown(this.#strings, (n) => new Uint32Array(n), stringFields.length)
-    this.#ids = grown(this.#ids, (n) => new Float64Array(n), 3)
-    this.#flags = grown(this.#flags, (n) => new Uint8Array(n), 1)
-    this.#otherShapes = grown(this.#otherShapes, (n) => new Int32Array(n), 1)
-    this.#others = grown(this.#others, (n) => new Float64Array(n), otherWidth)
-    this.#capacity = capacity
+  #grow(capacity: number): void {
+    const rows = this.#rows
+    this.#numbers = rows.grown(this.#numbers, (n) => new Float64Array(n), capacity, numberFields.length)
+    this.#strings = rows.grown(this.#strings, (n) => new Uint32Array(n), capacity, stringFields.length)
+    this.#ids = rows.grown(this.#ids, (n) => new Float64Array(n), capacity, 3)
+    this.#flags = rows.grown(this.#flags, (n) => new Uint8Array(n), capacity, 1)
+    this.#otherShapes = rows.grown(this.#otherShapes, (n) => new Int32Array(n), capacity, 1)
+    this.#others = rows.grown(this.#others, (n) => new Float64Array(n), capacity, otherWidth)
   }
 
   #forget(at: number): void {
