@@ -20,9 +20,9 @@ export default defineConfig({
     // waits on the processes it started; a third worker made the process-heavy files time out
     // (docs/testing.md has the measurements).
     maxWorkers: 2,
-    // The sources as vitest transformed them, kept on disk (node_modules/.experimental-vitest-cache,
-    // keyed by each file's content) from one run to the next: a run after the first transforms only
-    // what changed, about a tenth of the suite's CPU (docs/testing.md). vitest 5 makes it the default.
+    // The files that mock a module run through vite's module runner; what it transformed is kept on
+    // disk (node_modules/.experimental-vitest-cache, keyed by each file's content) from one run to
+    // the next. vitest 5 makes it the default.
     experimental: { fsModuleCache: true },
     // A run with no durations of its own starts the known slow files first (the sequencer's file says why).
     sequence: { sequencer: SlowFirstSequencer },
@@ -41,6 +41,11 @@ export default defineConfig({
           // time. No file leaves global state behind (each closes its servers and msw interception
           // and puts back the environment it changed), so the files of a worker share the modules.
           isolate: false,
+          // Node imports the files itself and strips their types: vite's module runner transformed
+          // the 700 source and test files on vitest's main thread while the workers waited, 14 s of
+          // a fresh clone's first run (docs/testing.md). The sources are erasable TypeScript
+          // (tsconfig's erasableSyntaxOnly), which Node runs as it is. vi.mock needs the runner.
+          experimental: { viteModuleRunner: false },
         },
       },
       { extends: true, test: { name: 'isolated', include: mocking } },
