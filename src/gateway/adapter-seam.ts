@@ -1,7 +1,7 @@
+import type { RequestHandler } from 'msw'
 import type { GatewayError } from '../errors/gateway-error.ts'
 import type { RenderedResponse } from '../http/rendered-response.ts'
 import type { UpgradeOutcome } from '../pipeline/socket/run-upgrade.ts'
-import type { RouteHandler } from './to-handlers.ts'
 
 /**
  * The one seam between the core and a server adapter (src/node/server/create-server.ts); the adapter
@@ -15,8 +15,12 @@ import type { RouteHandler } from './to-handlers.ts'
  * work on a small reply. The rest the adapter needs it reaches through `gateway[kAdapterSeam]`.
  */
 export interface AdapterSeam {
-  /** The gateway's route handlers with their method and static path prefix, to pick candidates by. */
-  readonly routes: readonly RouteHandler[]
+  /**
+   * The handlers that can answer a request of this method on this path, in their order, for msw's
+   * `getResponse` (src/gateway/route-candidates.ts), the catch-all always among them; shared between
+   * requests, so never changed.
+   */
+  candidates(method: string, pathname: string): RequestHandler[]
   /** An answer to what the adapter refuses itself, rendered by the active profile for the surface `path` belongs to. */
   failure(error: GatewayError, path: string): RenderedResponse
   /**

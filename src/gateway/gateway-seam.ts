@@ -4,6 +4,7 @@ import { runUpgrade } from '../pipeline/socket/run-upgrade.ts'
 import { isSocketRoute } from '../pipeline/socket/socket-route.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
 import { routes } from '../surfaces/routes.ts'
+import { routeCandidates } from './route-candidates.ts'
 import type { AdapterSeam } from './adapter-seam.ts'
 import type { RouteHandler } from './to-handlers.ts'
 
@@ -11,7 +12,7 @@ import type { RouteHandler } from './to-handlers.ts'
 export function gatewaySeam(runtime: GatewayRuntime, routeHandlers: readonly RouteHandler[]): AdapterSeam {
   const socketRoutes = routes.filter(isSocketRoute)
   return {
-    routes: routeHandlers,
+    candidates: routeCandidates(routeHandlers),
     failure: (error, path) => renderFailure(runtime.profile, error, path),
     upgrade(request, path) {
       const relative = path.startsWith(runtime.basePath) ? path.slice(runtime.basePath.length).replace(/(.)\/$/, '$1') : undefined

@@ -1,27 +1,22 @@
 import { getResponse } from 'msw'
 import type { Gateway } from '../../src/index.ts'
-import { kAdapterSeam } from '../../src/gateway/adapter-seam.ts'
-import type { RouteHandler } from '../../src/gateway/to-handlers.ts'
+import { kAdapterSeam, type AdapterSeam } from '../../src/gateway/adapter-seam.ts'
 
 /**
  * Origins whose requests `fetch` hands straight to a gateway's msw handlers through msw's
  * `getResponse`, as `setupServer` does once it has intercepted a request and the HTTP server does
  * for each request it reads, without a socket between. Every other origin goes to the real fetch.
  */
-const routed = new Map<string, readonly RouteHandler[]>()
+const routed = new Map<string, AdapterSeam>()
 const realFetch = globalThis.fetch
 let origins = 0
 
 async function routingFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init)
   const url = new URL(request.url)
-  const routes = routed.get(url.origin)
-  if (!routes) return realFetch(request)
-  // As the HTTP server does: only the routes of the method whose path can match, and the
-  // catch-all, in their order (msw's first match wins either way).
-  const candidates = routes
-    .filter((entry) => entry.prefix === null || (entry.method === request.method && url.pathname.startsWith(entry.prefix)))
-    .map((entry) => entry.handler)
+  const seam = routed.get(url.origin)
+  if (!seam) return realFetch(request)
+  const candidates = seam.candidates(request.method, url.pathname)
   // As fetch does, a client that aborts gets its signal's reason at once, whatever the gateway
   // then makes of the request (it sees the same signal, as it sees a closed socket over HTTP).
   const { signal } = request
@@ -50,7 +45,7 @@ async function routingFetch(input: string | URL | Request, init?: RequestInit): 
 export function routeFetch(gateway: Gateway): { origin: string; unroute(): void } {
   origins += 1
   const origin = `http://gateway-${origins}.direct`
-  routed.set(origin, gateway[kAdapterSeam].routes)
+  routed.set(origin, gateway[kAdapterSeam])
   return { origin, unroute: () => routed.delete(origin) }
 }
 

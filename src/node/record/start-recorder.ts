@@ -132,8 +132,9 @@ export async function startRecorder(options: RecorderOptions): Promise<RunningRe
 
 /** The gateway's server adapter serving the recorder: one msw handler that relays every request. */
 function recorderSeam(relay: (request: Request) => Promise<Response>): AdapterSeam {
+  const relayOnly = [new GatewayHandler({ method: '*', path: '/*' }, () => ({}), relay)]
   return {
-    routes: [{ method: '*', prefix: null, handler: new GatewayHandler({ method: '*', path: '/*' }, () => ({}), relay) }],
+    candidates: () => relayOnly,
     failure: (error, path) => renderFailure(specProfile, error, path),
     // Never asked: the recorder's handshakes go to its tunnel (startServer's `handshakes`).
     upgrade: () => undefined,

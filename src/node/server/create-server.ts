@@ -1,13 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { getResponse, type RequestHandler } from 'msw'
+import { getResponse } from 'msw'
 import type { Gateway } from '../../gateway/create-gateway.ts'
-import { memo } from '../../cache/memo.ts'
 import { gatewayError } from '../../errors/gateway-error.ts'
 import { pathnameOf } from '../../http/path-matcher.ts'
 import { kAdapterSeam } from '../../gateway/adapter-seam.ts'
-import type { RouteHandler } from '../../gateway/to-handlers.ts'
 import { beginExchange, type AdapterExchange } from '../../http/exchange.ts'
 import type { RenderedResponse } from '../../http/rendered-response.ts'
 import { adminAccessOf } from './admin-access.ts'
@@ -86,37 +84,10 @@ export async function startServer(
   const seam = gateway[kAdapterSeam]
   const local = options.tls === true ? await localCertificate() : undefined
   const certificate = local ?? (options.tls === undefined || options.tls === true ? undefined : options.tls)
-  const routeHandlers = seam.routes
   // Read on the inspector's first request, and only where the build has not bundled its page.
   seam.usePageFiles(async (name) => (await import('../files/page-files-on-disk.ts')).readPageFileFromDisk(name))
   let origin = ''
   let boundAddress = ''
-
-  // msw tries every handler in turn and each one parses the request; the prefix index hands
-  // getResponse only the route(s) that can match, plus the catch-all. The routes of each method
-  // are picked out once, in their order, so a request looks only at its own method's; and the
-  // candidates of a path are remembered (a few hundred paths, least recently used dropped): a
-  // server sees the same paths again and again, and a method has dozens of routes to compare.
-  const byMethod = new Map<string, { routes: RouteHandler[]; paths: ReturnType<typeof memo<RequestHandler[]>> }>()
-  const routesOf = (method: string) => {
-    let known = byMethod.get(method)
-    if (!known) {
-      known = { routes: routeHandlers.filter((entry) => entry.prefix === null || entry.method === method), paths: memo(256, 512) }
-      // Only methods some route serves are kept: any other gets the catch-all, looked up afresh.
-      if (known.routes.some((entry) => entry.prefix !== null)) byMethod.set(method, known)
-    }
-    return known
-  }
-  const candidates = (method: string, pathname: string): RequestHandler[] => {
-    const { routes, paths } = routesOf(method)
-    return paths(pathname, () => {
-      const list: RequestHandler[] = []
-      for (const entry of routes) {
-        if (entry.prefix === null || pathname.startsWith(entry.prefix)) list.push(entry.handler)
-      }
-      return list
-    })
-  }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     let text: string | undefined
@@ -147,7 +118,7 @@ export async function startServer(
     const clientAddress = req.socket.remoteAddress
     const exchange: AdapterExchange = text === undefined ? { client, clientAddress } : { client, clientAddress, body: text }
     beginExchange(request, exchange)
-    const response = await getResponse(candidates(request.method, pathname), request)
+    const response = await getResponse(seam.candidates(request.method, pathname), request)
     if (!response) {
       writeRendered(res, seam.failure(gatewayError('not_a_gateway_route', { method: request.method, path: pathname }), pathname))
       return
