@@ -1,18 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { getResponse } from 'msw'
 import type { Gateway } from '../../gateway/create-gateway.ts'
-import { gatewayError } from '../../errors/gateway-error.ts'
-import { pathnameOf } from '../../http/path-matcher.ts'
 import { kAdapterSeam } from '../../gateway/adapter-seam.ts'
-import { beginExchange, type AdapterExchange } from '../../http/exchange.ts'
-import type { RenderedResponse } from '../../http/rendered-response.ts'
-import { adminAccessOf } from './admin-access.ts'
+import { answerRequests, type ServedAt } from './answer-requests.ts'
 import { clientErrorAnswer, connectAnswer } from './answer-client-error.ts'
-import { NodeRequest } from './node-request.ts'
-import { hasSmallBody, readSmallBody } from './to-fetch-request.ts'
-import { writeResponse } from './write-response.ts'
 import { serveWebSockets } from './serve-websockets.ts'
 import type { Handshakes } from './handshake-handler.ts'
 import { localCertificate } from './tls/local-certificate.ts'
@@ -86,82 +78,29 @@ export async function startServer(
   const certificate = local ?? (options.tls === undefined || options.tls === true ? undefined : options.tls)
   // Read on the inspector's first request, and only where the build has not bundled its page.
   seam.usePageFiles(async (name) => (await import('../files/page-files-on-disk.ts')).readPageFileFromDisk(name))
-  let origin = ''
-  let boundAddress = ''
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    let text: string | undefined
-    try {
-      // Awaited only when there is a body: an await per request is not free at this rate.
-      if (hasSmallBody(req)) text = await readSmallBody(req)
-    } catch {
-      // The client went away mid-body: nobody is left to answer.
-      res.destroy()
-      return
-    }
-    let request: NodeRequest
-    try {
-      request = new NodeRequest(req, res, origin, text)
-    } catch {
-      writeRendered(res, seam.failure(gatewayError('request_malformed', { method: req.method ?? 'GET', path: req.url ?? '/' }), '/'))
-      return
-    }
-    const pathname = pathnameOf(request.url)
-    const client = adminAccessOf({
-      remoteAddress: req.socket.remoteAddress,
-      headers: request.headers,
-      pathname,
-      browser: request,
-      adminToken,
-      boundAddress,
-    })
-    const clientAddress = req.socket.remoteAddress
-    const exchange: AdapterExchange = text === undefined ? { client, clientAddress } : { client, clientAddress, body: text }
-    beginExchange(request, exchange)
-    const response = await getResponse(seam.candidates(request.method, pathname), request)
-    if (!response) {
-      writeRendered(res, seam.failure(gatewayError('not_a_gateway_route', { method: request.method, path: pathname }), pathname))
-      return
-    }
-    // Awaited only when there is something to wait for: most answers are written at once.
-    const writing = writeResponse(exchange.rendered, response, res)
-    if (writing) await writing
-    if (request.hasUnreadBody) await request.discardUnreadBody()
-  }
-
+  // Where the server is, once it listens: the answers name its origin, and admin access reads its address.
+  const at: ServedAt = { origin: '', boundAddress: '' }
+  const answer = answerRequests(seam, adminToken, at)
   // Without a Host header Node answers 400 with no body, before the gateway sees the request;
   // the gateway has no use for Host (it answers on its own origin), so such requests are served.
-  const answer = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch((error: unknown) => {
-      console.error('[llm-gateway-mock] failed to answer a request:', error)
-      if (res.headersSent) res.destroy()
-      else writeRendered(res, seam.failure(gatewayError('internal', { detail: String(error) }), pathnameOf(`http://x${req.url ?? '/'}`)))
-    })
-  }
   const secure = certificate && createHttpsServer({ cert: certificate.cert, key: certificate.key, requireHostHeader: false }, answer)
   const server: Server = secure || createServer({ requireHostHeader: false }, answer)
-  const plain = secure && refusePlainHttp(secure, seam, () => origin)
+  const plain = secure && refusePlainHttp(secure, seam, () => at.origin)
   server.on('clientError', clientErrorAnswer(seam))
   // Only handshakes reach it: plain requests pay nothing for the WebSocket routes.
-  const sockets = (handshakes ?? ((at) => serveWebSockets(seam, at)))(() => origin)
+  const sockets = (handshakes ?? ((originOf) => serveWebSockets(seam, originOf)))(() => at.origin)
   server.on('upgrade', sockets.onUpgrade)
   server.on('connect', connectAnswer(seam))
   // Keep-alive clients must not hold shutdown open.
   server.keepAliveTimeout = 5_000
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 4010, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
+  await listen(server, options.port ?? 4010, host)
   const address = server.address() as AddressInfo
-  origin = `${secure ? 'https' : 'http'}://${clientHostOf(address)}:${address.port}`
-  boundAddress = address.address
+  at.origin = `${secure ? 'https' : 'http'}://${clientHostOf(address)}:${address.port}`
+  at.boundAddress = address.address
 
   return {
-    url: origin,
+    url: at.origin,
     host: address.address,
     port: address.port,
     server,
@@ -183,7 +122,13 @@ function clientHostOf(address: AddressInfo): string {
   return address.family === 'IPv6' ? `[${address.address}]` : address.address
 }
 
-function writeRendered(res: ServerResponse, rendered: RenderedResponse): void {
-  res.writeHead(rendered.status, rendered.headers)
-  res.end(typeof rendered.body === 'string' ? rendered.body : '')
+/** Listens, or rejects with the listen error (e.g. `EADDRINUSE`). */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
 }
