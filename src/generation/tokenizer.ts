@@ -58,7 +58,6 @@ export function createTokenizer(vocabulary: Vocabulary): Tokenizer {
   let whole = false
   let ascii = false
 
-  /** The number of tokens in a chunk; their ends (in bytes) are left in `merger.ends`. */
   /** Writes the chunk's UTF-8 into the merger's buffer; returns its length in bytes. */
   function encodeChunk(chunk: string): number {
     const bytes = merger.bytes
@@ -75,6 +74,7 @@ export function createTokenizer(vocabulary: Vocabulary): Tokenizer {
     return encoder.encodeInto(chunk, bytes).written
   }
 
+  /** The number of tokens in a chunk; their ends (in bytes) are left in `merger.ends`. */
   function split(chunk: string): number {
     const written = encodeChunk(chunk)
     whole = vocabulary.rankOf(merger.bytes, 0, written) !== -1
