@@ -19,13 +19,21 @@ export function isOpenFeed(body: StreamPlan | OpenFeed): body is OpenFeed {
   return 'open' in body
 }
 
-/** A real `Response` for the parts; its body stream stops when `signal` aborts. */
+const encoder = new TextEncoder()
+
+/**
+ * A real `Response` for the parts; its body stream stops when `signal` aborts. A complete body
+ * says its length, as the HTTP server's answers (and the real gateway's) do: without it msw's
+ * interception ends the emulated connection to mark the body's end, which the client pays for
+ * with a torn-down socket per call.
+ */
 export function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {
-  const body = isComplete(parts.body)
-    ? (parts.body as BodyInit)
-    : isOpenFeed(parts.body)
-      ? feedToReadableStream(parts.body, signal)
-      : toReadableStream(parts.body, signal)
+  if (isComplete(parts.body)) {
+    const bytes = typeof parts.body === 'string' ? encoder.encode(parts.body) : parts.body
+    const headers = { ...parts.headers, 'content-length': String(bytes.byteLength) }
+    return new Response(bytes as Uint8Array<ArrayBuffer>, { status: parts.status, headers })
+  }
+  const body = isOpenFeed(parts.body) ? feedToReadableStream(parts.body, signal) : toReadableStream(parts.body, signal)
   return new Response(body, { status: parts.status, headers: parts.headers })
 }
 
