@@ -1,3 +1,4 @@
+import { utf8Length } from '../bytes/utf8-length.ts'
 import { feedToReadableStream, type OpenFeed } from '../streaming/open-feed.ts'
 import { toReadableStream, type StreamPlan } from '../streaming/stream-plan.ts'
 
@@ -19,19 +20,18 @@ export function isOpenFeed(body: StreamPlan | OpenFeed): body is OpenFeed {
   return 'open' in body
 }
 
-const encoder = new TextEncoder()
-
 /**
  * A real `Response` for the parts; its body stream stops when `signal` aborts. A complete body
- * says its length, as the HTTP server's answers (and the real gateway's) do: without it msw's
- * interception ends the emulated connection to mark the body's end, which the client pays for
- * with a torn-down socket per call.
+ * says its length, as msw's own `HttpResponse.json()` does (and the real gateway for a small
+ * answer): without it msw's interception ends the emulated connection to mark the body's end,
+ * which the client pays for with a torn-down socket per call.
  */
 export function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {
   if (isComplete(parts.body)) {
-    const bytes = typeof parts.body === 'string' ? encoder.encode(parts.body) : parts.body
-    const headers = { ...parts.headers, 'content-length': String(bytes.byteLength) }
-    return new Response(bytes as Uint8Array<ArrayBuffer>, { status: parts.status, headers })
+    // Counted, not encoded: the Response encodes a text body itself, once.
+    const length = typeof parts.body === 'string' ? utf8Length(parts.body) : parts.body.byteLength
+    const headers = { ...parts.headers, 'content-length': String(length) }
+    return new Response(parts.body as BodyInit, { status: parts.status, headers })
   }
   const body = isOpenFeed(parts.body) ? feedToReadableStream(parts.body, signal) : toReadableStream(parts.body, signal)
   return new Response(body, { status: parts.status, headers: parts.headers })

@@ -1,5 +1,6 @@
 import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
+import { utf8Length } from '../../src/bytes/utf8-length.ts'
 import { modes, useHarness } from '../support/modes.ts'
 
 // In process, a complete answer says its length in bytes, as msw's own `HttpResponse.json()` and
@@ -9,7 +10,7 @@ describe.each(modes.filter((mode) => mode.name === 'setupServer'))('content-leng
   const harness = useHarness(mode, {
     world: {
       extends: 'default',
-      models: [{ id: 'accented', ownedBy: 'custom', pricing: { ratio: 1 }, reply: { type: 'text', text: 'Déjà vu — ✓ 雨' } }],
+      models: [{ id: 'accented', ownedBy: 'custom', pricing: { ratio: 1 }, reply: { type: 'text', text: 'Déjà vu — ✓ 雨 🌧' } }],
       groups: [{ name: 'default', models: ['gpt-4o-mini', 'accented'] }],
     },
   })
@@ -31,7 +32,7 @@ describe.each(modes.filter((mode) => mode.name === 'setupServer'))('content-leng
     const bytes = new Uint8Array(await response.arrayBuffer())
     const text = new TextDecoder().decode(bytes)
     expect(response.status).toBe(200)
-    expect(JSON.parse(text).choices[0].message.content).toBe('Déjà vu — ✓ 雨')
+    expect(JSON.parse(text).choices[0].message.content).toBe('Déjà vu — ✓ 雨 🌧')
     expect(response.headers.get('content-length')).toBe(String(bytes.byteLength))
     expect(bytes.byteLength).toBeGreaterThan(text.length)
   })
@@ -46,7 +47,7 @@ describe.each(modes.filter((mode) => mode.name === 'setupServer'))('content-leng
   it('the openai SDK reads the same answers', async () => {
     const client = new OpenAI({ apiKey: 'sk-unrestricted', baseURL: `${harness.baseUrl}/v1`, maxRetries: 0 })
     const completion = await client.chat.completions.create({ model: 'accented', messages: [{ role: 'user', content: 'Again?' }] })
-    expect(completion.choices[0]!.message.content).toBe('Déjà vu — ✓ 雨')
+    expect(completion.choices[0]!.message.content).toBe('Déjà vu — ✓ 雨 🌧')
     const page = await client.models.list()
     expect(page.data.map((model) => model.id)).toContain('accented')
   })
@@ -60,5 +61,12 @@ describe.each(modes.filter((mode) => mode.name === 'setupServer'))('content-leng
     expect(response.status).toBe(200)
     expect(response.headers.get('content-length')).toBeNull()
     expect(await response.text()).toContain('[DONE]')
+  })
+})
+
+describe('utf8Length', () => {
+  it('counts the bytes TextEncoder makes, surrogate pairs and lone surrogates too', () => {
+    const texts = ['', 'plain ASCII', 'é', 'Déjà vu — ✓ 雨 🌧', '\u{10FFFF}', 'a\uD800b', '\uDC00', 'end \uD83C']
+    for (const text of texts) expect(utf8Length(text), JSON.stringify(text)).toBe(new TextEncoder().encode(text).byteLength)
   })
 })
