@@ -1,8 +1,19 @@
 // Part of npm run bench, run by plain node in a process of its own: the gateway's handlers under
-// msw's setupServer against a trivial msw handler that returns the same bytes, in alternating
-// rounds of sequential fetch calls (as a test suite makes them). Imports the package by its name,
-// so it measures the build a user installs (the repository's dist/, or the packed tarball).
-// Usage: node bench/in-process.ts WORLD_FILE SECONDS ROUNDS; prints an InProcessResults as JSON.
+// msw's setupServer against a trivial msw handler that returns the same bytes, in sequential
+// fetch calls (as a test suite makes them). Imports the package by its name, so it measures the
+// build a user installs (the repository's dist/, or the packed tarball).
+//
+// How it reads the cost (docs/performance.md, "In-process"): one setupServer, listening all the
+// time, whose handlers are swapped before each call, so both sides go through the same
+// interception; the two sides take turns call by call (who goes first alternating), each call
+// timed by the process's CPU time, so that the other processes on a shared machine, whose bursts
+// last far longer than a call, weigh on both sides alike; the calls are summed per side in blocks
+// of a few hundred milliseconds, after warm-up, and the goal is the median of the blocks' ratios.
+// With --expose-gc each block starts from a collected heap (outside the timed calls: msw's
+// interception retains tens of KB per call, so a full collection costs as much as dozens of calls
+// and would land on one side or the other at random).
+// Usage: node [--expose-gc] bench/in-process.ts WORLD_FILE BLOCKS [BLOCK_MS]; prints an
+// InProcessResults as JSON.
 import { readFileSync } from 'node:fs'
 
 export interface InProcessResults {
@@ -10,13 +21,17 @@ export interface InProcessResults {
   importMs: number
   /** createGateway() on the benchmark's world, in ms. */
   createMs: number
-  /** Per case, per round: calls per second, and the process's CPU time per call in µs. */
-  cases: { name: string; trivial: number[]; gateway: number[]; trivialCpu: number[]; gatewayCpu: number[] }[]
+  /** Whether each block started from a collected heap (--expose-gc). */
+  collected: boolean
+  /** Per case: calls per side in a block, then per block and side the process's CPU time per call in µs, and calls per second. */
+  cases: { name: string; calls: number; trivial: number[]; gateway: number[]; trivialCpu: number[]; gatewayCpu: number[] }[]
 }
 
-const [worldFile, secondsText, roundsText] = process.argv.slice(2)
-const seconds = Number(secondsText)
-const rounds = Number(roundsText)
+const [worldFile, blocksText, blockMsText] = process.argv.slice(2)
+const blockCount = Number(blocksText)
+/** A block's length in CPU time: a collection before each keeps a full one from landing inside it. */
+const blockMs = Number(blockMsText ?? 250)
+const collect = (globalThis as { gc?: () => void }).gc
 
 // By name, as a user imports it; typed from the sources, so that type-checking needs no build.
 const packageName: string = 'llm-gateway-mock'
@@ -41,71 +56,94 @@ const cases = [
   { name: 'GET /v1/models', url: `${origin}/v1/models`, init: { headers: auth } as RequestInit },
   { name: 'POST /v1/chat/completions', url: `${origin}/v1/chat/completions`, init: chat as RequestInit },
 ]
+type Case = (typeof cases)[number]
 
-const gatewayServer = setupServer(...gateway.handlers)
-const call = async (c: (typeof cases)[number]) => {
+// One server for both sides: only its handlers change, so both pay the same interception.
+const server = setupServer(...gateway.handlers)
+server.listen({ onUnhandledFrame: 'error' })
+const reference = async (c: Case) => {
   const response = await fetch(c.url, c.init)
   return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' }
 }
-
-// The trivial handlers answer with the gateway's own bytes; the chat one reads the body, as any
-// handler that answers a chat has to.
-gatewayServer.listen({ onUnhandledFrame: 'error' })
-const models = await call(cases[0]!)
-const completion = await call(cases[1]!)
-gatewayServer.close()
+const models = await reference(cases[0]!)
+const completion = await reference(cases[1]!)
 if (models.status !== 200 || completion.status !== 200) throw new Error(`the gateway answered ${models.status}, ${completion.status}`)
-const trivialServer = setupServer(
-  http.get(cases[0]!.url, () => new HttpResponse(models.text, { headers: { 'content-type': models.type } })),
-  http.post(cases[1]!.url, async ({ request }) => {
-    await request.json()
-    return new HttpResponse(completion.text, { headers: { 'content-type': completion.type } })
-  }),
-)
 
-interface Rate {
-  callsPerSecond: number
-  /** The process's CPU time (user + system) per call, in µs: other processes' turns on the cores count far less in it. */
-  cpuUs: number
+// The trivial handlers answer with the gateway's own bytes, with its content type and the length
+// msw's `HttpResponse.json()` and `.text()` set, all made once; the chat one reads the body, as any
+// handler that answers a chat has to.
+const fixed = (reply: typeof models) => {
+  const length = String(Buffer.byteLength(reply.text))
+  return () => new HttpResponse(reply.text, { headers: { 'content-type': reply.type, 'content-length': length } })
 }
+const fixedModels = fixed(models)
+const fixedCompletion = fixed(completion)
+const sides = {
+  gateway: gateway.handlers,
+  trivial: [
+    http.get(cases[0]!.url, fixedModels),
+    http.post(cases[1]!.url, async ({ request }) => {
+      await request.json()
+      return fixedCompletion()
+    }),
+  ],
+}
+type Side = keyof typeof sides
 
-/** Sequential calls for `ms`. */
-async function callsPerSecond(c: (typeof cases)[number], ms: number): Promise<Rate> {
+/** One call on one side's handlers: its CPU time and wall time, in µs. */
+async function call(side: Side, c: Case): Promise<{ cpu: number; wall: number }> {
+  server.resetHandlers(...sides[side])
   const start = performance.now()
   const cpu = process.cpuUsage()
-  const end = start + ms
-  let calls = 0
-  while (performance.now() < end) {
-    const response = await fetch(c.url, c.init)
-    await response.arrayBuffer()
-    calls++
-  }
+  const response = await fetch(c.url, c.init)
+  await response.arrayBuffer()
+  // What the call left queued (the emulated socket's cleanup) runs inside its own window.
+  await new Promise((resolve) => setImmediate(resolve))
   const used = process.cpuUsage(cpu)
-  return { callsPerSecond: calls / ((performance.now() - start) / 1000), cpuUs: (used.user + used.system) / calls }
+  return { cpu: used.user + used.system, wall: (performance.now() - start) * 1000 }
 }
 
-async function on<T>(server: typeof gatewayServer, work: () => Promise<T>): Promise<T> {
-  server.listen({ onUnhandledFrame: 'error' })
-  try {
-    return await work()
-  } finally {
-    server.close()
-  }
-}
-
-const results: InProcessResults = { importMs, createMs, cases: [] }
-for (const c of cases) {
-  await on(trivialServer, () => callsPerSecond(c, 1000))
-  await on(gatewayServer, () => callsPerSecond(c, 1000))
-  const runs = { trivial: [] as number[], gateway: [] as number[], trivialCpu: [] as number[], gatewayCpu: [] as number[] }
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? (['trivial', 'gateway'] as const) : (['gateway', 'trivial'] as const)
-    for (const name of order) {
-      const rate = await on(name === 'trivial' ? trivialServer : gatewayServer, () => callsPerSecond(c, seconds * 1000))
-      runs[name].push(rate.callsPerSecond)
-      runs[`${name}Cpu`].push(rate.cpuUs)
+let blocks = 0
+/** `pairs` calls on each side, alternating call by call; per side, the CPU per call in µs and the calls per second. */
+async function block(c: Case, pairs: number): Promise<Record<Side, { cpuUs: number; callsPerSecond: number }>> {
+  collect?.()
+  // A call on each side after the collection, untimed: the first call after it pays for the emptied caches.
+  await call('gateway', c)
+  await call('trivial', c)
+  const cpu = { gateway: 0, trivial: 0 }
+  const wall = { gateway: 0, trivial: 0 }
+  blocks++
+  for (let i = 0; i < pairs; i++) {
+    // Who goes first alternates, from one pair and one block to the next.
+    const order: Side[] = (i + blocks) % 2 === 0 ? ['gateway', 'trivial'] : ['trivial', 'gateway']
+    for (const side of order) {
+      const used = await call(side, c)
+      cpu[side] += used.cpu
+      wall[side] += used.wall
     }
   }
-  results.cases.push({ name: c.name, ...runs })
+  const of = (side: Side) => ({ cpuUs: cpu[side] / pairs, callsPerSecond: pairs / (wall[side] / 1e6) })
+  return { gateway: of('gateway'), trivial: of('trivial') }
 }
+
+const results: InProcessResults = { importMs, createMs, collected: collect !== undefined, cases: [] }
+for (const c of cases) {
+  // Warm-up, until the JIT has settled (the first hundreds of calls cost several times the later
+  // ones); the last warm-up block sizes the measured ones.
+  let pairs = 25
+  for (let warm = 0; warm < 4; warm++) {
+    const warmed = await block(c, pairs)
+    pairs = Math.max(10, Math.min(1000, Math.round((blockMs * 1000) / (warmed.gateway.cpuUs + warmed.trivial.cpuUs))))
+  }
+  const runs = { trivial: [] as number[], gateway: [] as number[], trivialCpu: [] as number[], gatewayCpu: [] as number[] }
+  for (let measured = 0; measured < blockCount; measured++) {
+    const result = await block(c, pairs)
+    for (const side of ['gateway', 'trivial'] as const) {
+      runs[side].push(result[side].callsPerSecond)
+      runs[`${side}Cpu`].push(result[side].cpuUs)
+    }
+  }
+  results.cases.push({ name: c.name, calls: pairs, ...runs })
+}
+server.close()
 process.stdout.write(JSON.stringify(results))

@@ -1,3 +1,4 @@
+import { utf8Length } from '../bytes/utf8-length.ts'
 import { feedToReadableStream, type OpenFeed } from '../streaming/open-feed.ts'
 import { toReadableStream, type StreamPlan } from '../streaming/stream-plan.ts'
 
@@ -19,13 +20,20 @@ export function isOpenFeed(body: StreamPlan | OpenFeed): body is OpenFeed {
   return 'open' in body
 }
 
-/** A real `Response` for the parts; its body stream stops when `signal` aborts. */
+/**
+ * A real `Response` for the parts; its body stream stops when `signal` aborts. A complete body
+ * says its length, as msw's own `HttpResponse.json()` does (and the real gateway for a small
+ * answer): without it msw's interception ends the emulated connection to mark the body's end,
+ * which the client pays for with a torn-down socket per call.
+ */
 export function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {
-  const body = isComplete(parts.body)
-    ? (parts.body as BodyInit)
-    : isOpenFeed(parts.body)
-      ? feedToReadableStream(parts.body, signal)
-      : toReadableStream(parts.body, signal)
+  if (isComplete(parts.body)) {
+    // Counted, not encoded: the Response encodes a text body itself, once.
+    const length = typeof parts.body === 'string' ? utf8Length(parts.body) : parts.body.byteLength
+    const headers = { ...parts.headers, 'content-length': String(length) }
+    return new Response(parts.body as BodyInit, { status: parts.status, headers })
+  }
+  const body = isOpenFeed(parts.body) ? feedToReadableStream(parts.body, signal) : toReadableStream(parts.body, signal)
   return new Response(body, { status: parts.status, headers: parts.headers })
 }
 
