@@ -25,6 +25,8 @@ const omittedChars = 3
 const omittedBytes = 4
 /** The reply only: a stream, its frames and timing in `#refs`, its frames' times in `#frameTimes`. */
 const stream = 5
+/** In `#refs`: a text equal to the one kept before it in the field, which it refers to. */
+const repeated = 6
 
 // `#refs`, per row: the texts kept as given (by their index above), then these.
 const timing = 4
@@ -62,6 +64,8 @@ export class RequestDetails {
   /** Per row: how each text is kept, then what steps meet of it (`meetsCodes`). */
   #kinds = new Uint8Array(0)
   #refs: unknown[] = []
+  /** The last text kept in each field. */
+  #last: (string | undefined)[] = []
 
   constructor(limit: number = defaultDetailLimit) {
     if (!(Number.isSafeInteger(limit) && limit >= 0))
@@ -117,6 +121,7 @@ export class RequestDetails {
     this.#texts.clear()
     this.#frameTimes.clear()
     this.#refs = []
+    this.#last = []
     this.#rows.clear()
   }
 
@@ -127,16 +132,27 @@ export class RequestDetails {
     this.#kinds = rows.grown(this.#kinds, (n) => new Uint8Array(n), capacity, texts + 1)
   }
 
-  /** Keeps a text in the row's bytes, or as given when UTF-8 would not give it back. */
+  /**
+   * Keeps a text in the row's bytes, or as given when UTF-8 would not give it back. A text equal
+   * to the last one kept in the field (the model list a key is answered with, the same URL and
+   * header lines again) is kept as a reference to that one, which is kept anyway: no copy, no bytes.
+   */
   #putText(row: number, field: number, text: string): void {
     const end = field === 0 ? 0 : this.#ends[texts * row + field - 1]!
-    if (isWellFormed(text)) {
+    const last = this.#last[field]
+    if (text === last) {
+      this.#ends[texts * row + field] = end
+      this.#kinds[(texts + 1) * row + field] = repeated
+      this.#refs[refWidth * row + field] = last
+    } else if (isWellFormed(text)) {
+      this.#last[field] = text
       this.#ends[texts * row + field] = this.#texts.append(row, text)
       this.#kinds[(texts + 1) * row + field] = inBytes
     } else {
       this.#ends[texts * row + field] = end
       this.#kinds[(texts + 1) * row + field] = asGiven
       this.#refs[refWidth * row + field] = text
+      this.#last[field] = text
     }
   }
 
@@ -181,7 +197,7 @@ export class RequestDetails {
     const at = refWidth * row
     const given = refs[at + conversation] as (() => ConversationView | undefined) | undefined
     const refused = refs[at + refusal] as Refusal | undefined
-    const rawHeaders = this.#kinds[(texts + 1) * row + headers] === inBytes ? this.#text(row, headers) : undefined
+    const rawHeaders = this.#kinds[(texts + 1) * row + headers] === asGiven ? undefined : this.#text(row, headers)
     return {
       entry,
       url: this.#text(row, url)!,
@@ -199,7 +215,7 @@ export class RequestDetails {
 
   #text(row: number, field: number): string | undefined {
     const kind = this.#kinds[(texts + 1) * row + field]
-    if (kind === asGiven) return this.#refs[refWidth * row + field] as string
+    if (kind === asGiven || kind === repeated) return this.#refs[refWidth * row + field] as string
     if (kind !== inBytes) return undefined
     const from = field === 0 ? 0 : this.#ends[texts * row + field - 1]!
     return this.#texts.read(row, from, this.#ends[texts * row + field]!)
@@ -221,9 +237,9 @@ export class RequestDetails {
   }
 }
 
-/** A header line's name or value has no line break (an HTTP/1 parser lets none through). */
+/** A header line's name or value has no line break (an HTTP/1 parser lets none through), and UTF-8 gives it back. */
 function onOneLine(text: string): boolean {
-  return !text.includes('\n')
+  return !text.includes('\n') && isWellFormed(text)
 }
 
 /** The `Headers` a view over these raw lines makes (src/node/server/node-request.ts). */

@@ -86,6 +86,9 @@ describe('the inspector details kept as columns', () => {
       detailOf(3, { requestBody: { omittedChars: 2_000_000 }, reply: { omittedBytes: 4096 }, meets: null }),
       detailOf(4, { requestBody: undefined, headers: undefined, reply: '', meets: 'handshake', worldKey: undefined, composed: undefined }),
       detailOf(5, { headers: rawHeaders([]), requestBody: '' }),
+      // The same texts again, as a key's model list is: kept as the one before.
+      detailOf(6, { url: detailOf(5).url, reply: detailOf(5).reply }),
+      detailOf(7, { url: detailOf(5).url, reply: detailOf(5).reply, headers: rawHeaders([]) }),
     ]
     for (const detail of reported) details.add(detail)
     for (const detail of reported) expect(shown(details.get(detail.entry.requestId))).toStrictEqual(shown(detail))
