@@ -142,7 +142,9 @@ export class Journal {
   }
 
   #forget(row: number): void {
-    this.#read[row] = undefined
+    // Written only where a read built the row: in a server nobody reads, the write grew an empty
+    // array row by row to the ring's size, new copies that outlived young-generation collections.
+    if (this.#read[row] !== undefined) this.#read[row] = undefined
     if (this.#whole[row] !== undefined) {
       this.#whole[row] = undefined
       return
