@@ -13,8 +13,13 @@ export function memo<T>(entries = defaultEntries, maxKeyLength = defaultMaxKeyLe
     if (key.length > maxKeyLength) return compute()
     const value = known.get(key)
     if (value !== undefined) {
-      known.delete(key)
-      known.set(key, value)
+      // Moved to the end only past half full, when an eviction could come before it is used
+      // again: each move gave the Map a new table, made in the old generation (the memo lives
+      // long), which under load was most of what a request left there (docs/performance.md).
+      if (known.size > entries / 2) {
+        known.delete(key)
+        known.set(key, value)
+      }
       return value
     }
     const computed = compute()

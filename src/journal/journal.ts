@@ -63,6 +63,7 @@ export class Journal {
   #read: (RequestLogEntry | undefined)[] = []
   #lastTime = ''
   #lastMs = Number.NaN
+  readonly #probe = new Float64Array(3)
 
   constructor(limit: number = defaultJournalLimit) {
     if (!(Number.isSafeInteger(limit) && limit > 0)) throw new RangeError(`Journal: limit must be a positive integer, got ${limit}`)
@@ -86,6 +87,32 @@ export class Journal {
     const entries = new Array<RequestLogEntry>(n)
     for (let i = 0; i < n; i++) entries[i] = this.#entryAt(rows.rowOf(rows.size - n + i))
     return entries
+  }
+
+  /** @internal How many entries are kept. */
+  get size(): number {
+    return this.#rows.size
+  }
+
+  /** @internal The `index`-th kept entry, oldest first (the inspector's details keep theirs in a journal of their own). */
+  at(index: number): RequestLogEntry {
+    return this.#entryAt(this.#rows.rowOf(index))
+  }
+
+  /** @internal Where the entry of `requestId` is among the kept ones, oldest first; -1 when it is not kept. */
+  indexOf(requestId: string): number {
+    const rows = this.#rows
+    const ids = this.#ids
+    const probe = this.#probe
+    const packed = packRequestId(requestId, probe, 0)
+    for (let i = 0; i < rows.size; i++) {
+      const row = rows.rowOf(i)
+      const whole = this.#whole[row]
+      if (whole !== undefined) {
+        if (whole.requestId === requestId) return i
+      } else if (packed && ids[3 * row] === probe[0] && ids[3 * row + 1] === probe[1] && ids[3 * row + 2] === probe[2]) return i
+    }
+    return -1
   }
 
   /** @internal How many distinct strings the kept entries hold (for tests: they must not pile up). */
@@ -115,7 +142,9 @@ export class Journal {
   }
 
   #forget(row: number): void {
-    this.#read[row] = undefined
+    // Written only where a read built the row: in a server nobody reads, the write grew an empty
+    // array row by row to the ring's size, new copies that outlived young-generation collections.
+    if (this.#read[row] !== undefined) this.#read[row] = undefined
     if (this.#whole[row] !== undefined) {
       this.#whole[row] = undefined
       return

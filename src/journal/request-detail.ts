@@ -1,7 +1,7 @@
 import type { SurfaceName } from '../http/surface-name.ts'
 import type { EnvelopeName, Language, Profile } from '../profiles/profile-type.ts'
 import type { ResolvedError } from '../profiles/resolved-error.ts'
-import type { StreamPlan } from '../streaming/stream-plan.ts'
+import type { StreamFrame, StreamPlan, StreamTiming } from '../streaming/stream-plan.ts'
 import type { RequestLogEntry } from './request-log-entry.ts'
 import type { ConversationView } from '../conversation/conversation-view.ts'
 
@@ -50,8 +50,8 @@ export interface RequestDetail {
   headers?: Headers
   /** The conversation as `when`'s content fields read it, read when the detail is shown; undefined where it carries none. */
   conversation?: () => ConversationView | undefined
-  /** The answer's body: its JSON text, or the stream as planned, with `written` filled in as frames went out. */
-  reply: KeptText | StreamPlan
+  /** The answer's body: its JSON text, or the stream as planned, with the times its frames went out. */
+  reply: KeptText | KeptStream
   /**
    * What scenario steps can meet of it: a generation request, a WebSocket handshake (a step with
    * `upgrade: true`), or nothing (steps meet generations and handshakes only).
@@ -64,6 +64,20 @@ export interface RequestDetail {
   /** How a refused request was answered, for the step that answers the next one the same. */
   refusal?: Refusal
 }
+
+/** A stream as kept in detail: its frames, its timing, and when each frame was handed to the connection. */
+export interface KeptStream {
+  frames: readonly StreamFrame[]
+  timing: StreamTiming
+  /** `performance.now()` as each frame went out; frames never sent have none. */
+  written?: readonly number[]
+}
+
+/**
+ * A request in detail as the pipeline reports it: its answer's stream as the plan being played,
+ * whose `written` the kept detail takes over (frames go out after the request is reported).
+ */
+export type ReportedDetail = Omit<RequestDetail, 'reply'> & { reply: KeptText | StreamPlan }
 
 /** A refusal as the profile that answered it resolved it (references, no copies). */
 export interface Refusal {

@@ -132,7 +132,9 @@ export class LogBook {
   }
 
   #forget(at: number): void {
-    this.#read[at] = undefined
+    // Written only where a read built the row: in a server nobody reads, the write grew an empty
+    // array row by row to the ring's size, new copies that outlived young-generation collections.
+    if (this.#read[at] !== undefined) this.#read[at] = undefined
     if (this.#whole[at] !== undefined) {
       this.#whole[at] = undefined
       return

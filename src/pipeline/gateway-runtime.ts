@@ -6,7 +6,7 @@ import type { World } from '../world/world.ts'
 import type { Journal } from '../journal/journal.ts'
 import type { Clock } from '../time/clock.ts'
 import type { RequestLogEntry } from '../journal/request-log-entry.ts'
-import type { RequestDetail } from '../journal/request-detail.ts'
+import type { ReportedDetail } from '../journal/request-detail.ts'
 import type { RequestDetails } from '../journal/latest-request-details.ts'
 import type { GatewayEvents, StateChange } from '../journal/gateway-events.ts'
 import type { GatewayState } from './gateway-state.ts'
@@ -40,7 +40,7 @@ export interface GatewayRuntime {
   /** What routes keep across requests (the Responses API's stored responses), emptied by reset. */
   state: GatewayState
   /** Records an answered request: in the journal, in detail when given one, and to whoever watches. */
-  report(entry: RequestLogEntry, detail?: RequestDetail): void
+  report(entry: RequestLogEntry, detail?: ReportedDetail): void
   /** The gateway-wide operations the admin routes expose. */
   control: GatewayControl
   /**

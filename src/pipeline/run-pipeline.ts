@@ -5,7 +5,7 @@ import type { GatewayRuntime } from './gateway-runtime.ts'
 import { GatewayError } from '../errors/gateway-error.ts'
 import { createRequestId } from '../http/request-id.ts'
 import { isoTimeOf } from '../time/iso-time.ts'
-import { keptText, type Refusal, type RequestDetail } from '../journal/request-detail.ts'
+import { keptText, type Refusal, type ReportedDetail } from '../journal/request-detail.ts'
 import type { PipelineStage, RequestLogEntry } from '../journal/request-log-entry.ts'
 import { requestLanguage } from '../profiles/request-language.ts'
 import { authenticate } from './1-authenticate.ts'
@@ -151,7 +151,7 @@ function detailOf(
   startedAt: number,
   handshake: boolean,
   refusal: Refusal | undefined,
-): RequestDetail {
+): ReportedDetail {
   const { body } = rendered
   return {
     entry,

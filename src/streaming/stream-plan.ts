@@ -73,6 +73,11 @@ export interface RecordedPace {
   lastFrameMs: number
 }
 
+/** Where a stream's frames' times go as they are written: an array, or the inspector's kept detail. */
+export interface FrameTimes {
+  push(at: number): unknown
+}
+
 export interface StreamPlan {
   frames: readonly StreamFrame[]
   timing: StreamTiming
@@ -81,7 +86,7 @@ export interface StreamPlan {
    * plan when it is there (the inspector shows them); frames never sent (the client left, the
    * connection dropped) have none.
    */
-  written?: number[]
+  written?: FrameTimes
   /** How whoever plays the plan waits between frames: the gateway's time source. Default: real timers. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }

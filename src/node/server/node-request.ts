@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { rawHeaderPairs, type RawHeaderSource } from '../../http/raw-header-pairs.ts'
 import { bodyStreamOf, toFetchRequest } from './to-fetch-request.ts'
 
 // Building undici's Request (with its Headers) and Response for every request cost the server more
@@ -32,7 +33,7 @@ export function requestUrlOf(req: IncomingMessage, origin: string): string {
  * Fetch would (case-insensitive, repeated headers joined with `, `); anything else, mutation
  * included, goes to a real `Headers` built on first use, which then answers everything.
  */
-export class NodeHeaders implements Headers {
+export class NodeHeaders implements Headers, RawHeaderSource {
   readonly #raw: string[]
   /** The raw names in lower case, made on the first lookup: a request is asked about several headers. */
   #names: string[] | undefined
@@ -62,6 +63,11 @@ export class NodeHeaders implements Headers {
       }
     }
     return value
+  }
+
+  /** The raw list, while nothing has made (and maybe changed) the real `Headers`. */
+  [rawHeaderPairs](): readonly string[] | undefined {
+    return this.#real ? undefined : this.#raw
   }
 
   has(name: string): boolean {
