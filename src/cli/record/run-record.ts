@@ -74,8 +74,11 @@ export async function runRecord(args: RecordArgs): Promise<void> {
     throw listenFailure(error, 'llm-gateway-mock record', args.port, '127.0.0.1')
   }
   startupNotice().done()
+  // Caught from before the banner says it records: a signal sent on reading it must not find
+  // Node's default (an exit with nothing written).
+  const stopped = waitForStop({ launcher })
   console.log(recordingBanner(args, recorder, upstreamKey !== undefined, keySource()))
-  await stopRecording(recorder, await waitForStop({ launcher }))
+  await stopRecording(recorder, await stopped)
   if (recorder.recorded === 0) return console.log('Nothing was recorded.')
   console.log(`Recorded ${recorder.recorded} ${recorder.recorded === 1 ? 'exchange' : 'exchanges'} into ${recorder.file}`)
   const hint = replayHint({

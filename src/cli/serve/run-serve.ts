@@ -42,6 +42,10 @@ export async function runServe(args: ServeArgs): Promise<void> {
     throw listenFailure(error, 'llm-gateway-mock', args.port, args.host)
   }
   startupNotice().done()
+  // Caught from before the banner says it listens: a client that stops it as soon as it reads
+  // that line (a script, a test) must find the handlers in place, not Node's default that ends
+  // the process without a word.
+  const stopped = waitForStop({ launcher })
   console.log(
     formatBanner(server.url, gateway, {
       adminToken: adminToken !== undefined,
@@ -61,7 +65,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
   // also written once the server has settled in, off the path of the first requests.
   setTimeout(() => nodeModule.flushCompileCache?.(), 1_000).unref()
 
-  const reason = await waitForStop({ launcher })
+  const reason = await stopped
   requestLog?.flush()
   console.log(`\n${reason}: stopping`)
   await server.close().catch(() => undefined)

@@ -5,10 +5,16 @@ import { fixture } from '../../support/paths.ts'
 
 // The serve command in this process, stopped as soon as it waits for a signal: that is when the
 // server is ready, and the notice must be done by then.
-const stops = vi.hoisted(() => ({ noticeDoneBefore: undefined as boolean | undefined, done: (): boolean => false }))
+const stops = vi.hoisted(() => ({
+  noticeDoneBefore: undefined as boolean | undefined,
+  done: (): boolean => false,
+  printedBefore: undefined as boolean | undefined,
+  printed: (): boolean => false,
+}))
 vi.mock('../../../src/cli/process/wait-for-stop.ts', () => ({
   waitForStop: async () => {
     stops.noticeDoneBefore = stops.done()
+    stops.printedBefore = stops.printed()
     return 'SIGTERM'
   },
 }))
@@ -98,5 +104,19 @@ describe('the serve command and the start-up notice', () => {
       ['building the gateway'],
     ])
     expect(stops.noticeDoneBefore).toBe(true)
+  })
+})
+
+// A script that stops the server once it reads the banner's "listening on" line sends its signal
+// at once: the server must already catch it, or Node's default ends it without "stopping" (seen
+// as a flaky npm start test under load).
+describe('the stop signals', () => {
+  it('are caught from before the banner that says the server listens is printed', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    stops.printed = () => log.mock.calls.some(([text]) => String(text).includes('listening on'))
+    await runServe(quickServeArgs(['--port', '0', '--quiet'])!)
+    expect(log.mock.calls.some(([text]) => String(text).includes('listening on http://127.0.0.1:'))).toBe(true)
+    expect(stops.printedBefore).toBe(false)
+    log.mockRestore()
   })
 })
