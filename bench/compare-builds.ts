@@ -8,7 +8,7 @@ import autocannon from 'autocannon'
 import { mkdtempSync, openSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { benchWorld } from './bench-world.ts'
+import { benchAuth, benchWorld, chatLoad, modelsLoad } from './bench-world.ts'
 import { cpuMs, firstAnswer, freePort, median, pinSelf, spawnNode, stopProcess } from './processes.ts'
 
 const [dirA, dirB, which = 'models', roundsText = '10'] = process.argv.slice(2)
@@ -17,14 +17,7 @@ pinSelf()
 const work = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-compare-'))
 const worldFile = join(work, 'world.json')
 writeFileSync(worldFile, JSON.stringify(benchWorld))
-const auth = { authorization: 'Bearer sk-unrestricted' }
-const chat = (stream: boolean) => ({
-  path: '/v1/chat/completions',
-  method: 'POST' as const,
-  headers: { ...auth, 'content-type': 'application/json' },
-  body: JSON.stringify({ model: 'lorem-50', stream, messages: [{ role: 'user', content: 'Benchmark me, please.' }] }),
-})
-const load = which === 'models' ? { path: '/v1/models', method: 'GET' as const, headers: auth } : chat(which === 'stream')
+const load = which === 'models' ? modelsLoad : chatLoad(which === 'stream')
 
 async function start(dir: string, name: string) {
   const port = await freePort()
@@ -35,7 +28,7 @@ async function start(dir: string, name: string) {
     dir,
   )
   const url = `http://127.0.0.1:${port}`
-  await firstAnswer(child, `${url}/v1/models`, auth, performance.now())
+  await firstAnswer(child, `${url}/v1/models`, benchAuth, performance.now())
   return { child, url }
 }
 

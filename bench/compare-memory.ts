@@ -11,7 +11,7 @@ import autocannon from 'autocannon'
 import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { benchWorld } from './bench-world.ts'
+import { benchAuth, benchWorld, chatLoad, modelsLoad } from './bench-world.ts'
 import { firstAnswer, freePort, median, pinSelf, spawnNode, stopProcess } from './processes.ts'
 
 const [dirA, dirB, pairsText = '3'] = process.argv.slice(2)
@@ -32,14 +32,6 @@ process.on('SIGUSR2', () => {
 `,
 )
 const traceGc = process.env.GC === '1'
-const auth = { authorization: 'Bearer sk-unrestricted' }
-const chat = (stream: boolean) => ({
-  path: '/v1/chat/completions',
-  method: 'POST' as const,
-  headers: { ...auth, 'content-type': 'application/json' },
-  body: JSON.stringify({ model: 'lorem-50', stream, messages: [{ role: 'user', content: 'Benchmark me, please.' }] }),
-})
-const models = { path: '/v1/models', method: 'GET' as const, headers: auth }
 
 interface Reading {
   rssMb: number
@@ -62,17 +54,17 @@ async function measure(dir: string, name: string): Promise<Reading> {
   )
   try {
     const url = `http://127.0.0.1:${port}`
-    await firstAnswer(child, `${url}/v1/models`, auth, performance.now())
-    const run = async (load: typeof models | ReturnType<typeof chat>, amount: number) => {
+    await firstAnswer(child, `${url}/v1/models`, benchAuth, performance.now())
+    const run = async (load: typeof modelsLoad | ReturnType<typeof chatLoad>, amount: number) => {
       const result = await autocannon({ url: url + load.path, ...load, connections: 32, amount })
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
     }
-    await run(models, 2_000)
-    await run(chat(false), 2_000)
+    await run(modelsLoad, 2_000)
+    await run(chatLoad(false), 2_000)
     const marker = traceGc ? readFileSync(logFile, 'utf8').length : 0
-    await run(models, 10_000)
-    await run(chat(false), 10_000)
-    await run(chat(true), 2_500)
+    await run(modelsLoad, 10_000)
+    await run(chatLoad(false), 10_000)
+    await run(chatLoad(true), 2_500)
     child.kill('SIGUSR2')
     for (let i = 0; i < 100; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10))
