@@ -1,16 +1,12 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 import SlowFirstSequencer from './test/support/slow-first-sequencer.ts'
 
-// Files that replace a module with vi.mock: each runs in a fresh module graph of its own, so the
-// mock neither leaks into other files nor misses a module another file loaded first.
-const mocking = [
-  'test/cli/flags/quick-serve-args.test.ts',
-  'test/cli/process/startup-notice.test.ts',
-  'test/cli/serve/serve-certificate.test.ts',
-]
-
 export default defineConfig({
   test: {
+    include: ['test/**/*.test.ts'],
+    // The runner fixtures' test files are run by their own runners, as subprocesses
+    // (test/test-runners/runners.test.ts).
+    exclude: [...configDefaults.exclude, 'test/fixtures/**'],
     // The CLI, package and runner tests run the built package: build it from the sources first, unless it is current.
     // The package tests share one install of the packed tarball, in a folder the run provides.
     globalSetup: ['test/support/build-dist.ts', 'test/support/packed-project-home.ts'],
@@ -20,35 +16,18 @@ export default defineConfig({
     // waits on the processes it started; a third worker made the process-heavy files time out
     // (docs/testing.md has the measurements).
     maxWorkers: 2,
-    // The files that mock a module run through vite's module runner; what it transformed is kept on
-    // disk (node_modules/.experimental-vitest-cache, keyed by each file's content) from one run to
-    // the next. vitest 5 makes it the default.
-    experimental: { fsModuleCache: true },
+    // Importing the SDKs and the sources again for every file was a third of the suite's time. No
+    // file leaves global state behind (each closes its servers and msw interception and puts back
+    // the environment it changed), so the files of a worker share the modules.
+    isolate: false,
+    // Node imports the files itself and strips their types: vite's module runner transformed the
+    // 700 source and test files on vitest's main thread while the workers waited, 14 s of a fresh
+    // clone's first run (docs/testing.md). The sources are erasable TypeScript (tsconfig's
+    // erasableSyntaxOnly), which Node runs as it is. Without the runner there is no vi.mock: a test
+    // that needs a part replaced passes its own (main's runServe, runServe's waitForStop,
+    // serveCertificate's readFile).
+    experimental: { viteModuleRunner: false },
     // A run with no durations of its own starts the known slow files first (the sequencer's file says why).
     sequence: { sequencer: SlowFirstSequencer },
-    // The projects' include and exclude are their own: a project that extends this config adds its
-    // lists to these, so these have none.
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'shared',
-          include: ['test/**/*.test.ts'],
-          // The runner fixtures' test files are run by their own runners, as subprocesses
-          // (test/test-runners/runners.test.ts).
-          exclude: [...configDefaults.exclude, 'test/fixtures/**', ...mocking],
-          // Importing the SDKs and the sources again for every file was a third of the suite's
-          // time. No file leaves global state behind (each closes its servers and msw interception
-          // and puts back the environment it changed), so the files of a worker share the modules.
-          isolate: false,
-          // Node imports the files itself and strips their types: vite's module runner transformed
-          // the 700 source and test files on vitest's main thread while the workers waited, 14 s of
-          // a fresh clone's first run (docs/testing.md). The sources are erasable TypeScript
-          // (tsconfig's erasableSyntaxOnly), which Node runs as it is. vi.mock needs the runner.
-          experimental: { viteModuleRunner: false },
-        },
-      },
-      { extends: true, test: { name: 'isolated', include: mocking } },
-    ],
   },
 })

@@ -8,6 +8,7 @@ import { scenariosValidateCommand } from './commands/scenarios-validate.ts'
 import { scenariosCommand } from './commands/scenarios.ts'
 import { schemaCommand } from './commands/schema.ts'
 import { serveCommand } from './commands/serve.ts'
+import type { ServeArgs } from './flags/serve-options.ts'
 import { CliError, exitCodeOf } from './process/cli-error.ts'
 import { exitCodes } from './process/exit-codes.ts'
 import { usageMessage, type CommandNames } from './format/usage-hint.ts'
@@ -53,12 +54,17 @@ function commandOf(cli: Argv): string {
     .commands.join(' ')
 }
 
+/** What runs in place of a command's own work: a test reads what the serve command was given, and nothing listens. */
+export interface MainOptions {
+  runServe?: (args: ServeArgs) => Promise<void>
+}
+
 /** Runs the CLI on `argv` through yargs, every command and message included, and resolves to the exit code. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], options: MainOptions = {}): Promise<number> {
   const cli = yargs(argv)
     .scriptName('llm-gateway-mock')
     .usage('$0 [command] [options]\n\nA local mock of an LLM API gateway (new-api / one-api family).')
-    .command(serveCommand)
+    .command(options.runServe ? { ...serveCommand, handler: options.runServe } : serveCommand)
     .command(keysCommand)
     .command(scenariosCommand)
     .command(schemaCommand)

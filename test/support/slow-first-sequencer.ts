@@ -17,10 +17,6 @@ export default class SlowFirstSequencer extends BaseSequencer {
     const path = (spec: TestSpecification) => relative(this.ctx.config.root, spec.moduleId)
     if (files.some((spec) => this.ctx.cache.getFileTestResults(`${spec.project.name}:${path(spec)}`))) return sorted
     const rank = (spec: TestSpecification) => -(known[path(spec)] ?? Number.POSITIVE_INFINITY)
-    // Within a project only: vitest runs the projects one after the other, in the order it gave them.
-    const position = new Map(sorted.map((spec, index) => [spec, index]))
-    const projects = [...new Set(sorted.map((spec) => spec.project))]
-    const project = (spec: TestSpecification) => projects.indexOf(spec.project)
-    return [...sorted].sort((a, b) => project(a) - project(b) || rank(a) - rank(b) || position.get(a)! - position.get(b)!)
+    return [...sorted].sort((a, b) => rank(a) - rank(b))
   }
 }

@@ -15,8 +15,13 @@ import { startupNotice } from '../process/startup-notice.ts'
 import { waitForStop } from '../process/wait-for-stop.ts'
 import { knownPasswords } from '../../world/known-passwords.ts'
 
+/** What runs in place of the process's own parts: a test stops the server where it would wait for a signal. */
+export interface RunServeOptions {
+  waitForStop?: typeof waitForStop
+}
+
 /** Runs the gateway as an HTTP server until told to stop (the serve command's work). */
-export async function runServe(args: ServeArgs): Promise<void> {
+export async function runServe(args: ServeArgs, options: RunServeOptions = {}): Promise<void> {
   const launcher = args['exit-with-parent'] ? watchLauncher() : undefined
   const adminToken = flagOrEnvironment(args['admin-token'], adminTokenVariable)
   const replay = args.replay.length > 0 ? { strict: args['replay-strict'] ?? false, speed: args['replay-speed'] ?? 1 } : undefined
@@ -45,7 +50,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
   // Caught from before the banner says it listens: a client that stops it as soon as it reads
   // that line (a script, a test) must find the handlers in place, not Node's default that ends
   // the process without a word.
-  const stopped = waitForStop({ launcher })
+  const stopped = (options.waitForStop ?? waitForStop)({ launcher })
   console.log(
     formatBanner(server.url, gateway, {
       adminToken: adminToken !== undefined,

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile as readFileOfNode } from 'node:fs/promises'
 import { createSecureContext } from 'node:tls'
 import type { TlsOptions } from '../../node/server/create-server.ts'
 import { localCertificate } from '../../node/server/tls/local-certificate.ts'
@@ -14,15 +14,21 @@ export interface ServeCertificate {
   caFile?: string
 }
 
+/** How the files of --tls-cert and --tls-key are read: a test makes the reads fail in an order of its choosing. */
+export type ReadTextFile = (file: string, encoding: 'utf8') => Promise<string>
+
 /** The certificate `--tls` (the local one) or `--tls-cert` and `--tls-key` (yours) ask for; none for plain HTTP. */
-export async function serveCertificate(args: Pick<ServeArgs, 'tls' | 'tls-cert' | 'tls-key'>): Promise<ServeCertificate | undefined> {
+export async function serveCertificate(
+  args: Pick<ServeArgs, 'tls' | 'tls-cert' | 'tls-key'>,
+  readFile: ReadTextFile = readFileOfNode,
+): Promise<ServeCertificate | undefined> {
   const certFile = args['tls-cert']
   const keyFile = args['tls-key']
   if (certFile !== undefined && keyFile !== undefined) {
     // One after the other: where both fail, the refusal names the first flag, not whichever read
     // the file system happened to fail first.
-    const cert = await readPem(certFile, '--tls-cert')
-    const key = await readPem(keyFile, '--tls-key')
+    const cert = await readPem(readFile, certFile, '--tls-cert')
+    const key = await readPem(readFile, keyFile, '--tls-key')
     try {
       createSecureContext({ cert, key })
     } catch (error) {
@@ -45,7 +51,7 @@ export async function serveCertificate(args: Pick<ServeArgs, 'tls' | 'tls-cert' 
   }
 }
 
-async function readPem(file: string, flag: string): Promise<string> {
+async function readPem(readFile: ReadTextFile, file: string, flag: string): Promise<string> {
   try {
     return await readFile(file, 'utf8')
   } catch (error) {

@@ -1,18 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ServeArgs } from '../../../src/cli/flags/serve-options.ts'
 
+import { main } from '../../../src/cli/main.ts'
+import { quickServeArgs } from '../../../src/cli/flags/quick-serve-args.ts'
+
 // The CLI reads a plain serve command line without yargs (quickServeArgs) and hands every other
 // line to yargs. Both must start the same server: for each line the quick reader accepts, what
-// it gives is what yargs gives the serve command. The serve command itself is replaced here by
+// it gives is what yargs gives the serve command. The serve command's work is replaced here by
 // a recorder, so nothing listens.
-const served = vi.hoisted(() => ({ args: [] as ServeArgs[] }))
-vi.mock('../../../src/cli/serve/run-serve.ts', () => ({
-  runServe: async (args: ServeArgs) => {
-    served.args.push(args)
-  },
-}))
-const { main } = await import('../../../src/cli/main.ts')
-const { quickServeArgs } = await import('../../../src/cli/flags/quick-serve-args.ts')
+const served = { args: [] as ServeArgs[] }
+const recordServe = async (args: ServeArgs) => {
+  served.args.push(args)
+}
 
 const serveKeys = [
   'port',
@@ -39,7 +38,7 @@ const serveKeys = [
 /** What yargs gives the serve command for `argv`: its arguments, or the exit code of its refusal. */
 async function throughYargs(argv: string[]): Promise<Partial<ServeArgs> | { exitCode: number }> {
   served.args = []
-  const exitCode = await main(argv)
+  const exitCode = await main(argv, { runServe: recordServe })
   const [args] = served.args
   if (args === undefined) return { exitCode }
   return Object.fromEntries(serveKeys.filter((key) => args[key] !== undefined).map((key) => [key, args[key]]))

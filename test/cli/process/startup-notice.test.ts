@@ -1,25 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startStartupNotice, startupNoticeKey } from '../../../bin/startup-notice.js'
+import { quickServeArgs } from '../../../src/cli/flags/quick-serve-args.ts'
 import { startupNotice } from '../../../src/cli/process/startup-notice.ts'
+import { runServe } from '../../../src/cli/serve/run-serve.ts'
 import { fixture } from '../../support/paths.ts'
 
 // The serve command in this process, stopped as soon as it waits for a signal: that is when the
 // server is ready, and the notice must be done by then.
-const stops = vi.hoisted(() => ({
+const stops = {
   noticeDoneBefore: undefined as boolean | undefined,
   done: (): boolean => false,
   printedBefore: undefined as boolean | undefined,
   printed: (): boolean => false,
-}))
-vi.mock('../../../src/cli/process/wait-for-stop.ts', () => ({
-  waitForStop: async () => {
-    stops.noticeDoneBefore = stops.done()
-    stops.printedBefore = stops.printed()
-    return 'SIGTERM'
-  },
-}))
-const { runServe } = await import('../../../src/cli/serve/run-serve.ts')
-const { quickServeArgs } = await import('../../../src/cli/flags/quick-serve-args.ts')
+}
+const waitForStop = async () => {
+  stops.noticeDoneBefore = stops.done()
+  stops.printedBefore = stops.printed()
+  return 'SIGTERM' as const
+}
 
 // The bin's notice of a slow start, on fake timers: what it prints, when, and what stops it.
 describe('the start-up notice', () => {
@@ -97,7 +95,7 @@ describe('the serve command and the start-up notice', () => {
     vi.spyOn(console, 'log').mockImplementation(() => {})
     const world = fixture('patch-world.json')
     const scenario = fixture('scripted-scenario.json')
-    await runServe(quickServeArgs(['--port', '0', '--quiet', '--world', world, '--scenario', scenario])!)
+    await runServe(quickServeArgs(['--port', '0', '--quiet', '--world', world, '--scenario', scenario])!, { waitForStop })
     expect(notice.doing.mock.calls).toEqual([
       [`reading the world file ${world}`],
       [`reading the scenario file ${scenario}`],
@@ -114,7 +112,7 @@ describe('the stop signals', () => {
   it('are caught from before the banner that says the server listens is printed', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     stops.printed = () => log.mock.calls.some(([text]) => String(text).includes('listening on'))
-    await runServe(quickServeArgs(['--port', '0', '--quiet'])!)
+    await runServe(quickServeArgs(['--port', '0', '--quiet'])!, { waitForStop })
     expect(log.mock.calls.some(([text]) => String(text).includes('listening on http://127.0.0.1:'))).toBe(true)
     expect(stops.printedBefore).toBe(false)
     log.mockRestore()
