@@ -1,10 +1,11 @@
 // vitest's global set-up: a folder for the run, where the first test file that needs the packed
 // tarball installs it (sharedPackedProject, packed-project.ts) and every other file of the run finds
-// it. Nothing is packed here: a run without the package tests pays nothing.
+// it. Nothing is packed here: a run without the package tests pays nothing. The folder is in memory
+// where the machine allows (memory-folder.ts).
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { memoryBackedTmpdir } from './memory-folder.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +15,7 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): () => void {
-  const home = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-packed-'))
+  const home = mkdtempSync(join(memoryBackedTmpdir(), 'llm-gateway-mock-packed-'))
   project.provide('packedProjectHome', home)
   return () => rmSync(home, { recursive: true, force: true })
 }

@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { inject } from 'vitest'
+import { memoryBackedTmpdir } from './memory-folder.ts'
 import { repo } from './paths.ts'
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -39,7 +39,7 @@ export function runNpm(args: string[], cwd: string, env: NodeJS.ProcessEnv = use
 /** Packs the repository (its `dist` must be built) and installs the tarball into a new project with this package.json. */
 export function installPackedProject(
   packageJson: Record<string, unknown>,
-  work = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-pack-')),
+  work = mkdtempSync(join(memoryBackedTmpdir(), 'llm-gateway-mock-pack-')),
 ): PackedProject {
   mkdirSync(work, { recursive: true })
   const project = join(work, 'project')
