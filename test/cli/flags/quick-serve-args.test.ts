@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ServeArgs } from '../../../src/cli/flags/serve-options.ts'
-
-import { main } from '../../../src/cli/main.ts'
 import { quickServeArgs } from '../../../src/cli/flags/quick-serve-args.ts'
+import type { ServeArgs } from '../../../src/cli/flags/serve-options.ts'
+import { main } from '../../../src/cli/main.ts'
 
 // The CLI reads a plain serve command line without yargs (quickServeArgs) and hands every other
 // line to yargs. Both must start the same server: for each line the quick reader accepts, what
