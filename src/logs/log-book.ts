@@ -6,7 +6,6 @@ import type { GatewayLog, LogType } from './gateway-log.ts'
 // A row's numbers (`#numbers`), strings (`#strings`, interned) and flags, by field.
 const numberFields = ['id', 'userId', 'createdAt', 'type', 'quota', 'promptTokens', 'completionTokens', 'useTime', 'tokenId'] as const
 const stringFields = ['content', 'username', 'tokenName', 'modelName', 'group', 'ip', 'requestId'] as const
-const requestIdField = stringFields.indexOf('requestId')
 const streamFlag = 1
 const packedIdFlag = 2
 /** The keys of a row as the gateway writes it (src/logs/request-logs.ts, record-log.ts), in order; `id` follows. */
@@ -148,22 +147,40 @@ export class LogBook {
   #keep(row: Omit<GatewayLog, 'id'>, id: number, at: number): boolean {
     const shape = this.#shapeOf(row)
     if (shape === -1) return false
-    const fields = row as unknown as Record<string, unknown>
+    // Field by field, in the columns' order (numberFields, stringFields; #build reads them back
+    // so): read by name rather than in a loop over the names, which made every read a lookup by a
+    // key unknown until run time, most of what a row cost to keep.
     const numbers = this.#numbers
-    numbers[at * numberFields.length] = id
-    for (let i = 1; i < numberFields.length; i++) numbers[at * numberFields.length + i] = fields[numberFields[i]!] as number
+    const n = at * numberFields.length
+    numbers[n] = id
+    numbers[n + 1] = row.userId
+    numbers[n + 2] = row.createdAt
+    numbers[n + 3] = row.type
+    numbers[n + 4] = row.quota
+    numbers[n + 5] = row.promptTokens
+    numbers[n + 6] = row.completionTokens
+    numbers[n + 7] = row.useTime
+    numbers[n + 8] = row.tokenId
     const packed = packRequestId(row.requestId, this.#ids, at)
-    for (let i = 0; i < stringFields.length; i++) {
-      this.#strings[at * stringFields.length + i] =
-        i === requestIdField && packed ? 0 : this.#names.acquire(fields[stringFields[i]!] as string)
-    }
+    const names = this.#names
+    const strings = this.#strings
+    const s = at * stringFields.length
+    strings[s] = names.acquire(row.content)
+    strings[s + 1] = names.acquire(row.username)
+    strings[s + 2] = names.acquire(row.tokenName)
+    strings[s + 3] = names.acquire(row.modelName)
+    strings[s + 4] = names.acquire(row.group)
+    strings[s + 5] = names.acquire(row.ip)
+    strings[s + 6] = packed ? 0 : names.acquire(row.requestId)
     this.#flags[at] = (row.isStream ? streamFlag : 0) | (packed ? packedIdFlag : 0)
     this.#otherShapes[at] = shape
-    const { keys, kinds } = this.#shapes[shape]!
-    const other = row.other
-    for (let i = 0; i < keys.length; i++) {
-      const value = other[keys[i]!]
-      this.#others[at * otherWidth + i] = kinds[i] === 's' ? this.#names.acquire(value as string) : Number(value)
+    const { kinds } = this.#shapes[shape]!
+    // In the order of the shape's keys: both are the object's own keys in their order.
+    const values = Object.values(row.other)
+    const o = at * otherWidth
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i]
+      this.#others[o + i] = kinds[i] === 's' ? names.acquire(value as string) : Number(value)
     }
     return true
   }
@@ -174,24 +191,20 @@ export class LogBook {
     const keys = Object.keys(row)
     if (keys.length !== rowKeys.length) return -1
     for (let i = 0; i < keys.length; i++) if (keys[i] !== rowKeys[i]) return -1
-    const fields = row as unknown as Record<string, unknown>
-    for (let i = 1; i < numberFields.length; i++) if (typeof fields[numberFields[i]!] !== 'number') return -1
-    for (const name of stringFields) if (typeof fields[name] !== 'string') return -1
-    if (typeof row.isStream !== 'boolean') return -1
+    if (!hasColumnTypes(row)) return -1
     const other = row.other
     if (typeof other !== 'object' || other === null || Object.getPrototypeOf(other) !== Object.prototype) return -1
     const otherKeys = Object.keys(other)
     if (otherKeys.length > otherWidth) return -1
+    // Rows come in runs of one kind (consume logs): the last shape is checked before naming one.
+    const last = this.#shapes[this.#lastShape]
+    if (last !== undefined && isShaped(other, otherKeys, last)) return this.#lastShape
     let kinds = ''
     for (const key of otherKeys) {
-      const value = other[key]
-      const kind = typeof value === 'number' ? 'n' : typeof value === 'string' ? 's' : typeof value === 'boolean' ? 'b' : ''
+      const kind = kindOf(other[key])
       if (kind === '') return -1
       kinds += kind
     }
-    // Rows come in runs of one kind (consume logs): the last shape is checked before naming one.
-    const last = this.#shapes[this.#lastShape]
-    if (last !== undefined && last.kinds === kinds && sameKeys(last.keys, otherKeys)) return this.#lastShape
     const name = `${kinds}:${otherKeys.join('\u0000')}`
     let shape = this.#shapeIds.get(name)
     if (shape === undefined) {
@@ -244,8 +257,38 @@ export class LogBook {
   }
 }
 
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+/** Whether the row's columns hold what they are typed to: numbers, strings and a boolean. */
+function hasColumnTypes(row: Omit<GatewayLog, 'id'>): boolean {
+  return (
+    typeof row.userId === 'number' &&
+    typeof row.createdAt === 'number' &&
+    typeof row.type === 'number' &&
+    typeof row.quota === 'number' &&
+    typeof row.promptTokens === 'number' &&
+    typeof row.completionTokens === 'number' &&
+    typeof row.useTime === 'number' &&
+    typeof row.tokenId === 'number' &&
+    typeof row.content === 'string' &&
+    typeof row.username === 'string' &&
+    typeof row.tokenName === 'string' &&
+    typeof row.modelName === 'string' &&
+    typeof row.group === 'string' &&
+    typeof row.ip === 'string' &&
+    typeof row.requestId === 'string' &&
+    typeof row.isStream === 'boolean'
+  )
+}
+
+/** What an `other` value is kept as: `n`umber, `s`tring, `b`oolean; empty for anything else. */
+function kindOf(value: unknown): string {
+  return typeof value === 'number' ? 'n' : typeof value === 'string' ? 's' : typeof value === 'boolean' ? 'b' : ''
+}
+
+/** Whether `other` (whose keys are `keys`) has `shape`'s keys, in order, each with a value of its kind. */
+function isShaped(other: Record<string, unknown>, keys: readonly string[], shape: OtherShape): boolean {
+  if (keys.length !== shape.keys.length) return false
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] !== shape.keys[i] || kindOf(other[keys[i]!]) !== shape.kinds[i]) return false
+  }
   return true
 }
