@@ -148,8 +148,8 @@ export class LogBook {
     const shape = this.#shapeOf(row)
     if (shape === -1) return false
     // Field by field, in the columns' order (numberFields, stringFields; #build reads them back
-    // so): read by name rather than in a loop over the names, which made every read a lookup by a
-    // key unknown until run time, most of what a row cost to keep.
+    // so), each read by its name: in a loop over the names every read was a lookup by a key known
+    // only at run time.
     const numbers = this.#numbers
     const n = at * numberFields.length
     numbers[n] = id
