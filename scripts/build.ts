@@ -219,8 +219,9 @@ const sharedTokens: Plugin = {
   },
 }
 
-// The CLI serves the default world unless given a file: its bundle carries that world already
-// validated (as JSON) rather than parsing it with zod at every start. Computed here from the sources.
+// The CLI serves the default world unless given a file, and createGateway() builds it unless
+// given one (a test file, every time): both bundles carry that world already validated (as JSON)
+// rather than parsing it with zod in every process. Computed here from the sources.
 const { defaultWorld } = await import('../src/world/default-world.ts')
 const { worldSchema } = await import('../src/world/schemas.ts')
 const { checkWorldReferences } = await import('../src/world/check-world-references.ts')
@@ -267,7 +268,7 @@ await Promise.all([
     platform: 'neutral',
     mainFields: ['module', 'main'],
     external: ['msw', 'msw/*', 'zod', 'zod/*', 'node:*', 'vitest', ...loadedWhenUsed],
-    plugins: [sharedTokens, bundledPage],
+    plugins: [sharedTokens, validatedDefaultWorld, bundledPage],
   }),
   build({ ...common, entryPoints: [tokensModule], bundle: false, splitting: false, platform: 'neutral' }),
   build({
