@@ -145,7 +145,11 @@ export class LogBook {
 
   /** Writes `row` into `at` when it has the gateway's form; false when it must be kept whole. */
   #keep(row: Omit<GatewayLog, 'id'>, id: number, at: number): boolean {
-    const shape = this.#shapeOf(row)
+    if (!isGatewayRow(row)) return false
+    // The other's keys and values, each read once: its shape is checked on them, and its values kept.
+    const otherKeys = Object.keys(row.other)
+    const values = Object.values(row.other)
+    const shape = this.#shapeOf(otherKeys, values)
     if (shape === -1) return false
     // Field by field, in the columns' order (numberFields, stringFields; #build reads them back
     // so), each read by its name: in a loop over the names every read was a lookup by a key known
@@ -175,8 +179,6 @@ export class LogBook {
     this.#flags[at] = (row.isStream ? streamFlag : 0) | (packed ? packedIdFlag : 0)
     this.#otherShapes[at] = shape
     const { kinds } = this.#shapes[shape]!
-    // In the order of the shape's keys: both are the object's own keys in their order.
-    const values = Object.values(row.other)
     const o = at * otherWidth
     for (let i = 0; i < values.length; i++) {
       const value = values[i]
@@ -185,23 +187,15 @@ export class LogBook {
     return true
   }
 
-  /** The id of the row's `other` shape, or -1 for a row of another form than the gateway writes. */
-  #shapeOf(row: Omit<GatewayLog, 'id'>): number {
-    if (Object.getPrototypeOf(row) !== Object.prototype) return -1
-    const keys = Object.keys(row)
-    if (keys.length !== rowKeys.length) return -1
-    for (let i = 0; i < keys.length; i++) if (keys[i] !== rowKeys[i]) return -1
-    if (!hasColumnTypes(row)) return -1
-    const other = row.other
-    if (typeof other !== 'object' || other === null || Object.getPrototypeOf(other) !== Object.prototype) return -1
-    const otherKeys = Object.keys(other)
+  /** The id of the shape of an `other` with these keys and values (in the same order), or -1 for one the columns cannot hold. */
+  #shapeOf(otherKeys: string[], values: unknown[]): number {
     if (otherKeys.length > otherWidth) return -1
     // Rows come in runs of one kind (consume logs): the last shape is checked before naming one.
     const last = this.#shapes[this.#lastShape]
-    if (last !== undefined && isShaped(other, otherKeys, last)) return this.#lastShape
+    if (last !== undefined && isShaped(otherKeys, values, last)) return this.#lastShape
     let kinds = ''
-    for (const key of otherKeys) {
-      const kind = kindOf(other[key])
+    for (const value of values) {
+      const kind = kindOf(value)
       if (kind === '') return -1
       kinds += kind
     }
@@ -257,8 +251,13 @@ export class LogBook {
   }
 }
 
-/** Whether the row's columns hold what they are typed to: numbers, strings and a boolean. */
-function hasColumnTypes(row: Omit<GatewayLog, 'id'>): boolean {
+/** Whether the row has the form the gateway writes: its keys in their order, each column's type, a plain `other`. */
+function isGatewayRow(row: Omit<GatewayLog, 'id'>): boolean {
+  if (Object.getPrototypeOf(row) !== Object.prototype) return false
+  const keys = Object.keys(row)
+  if (keys.length !== rowKeys.length) return false
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== rowKeys[i]) return false
+  const other: unknown = row.other
   return (
     typeof row.userId === 'number' &&
     typeof row.createdAt === 'number' &&
@@ -275,7 +274,10 @@ function hasColumnTypes(row: Omit<GatewayLog, 'id'>): boolean {
     typeof row.group === 'string' &&
     typeof row.ip === 'string' &&
     typeof row.requestId === 'string' &&
-    typeof row.isStream === 'boolean'
+    typeof row.isStream === 'boolean' &&
+    typeof other === 'object' &&
+    other !== null &&
+    Object.getPrototypeOf(other) === Object.prototype
   )
 }
 
@@ -284,11 +286,11 @@ function kindOf(value: unknown): string {
   return typeof value === 'number' ? 'n' : typeof value === 'string' ? 's' : typeof value === 'boolean' ? 'b' : ''
 }
 
-/** Whether `other` (whose keys are `keys`) has `shape`'s keys, in order, each with a value of its kind. */
-function isShaped(other: Record<string, unknown>, keys: readonly string[], shape: OtherShape): boolean {
+/** Whether an `other` with these keys and values has `shape`'s keys, in order, each with a value of its kind. */
+function isShaped(keys: readonly string[], values: readonly unknown[], shape: OtherShape): boolean {
   if (keys.length !== shape.keys.length) return false
   for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== shape.keys[i] || kindOf(other[keys[i]!]) !== shape.kinds[i]) return false
+    if (keys[i] !== shape.keys[i] || kindOf(values[i]) !== shape.kinds[i]) return false
   }
   return true
 }
