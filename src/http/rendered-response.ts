@@ -1,3 +1,4 @@
+import { HttpResponse } from 'msw'
 import { utf8Length } from '../bytes/utf8-length.ts'
 import { feedToReadableStream, type OpenFeed } from '../streaming/open-feed.ts'
 import { toReadableStream, type StreamPlan } from '../streaming/stream-plan.ts'
@@ -24,17 +25,27 @@ export function isOpenFeed(body: StreamPlan | OpenFeed): body is OpenFeed {
  * A real `Response` for the parts; its body stream stops when `signal` aborts. A complete body
  * says its length, as msw's own `HttpResponse.json()` does (and the real gateway for a small
  * answer): without it msw's interception ends the emulated connection to mark the body's end,
- * which the client pays for with a torn-down socket per call.
+ * which the client pays for with a torn-down socket per call. It is msw's `HttpResponse`, as a
+ * handler's usually is: msw's interception takes that as it is, and copies any other `Response`
+ * into one (a second body stream, the headers copied, the URL parsed) before it answers.
  */
 export function toResponse(parts: RenderedResponse, signal: AbortSignal): Response {
   if (isComplete(parts.body)) {
-    // Counted, not encoded: the Response encodes a text body itself, once.
-    const length = typeof parts.body === 'string' ? utf8Length(parts.body) : parts.body.byteLength
+    const length = typeof parts.body === 'string' ? textLength(parts.body) : parts.body.byteLength
     const headers = { ...parts.headers, 'content-length': String(length) }
-    return new Response(parts.body as BodyInit, { status: parts.status, headers })
+    return new HttpResponse(parts.body as BodyInit, { status: parts.status, headers })
   }
   const body = isOpenFeed(parts.body) ? feedToReadableStream(parts.body, signal) : toReadableStream(parts.body, signal)
-  return new Response(body, { status: parts.status, headers: parts.headers })
+  return new HttpResponse(body, { status: parts.status, headers: parts.headers })
+}
+
+// The last text measured: a key's model list is the same string again and again (openai-model-list-text.ts).
+let measured = { text: '', length: 0 }
+
+/** Counted, not encoded: the Response encodes a text body itself, once. */
+function textLength(text: string): number {
+  if (text !== measured.text) measured = { text, length: utf8Length(text) }
+  return measured.length
 }
 
 /** A Fetch `Response` view of rendered parts: the status at once, the rest from a real `Response` made on first use. */
