@@ -6,8 +6,20 @@ const buildPrefix = '6d6f636b'
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const length = 23 + buildPrefix.length + 8
 
+// The id packed last: a request's id goes into the journal and then into the inspector's details.
+const last: { id: string | undefined; high: number; low: number; tail: number } = { id: undefined, high: 0, low: 0, tail: 0 }
+
 /** Writes the id's digits (first 14, next 9) and its tail in base 62 at `at`; false, writing nothing, for an id of another form. */
 export function packRequestId(id: string, into: Float64Array, at: number): boolean {
+  if (id !== last.id && !parse(id)) return false
+  into[3 * at] = last.high
+  into[3 * at + 1] = last.low
+  into[3 * at + 2] = last.tail
+  return true
+}
+
+/** Reads `id` into `last`; false, leaving `last` as it was, for an id of another form. */
+function parse(id: string): boolean {
   if (id.length !== length || !id.startsWith(buildPrefix, 23)) return false
   let high = 0
   let low = 0
@@ -23,9 +35,10 @@ export function packRequestId(id: string, into: Float64Array, at: number): boole
     if (value < 0) return false
     tail = tail * 62 + value
   }
-  into[3 * at] = high
-  into[3 * at + 1] = low
-  into[3 * at + 2] = tail
+  last.id = id
+  last.high = high
+  last.low = low
+  last.tail = tail
   return true
 }
 

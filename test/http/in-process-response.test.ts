@@ -34,7 +34,10 @@ describe('in-process answers are msw HttpResponses', () => {
   })
 
   it('an error in its envelope', async () => {
-    const response = await getResponse(handlers, new Request('http://gateway.test/v1/models', { headers: { authorization: 'Bearer sk-nobody' } }))
+    const response = await getResponse(
+      handlers,
+      new Request('http://gateway.test/v1/models', { headers: { authorization: 'Bearer sk-nobody' } }),
+    )
     expect(response).toBeInstanceOf(HttpResponse)
     expect(response!.status).toBe(401)
     expect(response!.statusText).toBe('Unauthorized')

@@ -185,4 +185,12 @@ describe('the packed request id', () => {
     }
     expect(unpackRequestId(packed, 0)).toBe(ids[0])
   })
+
+  it('packs the same id again (the journal, then the details) and the next one after it', () => {
+    const packed = new Float64Array(3 * 4)
+    const [first, second] = [createRequestId(start), createRequestId(start + 1)]
+    for (const [at, id] of [first, first, second, first].entries()) expect(packRequestId(id!, packed, at)).toBe(true)
+    expect([0, 1, 2, 3].map((at) => unpackRequestId(packed, at))).toEqual([first, first, second, first])
+    expect(packRequestId('', packed, 0)).toBe(false)
+  })
 })

@@ -11,12 +11,16 @@ const paint = (style: Style) => (text: string) => {
   return colours ? styleText(style, text, { validateStream: false }) : text
 }
 
+const green = paint('green')
+const yellow = paint('yellow')
+const red = paint('red')
+
 export const style = {
   bold: paint('bold'),
   dim: paint('dim'),
-  green: paint('green'),
-  yellow: paint('yellow'),
-  red: paint('red'),
+  green,
+  yellow,
+  red,
   cyan: paint('cyan'),
-  status: (status: number) => paint(status >= 500 ? 'red' : status >= 400 ? 'yellow' : 'green')(String(status)),
+  status: (status: number) => (status >= 500 ? red : status >= 400 ? yellow : green)(String(status)),
 }
