@@ -1,4 +1,4 @@
-import { keyAuthOf } from '../auth/token-auth.ts'
+import { keyAuthOf, type TokenAuth } from '../auth/token-auth.ts'
 import { assertQuotaLeft } from '../billing/charge-quota.ts'
 import { gatewayError } from '../errors/gateway-error.ts'
 import { appliedLimits } from '../limits/applied-limits.ts'
@@ -22,20 +22,34 @@ const refusals = { outside_key_limits: 'model_outside_key_limits', unavailable: 
  * a handshake and nothing is counted against the rate limits: the responses on the socket are
  * the generations, and each is admitted as one when it comes.
  */
-export async function admit(context: PipelineContext): Promise<void> {
+export function admit(context: PipelineContext): Promise<void> | undefined {
   const declared = context.route.model
-  if (!declared) return
-  const { runtime } = context
+  if (!declared) return undefined
   const auth = keyAuthOf(context.auth, context.route.id)
   const modelId = declared.read(context)
   context.note.model = modelId
   const stream = declared.stream?.(context) ?? false
   context.note.stream = stream
   const admission = admissionOf(declared, context)
+  // Without a scenario to consult nothing waits, and the request is admitted without a promise
+  // (an await per stage is not free at a server's rate: docs/performance.md).
+  if (admission === 'lookup' || context.runtime.scenarios.idle) return void admitModel(context, auth, modelId, stream, admission, {})
+  return consultScenario(context, modelId, stream, admission === 'upgrade').then((action) =>
+    admitModel(context, auth, modelId, stream, admission, action),
+  )
+}
+
+/** The rest of admission, once the scenario has decided: the model, the rate limits, the quota. */
+function admitModel(
+  context: PipelineContext,
+  auth: TokenAuth,
+  modelId: string,
+  stream: boolean,
+  admission: ReturnType<typeof admissionOf>,
+  action: Action,
+): void {
+  const { runtime } = context
   const facts = { model: modelId, key: auth.maskedKey, group: auth.token.group ?? auth.user.group }
-
-  const action = admission === 'lookup' ? {} : await consultScenario(context, modelId, stream, admission === 'upgrade')
-
   const access = modelAccess(runtime.world, auth.token, auth.user, modelId)
   if ('refused' in access) throw gatewayError(refusals[access.refused satisfies ModelRefusal], facts, { param: 'model' })
   if (admission === 'generation') {

@@ -56,7 +56,8 @@ export async function runPipeline(
     const reading = readBody(context)
     if (reading) await reading
     stage = 'admit'
-    await admit(context)
+    const admitting = admit(context)
+    if (admitting) await admitting
     stage = 'handle'
     const reply = handle(context)
     rendered = renderReply(context, 'then' in reply ? await reply : reply)

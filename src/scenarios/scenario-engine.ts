@@ -121,6 +121,11 @@ export class ScenarioEngine {
     return this.#scenarios.map((scenario) => scenario.name)
   }
 
+  /** Whether no active scenario has anything to decide: then `decide` decides nothing for any request. */
+  get idle(): boolean {
+    return this.#rules.length === 0 && this.#steps.length === 0 && this.#ignores.length === 0 && !this.#strict
+  }
+
   /** Whether an active scenario is strict. */
   get strict(): boolean {
     return this.#strict
