@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createGateway, visibleModels } from '../../src/index.ts'
 import { eitherMode, useHarness } from '../support/modes.ts'
 
 describe.each(eitherMode)('what each default key sees ($name)', (mode) => {
@@ -97,5 +98,31 @@ describe.each(eitherMode)('what each default key sees ($name)', (mode) => {
     } finally {
       await harness.gateway.reset()
     }
+  })
+})
+
+// Each model once, at its first place, however often the key's groups list it: within a group,
+// across an auto key's groups, and in lists long enough to be kept in a Set.
+describe('a model listed more than once', () => {
+  const world = (groupSize: number) => ({
+    extends: 'default' as const,
+    models: Array.from({ length: groupSize }, (_, n) => ({ id: `m-${n}`, ownedBy: 'custom', pricing: { ratio: 1 } })),
+    groups: [
+      { name: 'default', models: ['m-2', 'gpt-4o', 'm-1', 'm-2', 'gpt-4o', ...Array.from({ length: groupSize }, (_, n) => `m-${n}`)] },
+      { name: 'vip', models: ['m-1', 'gpt-4o-mini', 'm-3', 'gpt-4o-mini'] },
+    ],
+  })
+
+  it.each([8, 100])('%i models in a group', async (groupSize) => {
+    const gateway = await createGateway({ world: world(groupSize) })
+    const ids = (key: string) => {
+      const token = gateway.world.findToken(key)!
+      return visibleModels(gateway.world, token, gateway.world.findUser(token.userId)!).map((model) => model.id)
+    }
+    const rest = Array.from({ length: groupSize }, (_, n) => `m-${n}`).filter((id) => !['m-1', 'm-2'].includes(id))
+    expect(ids('sk-unrestricted')).toEqual(['m-2', 'gpt-4o', 'm-1', ...rest])
+    // auto: vip first, then default.
+    const vipFirst = ['m-1', 'gpt-4o-mini', 'm-3']
+    expect(ids('sk-auto')).toEqual([...vipFirst, 'm-2', 'gpt-4o', ...rest.filter((id) => id !== 'm-3')])
   })
 })
