@@ -1,6 +1,7 @@
 import type { SurfaceName } from '../http/surface-name.ts'
 import { isoTimeOf } from '../time/iso-time.ts'
 import { InternedStrings } from './interned-strings.ts'
+import { keysInOrder } from './keys-in-order.ts'
 import { packRequestId, unpackRequestId } from './packed-request-id.ts'
 import { RowRing } from './row-ring.ts'
 import type { PipelineStage, RequestLogEntry } from './request-log-entry.ts'
@@ -29,8 +30,29 @@ const hasUsage = 4
 const hasQuota = 8
 
 // The keys of an entry as the pipeline writes it (src/pipeline/run-pipeline.ts), in its order.
-const leadingKeys = ['requestId', 'time', 'method', 'path', 'surface', 'route', 'model', 'stream', 'key', 'usage', 'quota', 'status']
-const failureKeys = ['code', 'error', 'stage']
+// An entry's keys in the pipeline's order, and which of them it may leave out.
+const pipelineKeys = [
+  'requestId',
+  'time',
+  'method',
+  'path',
+  'surface',
+  'route',
+  'model',
+  'stream',
+  'key',
+  'usage',
+  'quota',
+  'status',
+  'code',
+  'error',
+  'stage',
+  'decidedBy',
+  'changed',
+  'durationMs',
+]
+const leftOut = new Set(['code', 'error', 'stage', 'changed'])
+const mayLeaveOut = pipelineKeys.map((name) => leftOut.has(name))
 
 /**
  * Every request the gateway answered, oldest first: time, surface, route, model, masked key,
@@ -237,14 +259,7 @@ export class Journal {
  * included: the keys in the pipeline's order, each of its type, a plain usage of two counts.
  */
 function pipelineShaped(entry: RequestLogEntry): boolean {
-  if (Object.getPrototypeOf(entry) !== Object.prototype) return false
-  const keys = Object.keys(entry)
-  let k = 0
-  for (const name of leadingKeys) if (keys[k++] !== name) return false
-  for (const name of failureKeys) if (keys[k] === name) k++
-  if (keys[k++] !== 'decidedBy') return false
-  if (keys[k] === 'changed') k++
-  if (keys[k++] !== 'durationMs' || k !== keys.length) return false
+  if (Object.getPrototypeOf(entry) !== Object.prototype || !keysInOrder(entry, pipelineKeys, mayLeaveOut)) return false
   const { usage } = entry
   return (
     typeof entry.requestId === 'string' &&
@@ -272,15 +287,10 @@ function optional(value: unknown, type: 'string' | 'boolean' | 'number'): boolea
   return value === undefined || typeof value === type
 }
 
+const usageKeys = ['promptTokens', 'completionTokens']
+
 function plainUsage(usage: object): boolean {
-  if (Object.getPrototypeOf(usage) !== Object.prototype) return false
-  const keys = Object.keys(usage)
+  if (Object.getPrototypeOf(usage) !== Object.prototype || !keysInOrder(usage, usageKeys)) return false
   const { promptTokens, completionTokens } = usage as Record<string, unknown>
-  return (
-    keys.length === 2 &&
-    keys[0] === 'promptTokens' &&
-    keys[1] === 'completionTokens' &&
-    typeof promptTokens === 'number' &&
-    typeof completionTokens === 'number'
-  )
+  return typeof promptTokens === 'number' && typeof completionTokens === 'number'
 }

@@ -1,4 +1,5 @@
 import { InternedStrings } from '../journal/interned-strings.ts'
+import { keysInOrder } from '../journal/keys-in-order.ts'
 import { packRequestId, unpackRequestId } from '../journal/packed-request-id.ts'
 import { RowRing } from '../journal/row-ring.ts'
 import type { GatewayLog, LogType } from './gateway-log.ts'
@@ -253,10 +254,7 @@ export class LogBook {
 
 /** Whether the row has the form the gateway writes: its keys in their order, each column's type, a plain `other`. */
 function isGatewayRow(row: Omit<GatewayLog, 'id'>): boolean {
-  if (Object.getPrototypeOf(row) !== Object.prototype) return false
-  const keys = Object.keys(row)
-  if (keys.length !== rowKeys.length) return false
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== rowKeys[i]) return false
+  if (Object.getPrototypeOf(row) !== Object.prototype || !keysInOrder(row, rowKeys)) return false
   const other: unknown = row.other
   return (
     typeof row.userId === 'number' &&

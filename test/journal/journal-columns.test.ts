@@ -36,6 +36,11 @@ function pipelineEntry(n: number, more: Partial<RequestLogEntry> = {}): RequestL
   }
 }
 
+/** The entry without `key` (not even undefined), the others in their order. */
+function withoutKey(entry: RequestLogEntry, key: keyof RequestLogEntry): RequestLogEntry {
+  return Object.fromEntries(Object.entries(entry).filter(([name]) => name !== key)) as unknown as RequestLogEntry
+}
+
 const keysOf = (entries: readonly RequestLogEntry[]) => entries.map((entry) => Object.keys(entry))
 
 describe('the journal kept as columns', () => {
@@ -97,7 +102,7 @@ describe('the journal kept as columns', () => {
   })
 
   it('keeps entries of another shape as they were given, beside the others', () => {
-    const journal = new Journal(12)
+    const journal = new Journal(32)
     const odd = [
       { ...pipelineEntry(1), extra: 'field' } as RequestLogEntry,
       { ...pipelineEntry(2), requestId: 'my-own-id' },
@@ -105,6 +110,11 @@ describe('the journal kept as columns', () => {
       { ...pipelineEntry(4), usage: { promptTokens: 1, completionTokens: 2, cachedTokens: 3 } as never },
       Object.assign({ durationMs: 1 }, pipelineEntry(5)),
       { ...pipelineEntry(6), time: '2026-11-27T12:00:00Z' },
+      { ...pipelineEntry(7), usage: { completionTokens: 2, promptTokens: 1 } } as RequestLogEntry,
+      withoutKey(pipelineEntry(8), 'decidedBy'),
+      withoutKey(pipelineEntry(9), 'model'),
+      { ...pipelineEntry(10), changed: 'after durationMs' },
+      { ...withoutKey(pipelineEntry(4), 'code'), code: 'after stage' } as RequestLogEntry,
     ]
     const plain = odd.map((_, n) => pipelineEntry(20 + n))
     for (const [n, entry] of odd.entries()) {
