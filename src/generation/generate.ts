@@ -10,7 +10,7 @@ import { composeReply, replyIdOf, type GeneratedReply } from './compose-reply.ts
 import type { Conversation } from '../conversation/conversation.ts'
 import { countPromptTokens } from './count-prompt-tokens.ts'
 import { resolveTiming } from './resolve-timing.ts'
-import { loadTokenizer } from './tokenizer.ts'
+import { loadedTokenizer, loadTokenizer } from './tokenizer.ts'
 import type { AdmittedRequest } from './admitted-request.ts'
 import { replayedReply } from './replayed-reply.ts'
 import { yieldToEventLoop } from '../time/yield-to-event-loop.ts'
@@ -74,12 +74,16 @@ export async function generateAll(
     throw gatewayError('model_is_embedding', { model: model.id, field }, { param: 'model' })
   }
   assertKind(context, options.kinds)
-  const tokenizer = await loadTokenizer()
+  // Neither the tokenizer, once loaded, nor a count already made is awaited: an await per request
+  // is not free at a server's rate (docs/performance.md).
+  const tokenizer = loadedTokenizer() ?? (await loadTokenizer())
   const replayed = context.replayed?.kind === 'generation' && conversations.length === 1 ? context.replayed : undefined
   const replies: Readonly<GeneratedReply>[] = []
-  for (const [index, conversation] of conversations.entries()) {
+  for (let index = 0; index < conversations.length; index++) {
+    const conversation = conversations[index]!
     if (index > 0 && index % promptsBetweenTurns === 0) await yieldToEventLoop()
-    const promptTokens = await countPromptTokens(tokenizer, conversation)
+    const counting = countPromptTokens(tokenizer, conversation)
+    const promptTokens = typeof counting === 'number' ? counting : await counting
     assertFitsContext(model, promptTokens, conversation.maxOutputTokens, options.promptParam)
     replies.push(
       replayed
@@ -105,7 +109,8 @@ export async function generateAll(
     afterChunks: broken.afterChunks,
     ...(broken.error ? { error: scenarioFailure(broken.error, { model: model.id, key: auth.maskedKey }) } : { disconnect: true }),
   }
-  return replies.map((reply) => ({ model, reply, created, timing, ...(streamBreak && { streamBreak }) }))
+  // Two literals rather than one with a spread, which V8 builds key by key at run time.
+  return replies.map((reply) => (streamBreak ? { model, reply, created, timing, streamBreak } : { model, reply, created, timing }))
 }
 
 /** The prompt's token count for a count-tokens route, on an admitted lookup: no quota, no charge. */

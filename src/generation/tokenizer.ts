@@ -45,8 +45,15 @@ let loading: Promise<Tokenizer> | undefined
  * need it wait for it (all of them for the same load); nothing warms it ahead.
  */
 export function loadTokenizer(): Promise<Tokenizer> {
-  loading ??= loadO200kVocabulary().then(createTokenizer)
+  loading ??= loadO200kVocabulary().then((vocabulary) => (loaded = createTokenizer(vocabulary)))
   return loading
+}
+
+let loaded: Tokenizer | undefined
+
+/** The tokenizer once it has loaded, for callers that need not wait for what is already there. */
+export function loadedTokenizer(): Tokenizer | undefined {
+  return loaded
 }
 
 export function createTokenizer(vocabulary: Vocabulary): Tokenizer {

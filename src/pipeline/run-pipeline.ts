@@ -114,7 +114,9 @@ export function reportRequest(
   more: { stage?: PipelineStage; rendered?: RenderedResponse; handshake?: boolean; refusal?: Refusal | undefined } = {},
 ): void {
   const { runtime } = context
-  const entry: RequestLogEntry = {
+  // Its keys in the journal's order (journal.ts): the optional ones are set in their place rather
+  // than spread, which V8 does key by key at run time.
+  const entry = {
     requestId: context.requestId,
     time: isoTimeOf(context.now),
     method: context.request.method,
@@ -128,17 +130,17 @@ export function reportRequest(
     usage: context.note.usage,
     quota: context.note.quota,
     status,
+  } as RequestLogEntry
+  if (failure) {
     // The code as the client got it, or the error's name where the profile's code is empty (new-api's `""`, a relayed `null`).
-    ...(failure && {
-      code: failure.code === '' || failure.code === null ? failure.name : String(failure.code),
-      error: failure.name,
-      ...(more.stage && { stage: more.stage }),
-    }),
-    decidedBy: context.note.decidedBy,
-    // A refused request changed nothing, whatever the route noted before it threw.
-    ...(context.note.changed !== undefined && failure === undefined && { changed: context.note.changed }),
-    durationMs: performance.now() - started,
+    entry.code = failure.code === '' || failure.code === null ? failure.name : String(failure.code)
+    entry.error = failure.name
+    if (more.stage) entry.stage = more.stage
   }
+  entry.decidedBy = context.note.decidedBy
+  // A refused request changed nothing, whatever the route noted before it threw.
+  if (context.note.changed !== undefined && failure === undefined) entry.changed = context.note.changed
+  entry.durationMs = performance.now() - started
   logRequest(context, status, failure, entry.durationMs, more.refusal?.resolved)
   const keep = more.rendered !== undefined && runtime.keepsDetails && context.surface !== 'admin'
   runtime.report(entry, keep ? detailOf(context, entry, more.rendered!, started, more.handshake === true, more.refusal) : undefined)
