@@ -29,8 +29,8 @@ const streamTrue = 2
 const hasUsage = 4
 const hasQuota = 8
 
-// The keys of an entry as the pipeline writes it (src/pipeline/run-pipeline.ts), in its order.
-// An entry's keys in the pipeline's order, and which of them it may leave out.
+// The keys of an entry as the pipeline writes it (src/pipeline/run-pipeline.ts), in its order,
+// and which of them it leaves out where they do not apply.
 const pipelineKeys = [
   'requestId',
   'time',
@@ -51,8 +51,7 @@ const pipelineKeys = [
   'changed',
   'durationMs',
 ]
-const leftOut = new Set(['code', 'error', 'stage', 'changed'])
-const mayLeaveOut = pipelineKeys.map((name) => leftOut.has(name))
+const mayLeaveOut = pipelineKeys.map((name) => ['code', 'error', 'stage', 'changed'].includes(name))
 
 /**
  * Every request the gateway answered, oldest first: time, surface, route, model, masked key,

@@ -1,5 +1,3 @@
-// Checking the form of the rows the journal and the log book keep as columns.
-
 /**
  * Whether `object`'s enumerable keys are `names` in order, each one present unless `mayBeLeftOut`
  * says it may be absent, and no other. Walked with `for…in` rather than read with `Object.keys`,

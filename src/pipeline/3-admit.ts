@@ -33,7 +33,10 @@ export function admit(context: PipelineContext): Promise<void> | undefined {
   const admission = admissionOf(declared, context)
   // Without a scenario to consult nothing waits, and the request is admitted without a promise
   // (an await per stage is not free at a server's rate: docs/performance.md).
-  if (admission === 'lookup' || context.runtime.scenarios.idle) return void admitModel(context, auth, modelId, stream, admission, {})
+  if (admission === 'lookup' || context.runtime.scenarios.idle) {
+    admitModel(context, auth, modelId, stream, admission, {})
+    return undefined
+  }
   return consultScenario(context, modelId, stream, admission === 'upgrade').then((action) =>
     admitModel(context, auth, modelId, stream, admission, action),
   )

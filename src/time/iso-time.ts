@@ -13,7 +13,7 @@ export function isoTimeOf(now: number): string {
   const at = Math.floor(time / 1000)
   if (at !== second) {
     const text = new Date(at * 1000).toISOString()
-    // An invalid time throws above, as toISOString does; the prefix ends with the seconds' `.`.
+    // A time no Date can hold throws here, as toISOString does; the prefix ends with the seconds' `.`.
     secondPrefix = text.slice(0, text.length - 4)
     second = at
   }
