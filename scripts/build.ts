@@ -144,7 +144,16 @@ const builtins = new Set(builtinModules.flatMap((name) => (name.startsWith('node
 // properties with their descriptors, and reading the descriptor of one of Node's lazily loaded
 // exports loads it (node:util's parseArgs, TextDecoder, … made a start load 34 more internal
 // modules: 6 ms of CPU); getters of our own forward only what is read.
-const requiredOnFirstRead = new Set(['node:https', 'node:tls', 'node:crypto', 'node:zlib', 'node:fs/promises', 'node:os', 'node:util', 'node:fs'])
+const requiredOnFirstRead = new Set([
+  'node:https',
+  'node:tls',
+  'node:crypto',
+  'node:zlib',
+  'node:fs/promises',
+  'node:os',
+  'node:util',
+  'node:fs',
+])
 const builtinsRequired: Plugin = {
   name: 'builtins-required',
   setup(plugin) {
