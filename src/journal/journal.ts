@@ -51,7 +51,7 @@ const pipelineKeys = [
   'changed',
   'durationMs',
 ]
-const mayLeaveOut = pipelineKeys.map((name) => ['code', 'error', 'stage', 'changed'].includes(name))
+const leftOutKeys = new Set(['code', 'error', 'stage', 'changed'])
 
 /**
  * Every request the gateway answered, oldest first: time, surface, route, model, masked key,
@@ -258,7 +258,7 @@ export class Journal {
  * included: the keys in the pipeline's order, each of its type, a plain usage of two counts.
  */
 function pipelineShaped(entry: RequestLogEntry): boolean {
-  if (Object.getPrototypeOf(entry) !== Object.prototype || !keysInOrder(entry, pipelineKeys, mayLeaveOut)) return false
+  if (Object.getPrototypeOf(entry) !== Object.prototype || !keysInOrder(entry, pipelineKeys, leftOutKeys)) return false
   const { usage } = entry
   return (
     typeof entry.requestId === 'string' &&
