@@ -11,7 +11,7 @@ import { bin, fixture } from '../support/paths.ts'
 const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/
 const told = /undici loaded at the first answer: (true|false)/
 const toldParseArgs = /parseArgs loaded at the first answer: (true|false)/
-const probe = fixture('start/undici-at-first-answer.mjs')
+const probe = fixture('start/loaded-at-first-answer.mjs')
 
 describe('a start to the first answer', () => {
   const launched: CliProcess[] = []
