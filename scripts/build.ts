@@ -233,13 +233,23 @@ const sharedTokens: Plugin = {
 }
 
 // The CLI serves the default world unless given a file, and createGateway() builds it unless
-// given one (a test file, every time): both bundles carry that world already validated (as JSON)
-// rather than parsing it with zod in every process. Computed here from the sources.
+// given one (a test file, every time): both bundles carry that world already validated (as JSON),
+// its passwords already hashed, rather than parsing it with zod in every process. Computed here
+// from the sources.
 const { defaultWorld } = await import('../src/world/default-world.ts')
 const { worldSchema } = await import('../src/world/schemas.ts')
 const { checkWorldReferences } = await import('../src/world/check-world-references.ts')
-const defaultWorldData = worldSchema.parse(defaultWorld)
-if (checkWorldReferences(defaultWorldData).length > 0) throw new Error('the default world has broken references')
+const { hashPassword } = await import('../src/world/password-hash.ts')
+const parsedDefaultWorld = worldSchema.parse(defaultWorld)
+if (checkWorldReferences(parsedDefaultWorld).length > 0) throw new Error('the default world has broken references')
+// Its passwords are hashed here too, as a world keeps them: a start then hashes none (WebCrypto
+// would load for it, before the first request), and known-passwords.ts recognises these hashes.
+const defaultWorldData = {
+  ...parsedDefaultWorld,
+  users: await Promise.all(
+    parsedDefaultWorld.users.map(async ({ password, ...user }) => (password === undefined ? user : { ...user, passwordHash: await hashPassword(password) })),
+  ),
+}
 const validatedDefaultWorld: Plugin = {
   name: 'validated-default-world',
   setup(plugin) {

@@ -20,15 +20,17 @@ export type ReadTextFile = (file: string, encoding: 'utf8') => Promise<string>
 /** The certificate `--tls` (the local one) or `--tls-cert` and `--tls-key` (yours) ask for; none for plain HTTP. */
 export async function serveCertificate(
   args: Pick<ServeArgs, 'tls' | 'tls-cert' | 'tls-key'>,
-  readFile: ReadTextFile = readFileOfNode,
+  // No default parameter: it would read node:fs/promises' export, and so load it, on every start.
+  readFile?: ReadTextFile,
 ): Promise<ServeCertificate | undefined> {
   const certFile = args['tls-cert']
   const keyFile = args['tls-key']
   if (certFile !== undefined && keyFile !== undefined) {
     // One after the other: where both fail, the refusal names the first flag, not whichever read
     // the file system happened to fail first.
-    const cert = await readPem(readFile, certFile, '--tls-cert')
-    const key = await readPem(readFile, keyFile, '--tls-key')
+    const read = readFile ?? readFileOfNode
+    const cert = await readPem(read, certFile, '--tls-cert')
+    const key = await readPem(read, keyFile, '--tls-key')
     try {
       createSecureContext({ cert, key })
     } catch (error) {

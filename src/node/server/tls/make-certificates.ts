@@ -1,5 +1,4 @@
 import { generateKeyPair, randomBytes } from 'node:crypto'
-import { promisify } from 'node:util'
 import type * as Forge from 'node-forge'
 
 /** A certificate and its private key, both PEM. */
@@ -16,8 +15,6 @@ const day = 24 * 60 * 60 * 1000
 export const caLifetimeMs = 3650 * day
 export const leafLifetimeMs = 365 * day
 
-const makeKeyPair = promisify(generateKeyPair)
-
 // node-forge makes X.509 certificates, which Node's crypto reads but cannot write; it is loaded
 // only when a certificate is made (first `--tls`, or one near expiry), never on a plain start.
 let forgeModule: Promise<typeof Forge> | undefined
@@ -25,12 +22,19 @@ const forge = () => (forgeModule ??= import('node-forge').then((module) => (modu
 
 /** An RSA key, by Node's crypto (node-forge's own key generation is pure JavaScript and slow). */
 async function rsaKey(): Promise<{ publicPem: string; privatePem: string }> {
-  const { publicKey, privateKey } = await makeKeyPair('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-  })
-  return { publicPem: publicKey, privatePem: privateKey }
+  // Called here, not promisified when the module loads: reading \`generateKeyPair\` loads node:crypto,
+  // which a plain start never needs.
+  return new Promise((resolve, reject) =>
+    generateKeyPair(
+      'rsa',
+      {
+        modulusLength: 2048,
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+        privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+      },
+      (error, publicPem, privatePem) => (error ? reject(error) : resolve({ publicPem, privatePem })),
+    ),
+  )
 }
 
 /** A positive serial number of 16 random bytes, as hex. */
