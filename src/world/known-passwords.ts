@@ -18,7 +18,8 @@ export async function knownPasswords(
   for (const user of world.users.all()) {
     const candidate = Object.hasOwn(candidates, user.username) ? candidates[user.username] : undefined
     if (candidate === undefined || user.passwordHash === undefined) continue
-    if (unchanged.get(user.passwordHash) === candidate || (await verifyPassword(candidate, user.passwordHash))) known[user.username] = candidate
+    if (unchanged.get(user.passwordHash) === candidate || (await verifyPassword(candidate, user.passwordHash)))
+      known[user.username] = candidate
   }
   return known
 }
