@@ -16,7 +16,8 @@
 // `npm install` fills node_modules, and `prepack`): it works on every Node the repository may
 // meet, where type stripping needs 22.18.
 import { execFileSync } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { builtinModules, createRequire } from 'node:module'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 
@@ -247,7 +248,9 @@ if (checkWorldReferences(parsedDefaultWorld).length > 0) throw new Error('the de
 const defaultWorldData = {
   ...parsedDefaultWorld,
   users: await Promise.all(
-    parsedDefaultWorld.users.map(async ({ password, ...user }) => (password === undefined ? user : { ...user, passwordHash: await hashPassword(password) })),
+    parsedDefaultWorld.users.map(async ({ password, ...user }) =>
+      password === undefined ? user : { ...user, passwordHash: await hashPassword(password) },
+    ),
   ),
 }
 const validatedDefaultWorld: Plugin = {
@@ -276,7 +279,65 @@ const bundledPage: Plugin = {
   },
 }
 
-await Promise.all([
+// The CLI's two bundles share these plugins, and are minified alike: whitespace and syntax only.
+// Less source for V8 to hash and scan makes a cold start quicker (docs/performance.md); names
+// stay, so stack traces still read.
+const cliPlugins = [
+  builtinsRequired,
+  basesOnFirstUse,
+  englishOnlyZod,
+  segmenterOnFirstUse,
+  requiredOnFirstCall,
+  sharedTokens,
+  validatedDefaultWorld,
+  bundledPage,
+]
+const cliMinify = { minifyWhitespace: true, minifySyntax: true } satisfies BuildOptions
+
+// A plain serve command line runs the serve bundle: src/cli/quick-serve.ts and all it needs as one
+// CommonJS file, which the CLI runs with a code cache of its own, made once it has run a while
+// (src/cli/process/code-cached-bundle.ts, docs/decisions/serve-code-cache.md). Code run by node:vm
+// has no module loader: its `import.meta.url` is a parameter, and each `import(x)` (ws, the
+// tokenizer's ranks, a world file: modules loaded when used) becomes `__importWhenUsed(x)`, which
+// the CLI's entry answers with its own `import`. The build fails on an `import(` it cannot tell is
+// one of those calls (in a string, say), rather than rewrite it blindly.
+const servedBundleFile = 'dist/src/cli/quick-serve.cjs'
+const servedBundle = await build({
+  ...common,
+  ...cliMinify,
+  entryPoints: ['src/cli/quick-serve.ts'],
+  format: 'cjs',
+  splitting: false,
+  outdir: undefined,
+  outbase: undefined,
+  outfile: servedBundleFile,
+  write: false,
+  platform: 'node',
+  external: loadedWhenUsed,
+  plugins: cliPlugins,
+  define: { 'import.meta.url': '__importMetaUrl' },
+  logOverride: { 'empty-import-meta': 'error' },
+})
+const servedText = servedBundle.outputFiles[0]!.text.replace(/(?<![\w$.])import\(/g, '__importWhenUsed(')
+for (const call of servedText.match(/__importWhenUsed\([^)]*\)?/g) ?? []) {
+  if (!/^__importWhenUsed\((?:"[^"\\]+"|[\w$]+(?:\.[\w$]+)*)\)$/.test(call)) {
+    throw new Error(`${servedBundleFile}: cannot tell whether ${JSON.stringify(call)} is an import() to rewrite`)
+  }
+}
+writeFileSync(new URL(`../${servedBundleFile}`, import.meta.url), servedText)
+// Its name and digest go into the CLI's entry (src/cli/process/quick-serve-bundle.ts), which runs
+// it from beside itself: dist/src/cli/bin.js.
+const servedBundleNamed: Plugin = {
+  name: 'served-bundle-named',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]src[\\/]cli[\\/]process[\\/]quick-serve-bundle\.ts$/ }, () => ({
+      contents: `export const quickServeBundle = ${JSON.stringify({ file: './quick-serve.cjs', sha256: createHash('sha256').update(servedText).digest('hex') })}`,
+      loader: 'js',
+    }))
+  },
+}
+
+const [, , cliBuild] = await Promise.all([
   build({
     ...common,
     entryPoints: [
@@ -300,21 +361,16 @@ await Promise.all([
     chunkNames: 'src/cli/chunks/[name]-[hash]',
     platform: 'node',
     external: loadedWhenUsed,
-    plugins: [
-      builtinsRequired,
-      basesOnFirstUse,
-      englishOnlyZod,
-      segmenterOnFirstUse,
-      requiredOnFirstCall,
-      sharedTokens,
-      validatedDefaultWorld,
-      bundledPage,
-    ],
-    // Whitespace and syntax only: less source for V8 to hash and scan makes a cold start quicker
-    // (docs/performance.md); names stay, so stack traces still read.
-    minifyWhitespace: true,
-    minifySyntax: true,
+    plugins: [...cliPlugins, servedBundleNamed],
+    metafile: true,
+    ...cliMinify,
     // Some of the CLI's dependencies are CommonJS and call require(), which an ES module lacks.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   }),
 ])
+
+// The entry runs the serve bundle from its own folder (load-quick-serve.ts): the module must stay in
+// the entry's file, not move into a chunk, which would happen if another module imported it.
+const entryInputs = Object.keys(cliBuild.metafile.outputs['dist/src/cli/bin.js']?.inputs ?? {})
+if (!entryInputs.includes('src/cli/process/load-quick-serve.ts'))
+  throw new Error('src/cli/process/load-quick-serve.ts is no longer in dist/src/cli/bin.js')

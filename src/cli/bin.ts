@@ -1,6 +1,7 @@
 import * as nodeModule from 'node:module'
 import { unsupportedNodeMessage } from '../supported-node.ts'
 import { exitCodes } from './process/exit-codes.ts'
+import { loadQuickServe } from './process/load-quick-serve.ts'
 import { startupNotice } from './process/startup-notice.ts'
 
 // Checked before anything else is imported: on an old Node.js the CLI would otherwise serve
@@ -12,7 +13,7 @@ if (refusal === undefined) {
   // versions refused above; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
   nodeModule.enableCompileCache?.()
   const { runCli } = await import('./run-cli.ts')
-  process.exitCode = await runCli(process.argv.slice(2))
+  process.exitCode = await runCli(process.argv.slice(2), loadQuickServe)
   startupNotice().done()
 } else {
   startupNotice().done()

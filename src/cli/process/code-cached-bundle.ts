@@ -1,0 +1,71 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import * as nodeModule from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Script } from 'node:vm'
+
+/** A CommonJS bundle of the package's, and how the modules it loads when used are imported. */
+export interface CodeCachedBundle {
+  file: URL
+  /** The SHA-256 of the bundle's text, as the build wrote it down: it names the code cache. */
+  sha256: string
+  /**
+   * Imports for the bundle (`import()` in the sources): code compiled by node:vm has no module
+   * loader of its own, so the build rewrites each `import(x)` as `__importWhenUsed(x)`, and the
+   * caller's `import` resolves it, from the caller's place in the package.
+   */
+  importWhenUsed: (specifier: string) => Promise<unknown>
+  /** How long after the bundle first runs its code cache is written: once a start has settled in. */
+  settledAfterMs?: number
+}
+
+/** What the bundle's code finds in place of what CommonJS and ES modules give it. */
+const parameters = ['exports', 'require', 'module', '__filename', '__dirname', '__importWhenUsed', '__importMetaUrl'] as const
+
+/**
+ * Runs a CommonJS bundle and returns its exports, with V8's code cache for it kept in `cacheFolder`:
+ * by default beside Node's own compile cache, in its folder for this Node.js version
+ * (NODE_COMPILE_CACHE, or the system's temporary folder; none when NODE_DISABLE_COMPILE_CACHE=1
+ * turned that off). Node's own cache for a module is made when the
+ * module is compiled, before any of its functions has run, so every start compiles again each
+ * function it calls; this cache is made once the bundle has run a while (`createCachedData` after
+ * the fact), and holds those functions too. A cache V8 refuses (another Node.js, other V8 flags)
+ * is made again.
+ */
+export function runCodeCachedBundle<Exports>(
+  bundle: CodeCachedBundle,
+  cacheFolder: string | undefined = nodeModule.getCompileCacheDir?.(),
+): Exports {
+  const filename = fileURLToPath(bundle.file)
+  const source = readFileSync(filename, 'utf8')
+  const cacheFile = cacheFolder === undefined ? undefined : join(cacheFolder, `llm-gateway-mock-${bundle.sha256.slice(0, 32)}.cache`)
+  let cachedData: Buffer | undefined
+  if (cacheFile !== undefined) {
+    try {
+      cachedData = readFileSync(cacheFile)
+    } catch {
+      // None yet: this start makes it.
+    }
+  }
+  // No newline before the source: the bundle's lines keep their numbers in stack traces.
+  const script = new Script(`(function (${parameters.join(', ')}) {${source}\n})`, { filename, cachedData })
+  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
+    setTimeout(() => writeCodeCache(cacheFile, script), bundle.settledAfterMs ?? 1_000).unref()
+  }
+  const module = { exports: {} as Exports }
+  const run = script.runInThisContext() as (...args: unknown[]) => void
+  run(module.exports, nodeModule.createRequire(filename), module, filename, join(filename, '..'), bundle.importWhenUsed, bundle.file.href)
+  return module.exports
+}
+
+function writeCodeCache(cacheFile: string, script: Script): void {
+  try {
+    mkdirSync(join(cacheFile, '..'), { recursive: true })
+    // Written aside and renamed: a start reading it at the same moment never sees half a file.
+    const partial = `${cacheFile}.${process.pid}`
+    writeFileSync(partial, script.createCachedData(), { mode: 0o600 })
+    renameSync(partial, cacheFile)
+  } catch {
+    // A cache is only ever a speed-up: a folder that cannot be written leaves the start as it was.
+  }
+}

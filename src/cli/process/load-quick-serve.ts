@@ -1,0 +1,22 @@
+import { quickServeBundle } from './quick-serve-bundle.ts'
+import { runCodeCachedBundle } from './code-cached-bundle.ts'
+
+type QuickServe = typeof import('../quick-serve.ts')
+
+/**
+ * The serve command's code: in the package, the serve bundle run with its code cache (about a
+ * quarter less CPU to the first answer than the same code as ES module chunks, whose cache V8
+ * makes before any function has run: docs/decisions/serve-code-cache.md); from the sources, the
+ * module. Only the CLI's entry (bin.ts) imports this module, so the build keeps it in the entry's
+ * file, dist/src/cli/bin.js, beside the bundle; it checks that it did. The modules the bundle loads
+ * when used (ws, the tokenizer's ranks, a world file, …) are imported from here, so they resolve
+ * from the package, as its own imports would.
+ */
+export async function loadQuickServe(): Promise<QuickServe> {
+  if (quickServeBundle === undefined) return import('../quick-serve.ts')
+  return runCodeCachedBundle<QuickServe>({
+    file: new URL(quickServeBundle.file, import.meta.url),
+    sha256: quickServeBundle.sha256,
+    importWhenUsed: (specifier) => import(specifier),
+  })
+}

@@ -1,0 +1,6 @@
+/**
+ * The serve bundle the package carries, beside the CLI's entry (dist/src/cli/): its file name and
+ * the SHA-256 of its text, which names its code cache. None in the sources, which import
+ * quick-serve.ts as a module; scripts/build.ts replaces this module in the CLI's bundle.
+ */
+export const quickServeBundle: { file: string; sha256: string } | undefined = undefined

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Script } from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import { runCodeCachedBundle } from '../../../src/cli/process/code-cached-bundle.ts'
+
+// The serve bundle runs through node:vm with a code cache made once it has run a while: these
+// cases run a small bundle of their own the same way.
+
+interface Exports {
+  metaUrl: string
+  filename: string
+  load: () => Promise<unknown>
+  work: () => number
+}
+
+const bundleText = `
+exports.metaUrl = __importMetaUrl
+exports.filename = __filename
+exports.load = () => __importWhenUsed('node:path')
+function square(value) { return value * value }
+function spread(values) { return values.map((value) => square(value) + 1).filter((value) => value % 2 === 0) }
+exports.work = () => spread([1, 2, 3, 4, 5, 6, 7, 8]).reduce((sum, value) => sum + value, 0)
+`
+
+function bundleIn(folder: string, text = bundleText) {
+  const file = join(folder, 'bundle.cjs')
+  writeFileSync(file, text)
+  return { file: pathToFileURL(file), sha256: createHash('sha256').update(text).digest('hex') }
+}
+
+const settled = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const cacheFiles = (folder: string) => readdirSync(folder).filter((name) => name.endsWith('.cache'))
+
+describe('a code-cached bundle', () => {
+  it('runs with its file, its URL and the imports it is given', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-bundle-'))
+    const bundle = bundleIn(folder)
+    const imported: string[] = []
+    const exports = runCodeCachedBundle<Exports>(
+      { ...bundle, importWhenUsed: async (specifier) => (imported.push(specifier), import(specifier)) },
+      undefined,
+    )
+    expect(exports.metaUrl).toBe(bundle.file.href)
+    expect(exports.filename).toBe(join(folder, 'bundle.cjs'))
+    expect(await exports.load()).toHaveProperty('join')
+    expect(imported).toEqual(['node:path'])
+    // The squares plus one that are even: 1² + 1, 3² + 1, 5² + 1, 7² + 1.
+    expect(exports.work()).toBe(2 + 10 + 26 + 50)
+  })
+
+  it('writes its cache once it has run, holding the functions that ran, and keeps a cache V8 takes', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-bundle-'))
+    const cache = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-cache-'))
+    const bundle = { ...bundleIn(folder), importWhenUsed: (specifier: string) => import(specifier), settledAfterMs: 20 }
+    runCodeCachedBundle<Exports>(bundle, cache).work()
+    expect(cacheFiles(cache)).toEqual([])
+    await settled(200)
+    expect(cacheFiles(cache)).toEqual([`llm-gateway-mock-${bundle.sha256.slice(0, 32)}.cache`])
+    const file = join(cache, cacheFiles(cache)[0]!)
+    // A cache made when the script is compiled (as Node's compile cache is) holds no function that
+    // had not run yet; this one holds square and spread, compiled when work() ran.
+    const atCompile = new Script(`(function () {${bundleText}\n})`).createCachedData()
+    expect(statSync(file).size).toBeGreaterThan(atCompile.length)
+
+    const written = readFileSync(file)
+    runCodeCachedBundle<Exports>(bundle, cache).work()
+    await settled(200)
+    expect(readFileSync(file).equals(written)).toBe(true)
+  })
+
+  it('makes a cache V8 refuses again, and none with no cache folder', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-bundle-'))
+    const cache = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-cache-'))
+    const bundle = { ...bundleIn(folder), importWhenUsed: (specifier: string) => import(specifier), settledAfterMs: 20 }
+    const file = join(cache, `llm-gateway-mock-${bundle.sha256.slice(0, 32)}.cache`)
+    writeFileSync(file, 'not a code cache')
+    expect(runCodeCachedBundle<Exports>(bundle, cache).work()).toBe(runCodeCachedBundle<Exports>(bundle, undefined).work())
+    await settled(200)
+    expect(readFileSync(file, 'utf8')).not.toBe('not a code cache')
+    expect(cacheFiles(folder)).toEqual([])
+  })
+})

@@ -1,0 +1,58 @@
+// A plain serve command line runs the package's serve bundle (dist/src/cli/quick-serve.cjs) with a
+// code cache that the CLI writes beside Node's compile cache once the server has settled in, and
+// that the next start reads (src/cli/process/code-cached-bundle.ts).
+import { mkdtempSync, readdirSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { spawnCli, type CliProcess } from '../support/spawn-cli.ts'
+import { bin } from '../support/paths.ts'
+
+const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/
+
+/** The serve bundle's code caches under a compile cache folder (Node keeps one folder per Node.js version in it). */
+function codeCaches(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => /llm-gateway-mock-[0-9a-f]{32}\.cache$/.test(name))
+}
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) if (check()) return true
+  return check()
+}
+
+describe("the serve bundle's code cache", () => {
+  const launched: CliProcess[] = []
+  afterEach(async () => {
+    await Promise.all(launched.splice(0).map((cli) => cli.stop('SIGKILL')))
+  })
+
+  async function serve(env: Record<string, string>): Promise<number> {
+    const cli = spawnCli(process.execPath, [bin, '--port', '0', '--quiet'], { env })
+    launched.push(cli)
+    const [, url] = await cli.waitFor(listening, 30_000)
+    const response = await fetch(`${url}/v1/models`, { headers: { authorization: 'Bearer sk-unrestricted' } })
+    await response.arrayBuffer()
+    return response.status
+  }
+
+  it('is written once a start has settled in, and read, not written again, by the next start', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-compile-cache-'))
+    expect(await serve({ NODE_COMPILE_CACHE: folder })).toBe(200)
+    expect(await until(() => codeCaches(folder).length === 1, 10_000)).toBe(true)
+    const file = join(folder, codeCaches(folder)[0]!)
+    const written = statSync(file).mtimeMs
+    await Promise.all(launched.splice(0).map((cli) => cli.stop('SIGKILL')))
+
+    expect(await serve({ NODE_COMPILE_CACHE: folder })).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(codeCaches(folder)).toHaveLength(1)
+    expect(statSync(file).mtimeMs).toBe(written)
+  }, 60_000)
+
+  it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-compile-cache-'))
+    expect(await serve({ NODE_COMPILE_CACHE: folder, NODE_DISABLE_COMPILE_CACHE: '1' })).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(codeCaches(folder)).toEqual([])
+  }, 60_000)
+})
