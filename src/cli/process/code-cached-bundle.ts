@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import * as nodeModule from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -38,7 +38,7 @@ export function runCodeCachedBundle<Exports>(
 ): Exports {
   const filename = fileURLToPath(bundle.file)
   const source = readFileSync(filename, 'utf8')
-  const cacheFile = cacheFolder === undefined ? undefined : join(cacheFolder, `llm-gateway-mock-${bundle.sha256.slice(0, 32)}.cache`)
+  const cacheFile = cacheFolder === undefined ? undefined : join(cacheFolder, cacheName(bundle.sha256))
   let cachedData: Buffer | undefined
   if (cacheFile !== undefined) {
     try {
@@ -58,14 +58,34 @@ export function runCodeCachedBundle<Exports>(
   return module.exports
 }
 
+/** What a bundle's cache file is called: its digest names it, so each build of the package has its own. */
+const cacheName = (sha256: string) => `llm-gateway-mock-${sha256.slice(0, 32)}.cache`
+const cacheNamePattern = /^llm-gateway-mock-[0-9a-f]{32}\.cache$/
+
+/**
+ * How many bundles' caches a folder keeps: each build of the package writes its own (about 1 MB),
+ * and a folder that several projects' versions share keeps theirs; older ones are removed.
+ */
+export const keptCodeCaches = 4
+
 function writeCodeCache(cacheFile: string, script: Script): void {
   try {
-    mkdirSync(join(cacheFile, '..'), { recursive: true })
+    const folder = join(cacheFile, '..')
+    mkdirSync(folder, { recursive: true })
     // Written aside and renamed: a start reading it at the same moment never sees half a file.
     const partial = `${cacheFile}.${process.pid}`
     writeFileSync(partial, script.createCachedData(), { mode: 0o600 })
     renameSync(partial, cacheFile)
+    removeOldCaches(folder)
   } catch {
     // A cache is only ever a speed-up: a folder that cannot be written leaves the start as it was.
   }
+}
+
+function removeOldCaches(folder: string): void {
+  const caches = readdirSync(folder)
+    .filter((name) => cacheNamePattern.test(name))
+    .map((name) => ({ file: join(folder, name), writtenAt: statSync(join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.writtenAt - a.writtenAt)
+  for (const { file } of caches.slice(keptCodeCaches)) unlinkSync(file)
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Script } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { runCodeCachedBundle } from '../../../src/cli/process/code-cached-bundle.ts'
+import { keptCodeCaches, runCodeCachedBundle } from '../../../src/cli/process/code-cached-bundle.ts'
 
 // The serve bundle runs through node:vm with a code cache made once it has run a while: these
 // cases run a small bundle of their own the same way.
@@ -82,5 +82,30 @@ describe('a code-cached bundle', () => {
     await settled(200)
     expect(readFileSync(file, 'utf8')).not.toBe('not a code cache')
     expect(cacheFiles(folder)).toEqual([])
+  })
+})
+
+describe("a folder of bundles' code caches", () => {
+  it('keeps the latest ones written, this one among them, and leaves other files alone', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-bundle-'))
+    const cache = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-cache-'))
+    const older = Array.from({ length: keptCodeCaches + 1 }, (_, index) => {
+      const file = join(cache, `llm-gateway-mock-${String(index).repeat(32)}.cache`)
+      writeFileSync(file, 'an older build')
+      const writtenAt = new Date(Date.now() - (index + 1) * 60_000)
+      utimesSync(file, writtenAt, writtenAt)
+      return file
+    })
+    writeFileSync(join(cache, 'f00d.cache'), "Node's own")
+    const bundle = { ...bundleIn(folder), importWhenUsed: (specifier: string) => import(specifier), settledAfterMs: 20 }
+    runCodeCachedBundle<Exports>(bundle, cache)
+    await settled(200)
+    expect(cacheFiles(cache).sort()).toEqual(
+      [
+        `llm-gateway-mock-${bundle.sha256.slice(0, 32)}.cache`,
+        ...older.slice(0, keptCodeCaches - 1).map((file) => basename(file)),
+        'f00d.cache',
+      ].sort(),
+    )
   })
 })
