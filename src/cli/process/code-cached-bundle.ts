@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import * as nodeModule from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Script } from 'node:vm'
 
@@ -23,10 +23,10 @@ export interface CodeCachedBundle {
 const parameters = ['exports', 'require', 'module', '__filename', '__dirname', '__importWhenUsed', '__importMetaUrl'] as const
 
 /**
- * Runs a CommonJS bundle and returns its exports, with V8's code cache for it kept in `cacheFolder`:
- * by default beside Node's own compile cache, in its folder for this Node.js version
- * (NODE_COMPILE_CACHE, or the system's temporary folder; none when NODE_DISABLE_COMPILE_CACHE=1
- * turned that off). Node's own cache for a module is made when the
+ * Runs a CommonJS bundle and returns its exports, with V8's code cache for it kept in
+ * `cacheFolder`: by default beside Node's own compile cache, in its folder for this Node.js
+ * version (NODE_COMPILE_CACHE, or the system's temporary folder; none when
+ * NODE_DISABLE_COMPILE_CACHE=1 turned that off). Node's own cache for a module is made when the
  * module is compiled, before any of its functions has run, so every start compiles again each
  * function it calls; this cache is made once the bundle has run a while (`createCachedData` after
  * the fact), and holds those functions too. A cache V8 refuses (another Node.js, other V8 flags)
@@ -54,7 +54,7 @@ export function runCodeCachedBundle<Exports>(
   }
   const module = { exports: {} as Exports }
   const run = script.runInThisContext() as (...args: unknown[]) => void
-  run(module.exports, nodeModule.createRequire(filename), module, filename, join(filename, '..'), bundle.importWhenUsed, bundle.file.href)
+  run(module.exports, nodeModule.createRequire(filename), module, filename, dirname(filename), bundle.importWhenUsed, bundle.file.href)
   return module.exports
 }
 
@@ -70,7 +70,7 @@ export const keptCodeCaches = 4
 
 function writeCodeCache(cacheFile: string, script: Script): void {
   try {
-    const folder = join(cacheFile, '..')
+    const folder = dirname(cacheFile)
     mkdirSync(folder, { recursive: true })
     // Written aside and renamed: a start reading it at the same moment never sees half a file.
     const partial = `${cacheFile}.${process.pid}`
