@@ -64,7 +64,8 @@ const cacheNamePattern = /^llm-gateway-mock-[0-9a-f]{32}\.cache$/
 
 /**
  * How many bundles' caches a folder keeps: each build of the package writes its own (about 1 MB),
- * and a folder that several projects' versions share keeps theirs; older ones are removed.
+ * and a folder that several projects' versions share keeps theirs; older ones are removed, and so
+ * are the partial files of writes that never finished.
  */
 export const keptCodeCaches = 4
 
@@ -82,10 +83,19 @@ function writeCodeCache(cacheFile: string, script: Script): void {
   }
 }
 
+/** A cache being written by a process (its pid last), which renames it when done. */
+const partialNamePattern = /^llm-gateway-mock-[0-9a-f]{32}\.cache\.\d+$/
+/** A partial file older than this was left by a process stopped in the middle of writing. */
+const abandonedAfterMs = 10 * 60 * 1000
+
 function removeOldCaches(folder: string): void {
-  const caches = readdirSync(folder)
-    .filter((name) => cacheNamePattern.test(name))
-    .map((name) => ({ file: join(folder, name), writtenAt: statSync(join(folder, name)).mtimeMs }))
-    .sort((a, b) => b.writtenAt - a.writtenAt)
+  const now = Date.now()
+  const caches: { file: string; writtenAt: number }[] = []
+  for (const name of readdirSync(folder)) {
+    const file = join(folder, name)
+    if (cacheNamePattern.test(name)) caches.push({ file, writtenAt: statSync(file).mtimeMs })
+    else if (partialNamePattern.test(name) && now - statSync(file).mtimeMs > abandonedAfterMs) unlinkSync(file)
+  }
+  caches.sort((a, b) => b.writtenAt - a.writtenAt)
   for (const { file } of caches.slice(keptCodeCaches)) unlinkSync(file)
 }

@@ -86,7 +86,7 @@ describe('a code-cached bundle', () => {
 })
 
 describe("a folder of bundles' code caches", () => {
-  it('keeps the latest ones written, this one among them, and leaves other files alone', async () => {
+  it('keeps the latest ones written, this one among them, removes abandoned partial files, and leaves other files alone', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-bundle-'))
     const cache = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-cache-'))
     const older = Array.from({ length: keptCodeCaches + 1 }, (_, index) => {
@@ -97,6 +97,13 @@ describe("a folder of bundles' code caches", () => {
       return file
     })
     writeFileSync(join(cache, 'f00d.cache'), "Node's own")
+    // Partial files: one a process stopped in the middle of writing an hour ago, one being written now.
+    const abandoned = join(cache, `llm-gateway-mock-${'a'.repeat(32)}.cache.4242`)
+    const underWay = join(cache, `llm-gateway-mock-${'b'.repeat(32)}.cache.4343`)
+    writeFileSync(abandoned, 'half')
+    writeFileSync(underWay, 'half')
+    const anHourAgo = new Date(Date.now() - 3_600_000)
+    utimesSync(abandoned, anHourAgo, anHourAgo)
     const bundle = { ...bundleIn(folder), importWhenUsed: (specifier: string) => import(specifier), settledAfterMs: 20 }
     runCodeCachedBundle<Exports>(bundle, cache)
     await settled(200)
@@ -107,5 +114,6 @@ describe("a folder of bundles' code caches", () => {
         'f00d.cache',
       ].sort(),
     )
+    expect(readdirSync(cache).filter((name) => name.includes('.cache.'))).toEqual([basename(underWay)])
   })
 })
