@@ -317,6 +317,9 @@ const servedBundle = await build({
   plugins: cliPlugins,
   define: { 'import.meta.url': '__importMetaUrl' },
   logOverride: { 'empty-import-meta': 'error' },
+  // Every character outside ASCII escaped (esbuild's default, relied upon): the CLI reads the file
+  // as latin1, a plain copy, where UTF-8 would be decoded and checked.
+  charset: 'ascii',
 })
 const servedText = servedBundle.outputFiles[0]!.text.replace(/(?<![\w$.])import\(/g, '__importWhenUsed(')
 for (const call of servedText.match(/__importWhenUsed\([^)]*\)?/g) ?? []) {
@@ -324,6 +327,9 @@ for (const call of servedText.match(/__importWhenUsed\([^)]*\)?/g) ?? []) {
     throw new Error(`${servedBundleFile}: cannot tell whether ${JSON.stringify(call)} is an import() to rewrite`)
   }
 }
+// ASCII only: one UTF-8 byte a character.
+if (Buffer.byteLength(servedText) !== servedText.length)
+  throw new Error(`${servedBundleFile}: a character outside ASCII, and the CLI reads it as latin1`)
 writeFileSync(new URL(`../${servedBundleFile}`, import.meta.url), servedText)
 // Its name and digest go into the CLI's entry (src/cli/process/quick-serve-bundle.ts), which runs
 // it from beside itself: dist/src/cli/bin.js.
