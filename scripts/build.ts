@@ -245,11 +245,15 @@ const parsedDefaultWorld = worldSchema.parse(defaultWorld)
 if (checkWorldReferences(parsedDefaultWorld).length > 0) throw new Error('the default world has broken references')
 // Its passwords are hashed here too, as a world keeps them: a start then hashes none (WebCrypto
 // would load for it, before the first request), and known-passwords.ts recognises these hashes.
+// Each salt is derived from the username, not random: the same sources build the same files (and
+// the serve bundle's digest, which names its code cache, stays the same).
+const saltOf = (username: string) =>
+  new Uint8Array(createHash('sha256').update(`llm-gateway-mock default world: ${username}`).digest().subarray(0, 16))
 const defaultWorldData = {
   ...parsedDefaultWorld,
   users: await Promise.all(
     parsedDefaultWorld.users.map(async ({ password, ...user }) =>
-      password === undefined ? user : { ...user, passwordHash: await hashPassword(password) },
+      password === undefined ? user : { ...user, passwordHash: await hashPassword(password, saltOf(user.username)) },
     ),
   ),
 }

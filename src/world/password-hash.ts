@@ -20,9 +20,15 @@ async function sha256(salt: Uint8Array<ArrayBuffer>, password: string): Promise<
   return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', input)))
 }
 
-/** The form the world keeps `password` in: "sha256$<salt hex>$<hex of SHA-256(salt + password)>". */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = crypto.getRandomValues(new Uint8Array(16))
+/**
+ * The form the world keeps `password` in: "sha256$<salt hex>$<hex of SHA-256(salt + password)>".
+ * The salt is random unless given (the build hashes the default world's documented passwords with
+ * salts of its own, so that building the same sources gives the same files).
+ */
+export async function hashPassword(
+  password: string,
+  salt: Uint8Array<ArrayBuffer> = crypto.getRandomValues(new Uint8Array(16)),
+): Promise<string> {
   return `sha256$${toHex(salt)}$${await sha256(salt, password)}`
 }
 
