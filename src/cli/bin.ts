@@ -7,8 +7,8 @@ import { startupNotice } from './process/startup-notice.ts'
 
 // Checked before the CLI does anything: on an old Node.js it would otherwise serve without a word
 // and fail later, far from the cause. What is imported above only defines functions and reads
-// flags (no yargs, no gateway); importing it statically spares a plain serve line the chunks a
-// dynamic import would load (docs/decisions/serve-code-cache.md), and
+// flags (no yargs, no gateway), and the build makes it and this file one (a plain serve line then
+// reads no chunk before the serve bundle: docs/decisions/serve-code-cache.md);
 // test/cli/node-version.test.ts runs it on an old Node.js.
 const refusal = unsupportedNodeMessage()
 if (refusal === undefined) {

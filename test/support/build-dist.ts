@@ -20,6 +20,7 @@ const outputs = [
   'dist/src/test-runners/jest.js',
   'dist/src/test-runners/node-test.js',
   'dist/src/cli/bin.js',
+  'dist/src/cli/main.js',
   'dist/src/cli/quick-serve.cjs',
 ]
 

@@ -6,10 +6,11 @@ type QuickServe = typeof import('../quick-serve.ts')
 /**
  * The serve command's code: in the package, the serve bundle run with its code cache (about a
  * sixth less CPU to the first answer than the same code as ES module chunks, whose cache V8 makes
- * before any function has run: docs/decisions/serve-code-cache.md); from the sources, the module. Only the CLI's entry (bin.ts) imports this module, so the build keeps it in the entry's
- * file, dist/src/cli/bin.js, beside the bundle (it checks that it did). The modules the bundle loads
- * when used (ws, the tokenizer's ranks, a world file, …) are imported from here, so they resolve
- * from the package, as its own imports would.
+ * before any function has run: docs/decisions/serve-code-cache.md); from the sources, the module.
+ * The build makes the CLI's entry (bin.ts) one file, dist/src/cli/bin.js, beside the bundle, so
+ * this module's URL is the entry's. The modules the bundle loads when used (ws, the tokenizer's
+ * ranks, a world file, …) are imported from here, so they resolve from the package, as its own
+ * imports would.
  */
 export async function loadQuickServe(): Promise<QuickServe> {
   if (quickServeBundle === undefined) return import('../quick-serve.ts')
