@@ -9,9 +9,12 @@
 //   seam is a symbol). The runner itself (vitest; node:test) stays an import. msw and zod stay imports: a
 //   user's handlers and schemas must be the same msw and zod as theirs. The core stays free of
 //   Node's APIs, for bundlers that build it for a browser.
-// - The CLI (dist/src/cli/bin.js) is one bundle with everything it needs, msw and zod included,
-//   split so that a plain serve command line does not load yargs, and minified (whitespace and syntax).
-// Both leave tsx, ws, the MP3 encoder and node-forge as imports made when used.
+// - The CLI carries everything it needs, msw and zod included, minified (whitespace and syntax),
+//   in three parts: its entry (dist/src/cli/bin.js, one file: the version check and the plain
+//   serve line's reader); the serve bundle (dist/src/cli/quick-serve.cjs, one CommonJS file that
+//   the entry runs with a code cache of its own); and the commands with yargs
+//   (dist/src/cli/main.js and its chunks), for every other command line.
+// All leave tsx, ws, the MP3 encoder and node-forge as imports made when used.
 // Run through tsx, as `npm run build` does (and with it npm's `dependencies` event, when a clone's
 // `npm install` fills node_modules, and `prepack`): it works on every Node the repository may
 // meet, where type stripping needs 22.18.
