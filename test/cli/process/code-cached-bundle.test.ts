@@ -58,7 +58,7 @@ describe('a code-cached bundle', () => {
     const bundle = { ...bundleIn(folder), importWhenUsed: (specifier: string) => import(specifier), settledAfterMs: 20 }
     runCodeCachedBundle<Exports>(bundle, cache).work()
     expect(cacheFiles(cache)).toEqual([])
-    await settled(200)
+    await settled(500)
     expect(cacheFiles(cache)).toEqual([`llm-gateway-mock-${bundle.sha256.slice(0, 32)}.cache`])
     const file = join(cache, cacheFiles(cache)[0]!)
     // A cache made when the script is compiled (as Node's compile cache is) holds no function that
@@ -68,7 +68,7 @@ describe('a code-cached bundle', () => {
 
     const written = readFileSync(file)
     runCodeCachedBundle<Exports>(bundle, cache).work()
-    await settled(200)
+    await settled(500)
     expect(readFileSync(file).equals(written)).toBe(true)
   })
 
@@ -79,7 +79,7 @@ describe('a code-cached bundle', () => {
     const file = join(cache, `llm-gateway-mock-${bundle.sha256.slice(0, 32)}.cache`)
     writeFileSync(file, 'not a code cache')
     expect(runCodeCachedBundle<Exports>(bundle, cache).work()).toBe(runCodeCachedBundle<Exports>(bundle, undefined).work())
-    await settled(200)
+    await settled(500)
     expect(readFileSync(file, 'utf8')).not.toBe('not a code cache')
     expect(cacheFiles(folder)).toEqual([])
   })
@@ -106,7 +106,7 @@ describe("a folder of bundles' code caches", () => {
     utimesSync(abandoned, anHourAgo, anHourAgo)
     const bundle = { ...bundleIn(folder), importWhenUsed: (specifier: string) => import(specifier), settledAfterMs: 20 }
     runCodeCachedBundle<Exports>(bundle, cache)
-    await settled(200)
+    await settled(500)
     expect(cacheFiles(cache).sort()).toEqual(
       [
         `llm-gateway-mock-${bundle.sha256.slice(0, 32)}.cache`,
