@@ -378,6 +378,24 @@ process.on('exit', () => process.stderr.write('resolved: ' + JSON.stringify(seen
     expect(resolved.filter((url) => /\/node_modules\/(tsx|esbuild)\//.test(url))).toEqual([])
   })
 
+  // A project whose package.json says `"type": "commonjs"` (what `npm init` writes) has Node strip
+  // a world.ts's types as CommonJS, where its `export default` is a syntax error: the refusal says
+  // how to go on.
+  it('says how to load a TypeScript world that Node runs as CommonJS, without tsx', () => {
+    const folder = join(project, 'commonjs-project')
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'commonjs-project', type: 'commonjs' }))
+    writeFileSync(join(folder, 'world.ts'), `export default ${JSON.stringify(typedWorld)}\n`)
+    const result = spawnSync(
+      process.execPath,
+      ['node_modules/llm-gateway-mock/bin/llm-gateway-mock.js', 'keys', '--world', 'commonjs-project/world.ts'],
+      { cwd: project, encoding: 'utf8' },
+    )
+    expect(result.status).toBe(3)
+    expect(result.stderr).toContain("Unexpected token 'export'")
+    expect(result.stderr).toContain('name it .mts, or install tsx, npm install --save-dev tsx')
+  })
+
   // Last: it gives the project tsx (the repository's, linked as the runners are above, rather than
   // a second npm install). tsx, and esbuild with it, costs start-up time and memory: a server given
   // no TypeScript file must not load it even where it is installed.

@@ -21,10 +21,20 @@ export async function importTypeScript(url: URL): Promise<{ default?: unknown }>
   try {
     return (await import(url.href)) as { default?: unknown }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX') throw error
-    throw new Error(`${(error as Error).message} (Node.js only strips types: install tsx, npm install --save-dev tsx, for the rest)`, {
-      cause: error,
-    })
+    if ((error as NodeJS.ErrnoException).code === 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX') {
+      throw new Error(`${(error as Error).message} (Node.js only strips types: install tsx, npm install --save-dev tsx, for the rest)`, {
+        cause: error,
+      })
+    }
+    // A .ts file is CommonJS to Node where the nearest package.json does not say `"type": "module"`
+    // (`npm init` writes `"type": "commonjs"`), and its `export` or `import` is then a syntax error.
+    if (error instanceof SyntaxError && url.pathname.endsWith('.ts') && /\b(export|import)\b/.test(error.message)) {
+      throw new Error(
+        `${error.message} (Node.js ran the file as CommonJS, as the nearest package.json does not say "type": "module": name it .mts, or install tsx, npm install --save-dev tsx)`,
+        { cause: error },
+      )
+    }
+    throw error
   }
 }
 
