@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from 'node:util'
+import { loadQuickServe } from '../../src/cli/process/load-quick-serve.ts'
 import { runCli } from '../../src/cli/run-cli.ts'
 
 export interface CliOutcome {
@@ -30,7 +31,7 @@ export async function runCliInProcess(args: string[], env: Record<string, string
   process.stdout.write = write as typeof process.stdout.write
   process.stderr.write = write as typeof process.stderr.write
   try {
-    const code = await runCli(args)
+    const code = await runCli(args, loadQuickServe)
     return { code, output: stripVTControlCharacters(output) }
   } finally {
     Object.assign(console, saved)

@@ -1,4 +1,5 @@
 import { generateKeyPair, randomBytes } from 'node:crypto'
+import { promisify } from 'node:util'
 import type * as Forge from 'node-forge'
 
 /** A certificate and its private key, both PEM. */
@@ -22,19 +23,14 @@ const forge = () => (forgeModule ??= import('node-forge').then((module) => (modu
 
 /** An RSA key, by Node's crypto (node-forge's own key generation is pure JavaScript and slow). */
 async function rsaKey(): Promise<{ publicPem: string; privatePem: string }> {
-  // Called here, not promisified when the module loads: reading \`generateKeyPair\` loads node:crypto,
-  // which a plain start never needs.
-  return new Promise((resolve, reject) =>
-    generateKeyPair(
-      'rsa',
-      {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-      },
-      (error, publicPem, privatePem) => (error ? reject(error) : resolve({ publicPem, privatePem })),
-    ),
-  )
+  // Promisified here, not when the module loads: reading `generateKeyPair` loads node:crypto, which
+  // a plain start never needs.
+  const { publicKey, privateKey } = await promisify(generateKeyPair)('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  })
+  return { publicPem: publicKey, privatePem: privateKey }
 }
 
 /** A positive serial number of 16 random bytes, as hex. */
