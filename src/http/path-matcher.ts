@@ -10,10 +10,18 @@ export function pathMatcher(path: string, base: string | undefined): (url: strin
   const segments = path.split('/').slice(1)
   const basePath = basePathOf(base)
   const baseOrigin = base === undefined ? undefined : new URL(base).origin
+  // A path without parameters (most routes, the model list and chat among them) is compared
+  // whole, with or without its trailing slash: the same answer as segment by segment, with no
+  // split, no arrays, per request.
+  const withSlash = segments.some((segment) => segment.startsWith(':')) ? undefined : `${path}/`
   return (url) => {
     if (baseOrigin !== undefined && !url.startsWith(baseOrigin)) return undefined
     const pathname = pathnameOf(url)
     if (!pathname.startsWith(basePath)) return undefined
+    if (withSlash !== undefined) {
+      const relative = basePath === '' ? pathname : pathname.slice(basePath.length)
+      return relative === path || relative === withSlash ? {} : undefined
+    }
     const parts = pathname.slice(basePath.length).split('/').slice(1)
     // A trailing slash names the same resource, as msw's own matching has it.
     if (parts.length === segments.length + 1 && parts.at(-1) === '') parts.pop()
