@@ -48,6 +48,15 @@ export const tokenReadOnlyAuth: AuthRequirement<TokenAuth> = {
   credential: 'api-key',
 }
 
+// The key a client presented last, masked: the same key comes request after request.
+let lastPresented = { value: '', masked: '' }
+
+/** The presented credential, without its `Bearer `, masked for messages and the journal. */
+function maskedKeyOf(value: string): string {
+  if (value !== lastPresented.value) lastPresented = { value, masked: maskKey(value.replace(/^[Bb]earer\s+/, '')) }
+  return lastPresented.masked
+}
+
 /** `relay`: every check a model route makes; `read-only`: a key past its expiry or quota passes. */
 export function authenticateToken(
   input: AuthInput,
@@ -56,7 +65,7 @@ export function authenticateToken(
 ): TokenAuth {
   const credential = readCredential(input.request, sources)
   if (!credential) throw gatewayError('key_missing', { sources: describeSources(sources) })
-  const key = maskKey(credential.value.replace(/^[Bb]earer\s+/, ''))
+  const key = maskedKeyOf(credential.value)
   const token = input.world.findToken(credential.value)
   input.presented = token ? { maskedKey: key, worldKey: token.key } : { maskedKey: key }
   if (!token) throw gatewayError('key_unknown', { key })

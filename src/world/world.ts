@@ -66,6 +66,8 @@ export class World {
   /** The gateway clock's now, in ms, when the world was last loaded: the creation time of records that give none. */
   loadedAt = 0
   readonly #lastIds: Record<NumberedKind, number> = { users: 0, tokens: 0, redemptions: 0 }
+  /** The key `findToken` found last, as it was presented and as the token held it then. */
+  #lastFound: { presented: string; key: string; token: Token } | undefined
 
   private constructor(settings: WorldSettings) {
     this.settings = settings
@@ -116,8 +118,16 @@ export class World {
 
   /** The token a presented key names, in any of the spellings the gateway accepts. */
   findToken(presentedKey: string): Token | undefined {
+    // A client sends the same key request after request: the last one found answers again while it
+    // is still in the world with the same key (a key changed or deleted since is looked up anew).
+    const last = this.#lastFound
+    if (last !== undefined && last.presented === presentedKey && last.token.key === last.key && this.tokens.all().some((token) => token === last.token)) {
+      return last.token
+    }
     const wanted = normalizeKey(presentedKey)
-    return this.tokens.all().find((token) => normalizedKeyOf(token) === wanted)
+    const token = this.tokens.all().find((candidate) => normalizedKeyOf(candidate) === wanted)
+    this.#lastFound = token && { presented: presentedKey, key: token.key, token }
+    return token
   }
 
   findUser(id: number): User | undefined {
