@@ -41,6 +41,7 @@ import type { BareReplies } from './bare-replies.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 2)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
+const warmUpSeconds = Number(process.env.BENCH_WARM_UP ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const starts = Number(process.env.BENCH_STARTS ?? 10)
 const inProcessBlocks = Number(process.env.BENCH_IN_PROCESS_BLOCKS ?? 25)
@@ -377,7 +378,9 @@ async function httpSection(servers: Server[], logged: Server & { logFile?: strin
         throw new Error(`${c.name}: ${server.name} answered differently from the bare server; the comparison would mean nothing`)
       }
     }
-    for (const server of servers) await load(server, c, 1)
+    // Until V8 has settled: with one second, the gateway still optimised 40-50 functions in each of
+    // the next two rounds, and paid for it in their CPU per request (docs/performance.md, "Warm-up").
+    for (const server of servers) await load(server, c, warmUpSeconds)
     const runs = new Map<Server, Round[]>(servers.map((server) => [server, []]))
     for (let round = 0; round < rounds; round++) {
       progress(`${c.name}, round ${round + 1}/${rounds}`)
