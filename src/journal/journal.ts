@@ -1,7 +1,7 @@
 import type { SurfaceName } from '../http/surface-name.ts'
-import { isoTimeOf } from '../time/iso-time.ts'
+import { isoTimeOf, lastIsoTimeMs } from '../time/iso-time.ts'
 import { InternedStrings } from './interned-strings.ts'
-import { keysInOrder } from './keys-in-order.ts'
+import { keysInOrder, leftOut } from './keys-in-order.ts'
 import { packRequestId, unpackRequestId } from './packed-request-id.ts'
 import { RowRing } from './row-ring.ts'
 import type { PipelineStage, RequestLogEntry } from './request-log-entry.ts'
@@ -51,7 +51,7 @@ const pipelineKeys = [
   'changed',
   'durationMs',
 ]
-const leftOutKeys = new Set(['code', 'error', 'stage', 'changed'])
+const pipelineKeysLeftOut = leftOut(pipelineKeys, ['code', 'error', 'stage', 'changed'])
 
 /**
  * Every request the gateway answered, oldest first: time, surface, route, model, masked key,
@@ -211,8 +211,11 @@ export class Journal {
   #msOf(time: string): number {
     // Requests of the same millisecond share the pipeline's time string.
     if (time === this.#lastTime) return this.#lastMs
-    const ms = Date.parse(time)
-    if (!Number.isFinite(ms) || isoTimeOf(ms) !== time) return Number.NaN
+    let ms = lastIsoTimeMs(time)
+    if (ms === undefined) {
+      ms = Date.parse(time)
+      if (!Number.isFinite(ms) || isoTimeOf(ms) !== time) return Number.NaN
+    }
     this.#lastTime = time
     this.#lastMs = ms
     return ms
@@ -258,7 +261,7 @@ export class Journal {
  * included: the keys in the pipeline's order, each of its type, a plain usage of two counts.
  */
 function pipelineShaped(entry: RequestLogEntry): boolean {
-  if (Object.getPrototypeOf(entry) !== Object.prototype || !keysInOrder(entry, pipelineKeys, leftOutKeys)) return false
+  if (Object.getPrototypeOf(entry) !== Object.prototype || !keysInOrder(entry, pipelineKeys, pipelineKeysLeftOut)) return false
   const { usage } = entry
   return (
     typeof entry.requestId === 'string' &&
@@ -287,9 +290,10 @@ function optional(value: unknown, type: 'string' | 'boolean' | 'number'): boolea
 }
 
 const usageKeys = ['promptTokens', 'completionTokens']
+const usageKeysLeftOut = leftOut(usageKeys)
 
 function plainUsage(usage: object): boolean {
-  if (Object.getPrototypeOf(usage) !== Object.prototype || !keysInOrder(usage, usageKeys)) return false
+  if (Object.getPrototypeOf(usage) !== Object.prototype || !keysInOrder(usage, usageKeys, usageKeysLeftOut)) return false
   const { promptTokens, completionTokens } = usage as Record<string, unknown>
   return typeof promptTokens === 'number' && typeof completionTokens === 'number'
 }

@@ -66,6 +66,8 @@ export class RequestDetails {
   #refs: unknown[] = []
   /** The last text kept in each field. */
   #last: (string | undefined)[] = []
+  /** The header lines the last headers text was joined from (`#last[headers]`): the same lines again need no join. */
+  #lastHeaderLines: readonly string[] | undefined
 
   constructor(limit: number = defaultDetailLimit) {
     if (!(Number.isSafeInteger(limit) && limit >= 0))
@@ -122,6 +124,7 @@ export class RequestDetails {
     this.#frameTimes.clear()
     this.#refs = []
     this.#last = []
+    this.#lastHeaderLines = undefined
     this.#rows.clear()
   }
 
@@ -174,7 +177,14 @@ export class RequestDetails {
   /** Header lines as received (a view over them), else the `Headers` as given. */
   #putHeaders(row: number, given: Headers | undefined): void {
     const raw = given && rawPairsOf(given)
-    if (raw && raw.every(onOneLine)) return this.#putText(row, headers, raw.join('\n'))
+    // A client sends the same header lines request after request: compared line by line, they
+    // are the text kept last, with no join and no check of each line again.
+    const lastLines = this.#lastHeaderLines
+    if (raw && lastLines !== undefined && sameLines(raw, lastLines)) return this.#putText(row, headers, this.#last[headers]!)
+    if (raw && raw.every(onOneLine)) {
+      this.#lastHeaderLines = raw
+      return this.#putText(row, headers, raw.join('\n'))
+    }
     this.#ends[texts * row + headers] = this.#ends[texts * row + headers - 1]!
     this.#kinds[(texts + 1) * row + headers] = given === undefined ? absent : asGiven
     this.#refs[refWidth * row + headers] = given
@@ -238,6 +248,12 @@ export class RequestDetails {
 }
 
 /** A header line's name or value has no line break (an HTTP/1 parser lets none through), and UTF-8 gives it back. */
+function sameLines(lines: readonly string[], others: readonly string[]): boolean {
+  if (lines.length !== others.length) return false
+  for (let i = 0; i < lines.length; i++) if (lines[i] !== others[i]) return false
+  return true
+}
+
 function onOneLine(text: string): boolean {
   return !text.includes('\n') && isWellFormed(text)
 }

@@ -21,3 +21,12 @@ export function isoTimeOf(now: number): string {
   isoTime = { at: now, text: `${secondPrefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z` }
   return isoTime.text
 }
+
+/**
+ * The time, in whole milliseconds, that `isoTimeOf` last gave `text` for; undefined for any other
+ * text. The journal keeps a request's time as a number, and the text it is handed is nearly always
+ * the one just made: no need to parse it back.
+ */
+export function lastIsoTimeMs(text: string): number | undefined {
+  return text === isoTime.text ? Math.trunc(isoTime.at) : undefined
+}
