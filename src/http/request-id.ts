@@ -10,13 +10,36 @@ let sequence = 0
 export function createRequestId(now: number): string {
   sequence = (sequence + 1) % 1_000_000
   let tail = ''
-  for (let i = 0; i < 8; i++) tail += alphabet[Math.floor(Math.random() * alphabet.length)]
-  return `${stampOf(now)}${pad(Math.floor(now) % 1000, 3)}${pad(sequence, 6)}${buildPrefix}${tail}`
+  let tailValue = 0
+  for (let i = 0; i < 8; i++) {
+    const index = Math.floor(Math.random() * alphabet.length)
+    tail += alphabet[index]
+    tailValue = tailValue * 62 + index
+  }
+  const millis = Math.floor(now) % 1000
+  const id = `${stampOf(now)}${pad(millis, 3)}${pad(sequence, 6)}${buildPrefix}${tail}`
+  // Only an id of the usual form (a four-digit year, a time after 1970) is told in numbers.
+  madeRequestId.id = id.length === idLength && millis >= 0 ? id : ''
+  madeRequestId.stamp = stampValue
+  madeRequestId.rest = millis * 1_000_000 + sequence
+  madeRequestId.tail = tailValue
+  return id
 }
+
+const idLength = 14 + 9 + buildPrefix.length + 8
+
+/**
+ * The last id `createRequestId` made, in the numbers it was made of: its first 14 digits, its next
+ * 9, and its 8 random characters as a number in base 62 (in `alphabet`'s order, the first the
+ * highest). Its id is `''` when it was of another form. The journal keeps ids as these numbers
+ * (src/journal/packed-request-id.ts), and need not read them back out of the text just made.
+ */
+export const madeRequestId = { id: '', stamp: 0, rest: 0, tail: 0 }
 
 // The second's stamp is the same for every request in that second; formatting a date is not free.
 let stampSecond = Number.NaN
 let stamp = ''
+let stampValue = 0
 
 function stampOf(now: number): string {
   const second = Math.floor(now / 1000)
@@ -30,6 +53,7 @@ function stampOf(now: number): string {
       pad(date.getUTCMinutes(), 2) +
       pad(date.getUTCSeconds(), 2)
     stampSecond = second
+    stampValue = Number(stamp)
   }
   return stamp
 }

@@ -1,3 +1,5 @@
+import { madeRequestId } from '../http/request-id.ts'
+
 // A request id in the gateway's format (src/http/request-id.ts) is 23 digits, the build prefix and
 // 8 characters of [A-Za-z0-9]: three numbers hold it exactly, where a string of its own per
 // request would be one more object for the garbage collector to copy while the journal keeps it.
@@ -11,10 +13,20 @@ const last: { id: string | undefined; high: number; low: number; tail: number } 
 
 /** Writes the id's digits (first 14, next 9) and its tail in base 62 at `at`; false, writing nothing, for an id of another form. */
 export function packRequestId(id: string, into: Float64Array, at: number): boolean {
-  if (id !== last.id && !parse(id)) return false
+  if (id !== last.id && !fromMade(id) && !parse(id)) return false
   into[3 * at] = last.high
   into[3 * at + 1] = last.low
   into[3 * at + 2] = last.tail
+  return true
+}
+
+/** Takes `id`'s numbers into `last` when it is the id just made (createRequestId): they need no reading. */
+function fromMade(id: string): boolean {
+  if (id !== madeRequestId.id) return false
+  last.id = id
+  last.high = madeRequestId.stamp
+  last.low = madeRequestId.rest
+  last.tail = madeRequestId.tail
   return true
 }
 
