@@ -1,5 +1,5 @@
 import { InternedStrings } from '../journal/interned-strings.ts'
-import { keysInOrder } from '../journal/keys-in-order.ts'
+import { keysInOrder, leftOut } from '../journal/keys-in-order.ts'
 import { packRequestId, unpackRequestId } from '../journal/packed-request-id.ts'
 import { RowRing } from '../journal/row-ring.ts'
 import type { GatewayLog, LogType } from './gateway-log.ts'
@@ -29,6 +29,7 @@ const rowKeys = [
   'requestId',
   'other',
 ]
+const rowKeysLeftOut = leftOut(rowKeys)
 /** `other` fields a row keeps in its columns; a row with more is kept whole. */
 const otherWidth = 12
 
@@ -254,7 +255,7 @@ export class LogBook {
 
 /** Whether the row has the form the gateway writes: its keys in their order, each column's type, a plain `other`. */
 function isGatewayRow(row: Omit<GatewayLog, 'id'>): boolean {
-  if (Object.getPrototypeOf(row) !== Object.prototype || !keysInOrder(row, rowKeys)) return false
+  if (Object.getPrototypeOf(row) !== Object.prototype || !keysInOrder(row, rowKeys, rowKeysLeftOut)) return false
   const other: unknown = row.other
   return (
     typeof row.userId === 'number' &&
