@@ -33,32 +33,32 @@ export function requestUrlOf(req: IncomingMessage, origin: string): string {
  * Fetch would (case-insensitive, repeated headers joined with `, `); anything else, mutation
  * included, goes to a real `Headers` built on first use, which then answers everything.
  */
+/**
+ * Whether a raw header name is `lower` (a name in lower case), as Fetch compares them. Most
+ * clients send their names in lower case, and only a name of the same length is lowered to be
+ * compared: a request is asked about several headers, and lowering every name it sent was as much
+ * work as the lookups.
+ */
+function sameName(field: string, lower: string): boolean {
+  return field === lower || (field.length === lower.length && field.toLowerCase() === lower)
+}
+
 export class NodeHeaders implements Headers, RawHeaderSource {
   readonly #raw: string[]
-  /** The raw names in lower case, made on the first lookup: a request is asked about several headers. */
-  #names: string[] | undefined
   #real: Headers | undefined
 
   constructor(raw: string[]) {
     this.#raw = raw
   }
 
-  #lowerNames(): string[] {
-    if (!this.#names) {
-      this.#names = []
-      for (let i = 0; i < this.#raw.length; i += 2) this.#names.push(this.#raw[i]!.toLowerCase())
-    }
-    return this.#names
-  }
-
   get(name: string): string | null {
     if (this.#real) return this.#real.get(name)
     const lower = name.toLowerCase()
-    const names = this.#lowerNames()
+    const raw = this.#raw
     let value: string | null = null
-    for (let i = 0; i < names.length; i++) {
-      if (names[i] === lower) {
-        const next = this.#raw[2 * i + 1]!.trim()
+    for (let i = 0; i < raw.length; i += 2) {
+      if (sameName(raw[i]!, lower)) {
+        const next = raw[i + 1]!.trim()
         value = value === null ? next : `${value}, ${next}`
       }
     }
@@ -72,7 +72,10 @@ export class NodeHeaders implements Headers, RawHeaderSource {
 
   has(name: string): boolean {
     if (this.#real) return this.#real.has(name)
-    return this.#lowerNames().includes(name.toLowerCase())
+    const lower = name.toLowerCase()
+    const raw = this.#raw
+    for (let i = 0; i < raw.length; i += 2) if (sameName(raw[i]!, lower)) return true
+    return false
   }
 
   #headers(): Headers {
