@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { isComplete, isOpenFeed, type RenderedResponse } from '../../http/rendered-response.ts'
+import { bodyBytes } from './body-bytes.ts'
 import { writeOpenFeed } from './write-open-feed.ts'
 import { writeStreamPlan } from './write-stream-plan.ts'
 
@@ -14,7 +15,7 @@ export function writeResponse(parts: RenderedResponse | undefined, response: Res
   if (!parts) return writeFetchResponse(response, res)
   res.writeHead(parts.status, parts.headers)
   if (!isComplete(parts.body)) return isOpenFeed(parts.body) ? writeOpenFeed(parts.body, res) : writeStreamPlan(parts.body, res)
-  res.end(parts.body)
+  res.end(typeof parts.body === 'string' ? bodyBytes(parts.body) : parts.body)
   return undefined
 }
 
