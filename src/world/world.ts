@@ -68,6 +68,8 @@ export class World {
   readonly #lastIds: Record<NumberedKind, number> = { users: 0, tokens: 0, redemptions: 0 }
   /** The key `findToken` found last, as it was presented and as the token held it then. */
   #lastFound: { presented: string; key: string; token: Token } | undefined
+  /** Where `findModel` found each model id, in the models' records: checked before they are scanned. */
+  readonly #modelAt = new Map<string, number>()
 
   private constructor(settings: WorldSettings) {
     this.settings = settings
@@ -154,7 +156,17 @@ export class World {
   }
 
   findModel(id: string): Model | undefined {
-    for (const model of this.models.all()) if (model.id === id) return model
+    // A key's model list looks up every model its groups name, request after request: where each
+    // was found last is checked first. A record replaced in place is still found there; one moved
+    // or renamed since is looked for again.
+    const models = this.models.all()
+    const at = this.#modelAt.get(id)
+    if (at !== undefined && models[at]?.id === id) return models[at]
+    for (let i = 0; i < models.length; i++) {
+      if (models[i]!.id !== id) continue
+      this.#modelAt.set(id, i)
+      return models[i]
+    }
     return undefined
   }
 

@@ -47,3 +47,55 @@ describe('World.findToken', () => {
     expect(world.findToken('Bearer sk-brand-new')?.key).toBe('sk-brand-new')
   })
 })
+
+// findModel checks first where it found a model last: these are the ways that place could go stale.
+describe('World.findModel', () => {
+  it('finds each model, the same record each time, and not a model the world lacks', async () => {
+    const { world } = await createGateway()
+    const model = world.findModel('gpt-4o')
+    expect(model?.id).toBe('gpt-4o')
+    expect(world.findModel('gpt-4o')).toBe(model)
+    expect(world.findModel('no-such-model')).toBeUndefined()
+  })
+
+  it('still finds a model once a model before it is deleted and the records move up', async () => {
+    const { world } = await createGateway()
+    const ids = world.models.all().map((model) => model.id)
+    const last = ids.at(-1)!
+    const record = world.findModel(last)
+    await world.models.delete((q) => q.where({ id: ids[0]! }))
+    expect(world.findModel(ids[0]!)).toBeUndefined()
+    expect(world.findModel(last)).toBe(record)
+  })
+
+  it('finds the record an update put in place of the one found before', async () => {
+    const { world } = await createGateway()
+    const before = world.findModel('gpt-4o')!
+    await world.models.update((q) => q.where({ id: 'gpt-4o' }), {
+      data(model) {
+        model.ownedBy = 'someone-else'
+      },
+    })
+    const after = world.findModel('gpt-4o')
+    expect(after?.ownedBy).toBe('someone-else')
+    expect(world.models.all()).toContain(after)
+    expect(before.ownedBy).not.toBe('someone-else')
+  })
+
+  it('follows a model renamed in place: the old id is unknown, the new one found', async () => {
+    const { world } = await createGateway()
+    const model = world.findModel('gpt-4o')!
+    model.id = 'gpt-4o-renamed'
+    expect(world.findModel('gpt-4o')).toBeUndefined()
+    expect(world.findModel('gpt-4o-renamed')).toBe(model)
+  })
+
+  it('finds the models of a world loaded since, not the ones before', async () => {
+    const { world } = await createGateway()
+    const before = world.findModel('gpt-4o')
+    await world.load(resolveWorld())
+    const after = world.findModel('gpt-4o')
+    expect(after?.id).toBe('gpt-4o')
+    expect(after).not.toBe(before)
+  })
+})
