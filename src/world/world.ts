@@ -124,7 +124,12 @@ export class World {
     // A client sends the same key request after request: the last one found answers again while it
     // is still in the world with the same key (a key changed or deleted since is looked up anew).
     const last = this.#lastFound
-    if (last !== undefined && last.presented === presentedKey && last.token.key === last.key && this.tokens.all().some((token) => token === last.token)) {
+    if (
+      last !== undefined &&
+      last.presented === presentedKey &&
+      last.token.key === last.key &&
+      this.tokens.all().some((token) => token === last.token)
+    ) {
       return last.token
     }
     const wanted = normalizeKey(presentedKey)
