@@ -10,6 +10,7 @@
 // - in-process: the handlers under msw's setupServer against a trivial msw handler;
 // - prompts: 1 MiB prompts counted, and sent to the server (long-prompts.ts);
 // - count (only when asked, BENCH_ONLY=count): the instructions of a start, counted by valgrind (count-start.ts);
+// - count-requests (only when asked): the instructions of a warm request, counted by callgrind (count-requests.ts);
 // - first-npx (only when asked, BENCH_ONLY=first-npx): a fresh clone's npm ci and first npx (first-npx.ts).
 import { copyFileSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,6 +22,7 @@ import { benchWorld } from './bench-world.ts'
 import type { InProcessResults } from './in-process.ts'
 import { countingRows, longPromptRows } from './long-prompts.ts'
 import { countStartRows } from './count-start.ts'
+import { countRequestRows } from './count-requests.ts'
 import { firstNpxRows } from './first-npx.ts'
 import { aimockFixtures, findAimock } from './aimock.ts'
 import {
@@ -528,6 +530,19 @@ try {
   if (sections.has('count')) {
     progress('counting the instructions of a start under valgrind (a minute or two)')
     table.push(...(await countStartRows({ bin: subject.bin, cwd: subject.cwd, bareScript, repliesFile, work, headers: auth })), '')
+  }
+  if (sections.has('count-requests')) {
+    progress('counting the instructions of a request under callgrind (three or four minutes)')
+    const counted = cases.map((c) => ({
+      ...c,
+      name: c.short.replaceAll('`', ''),
+      warm: c.by === 'rps' ? 2000 : 3000,
+      counted: c.by === 'rps' ? 1000 : 2000,
+    }))
+    table.push(
+      ...(await countRequestRows({ bin: subject.bin, cwd: subject.cwd, bareScript, repliesFile, worldFile, work, cases: counted })),
+      '',
+    )
   }
   if (sections.has('first-npx')) {
     progress('a fresh clone: git clone, npm ci, then its first npx (a minute or so)')
