@@ -247,13 +247,14 @@ export class RequestDetails {
   }
 }
 
-/** A header line's name or value has no line break (an HTTP/1 parser lets none through), and UTF-8 gives it back. */
+/** Whether two lists of header lines are the same lines in the same order. */
 function sameLines(lines: readonly string[], others: readonly string[]): boolean {
   if (lines.length !== others.length) return false
   for (let i = 0; i < lines.length; i++) if (lines[i] !== others[i]) return false
   return true
 }
 
+/** A header line's name or value has no line break (an HTTP/1 parser lets none through), and UTF-8 gives it back. */
 function onOneLine(text: string): boolean {
   return !text.includes('\n') && isWellFormed(text)
 }

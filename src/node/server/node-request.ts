@@ -29,11 +29,6 @@ export function requestUrlOf(req: IncomingMessage, origin: string): string {
 }
 
 /**
- * A Fetch `Headers` view of a Node request's raw headers. `get` and `has` read the raw list as
- * Fetch would (case-insensitive, repeated headers joined with `, `); anything else, mutation
- * included, goes to a real `Headers` built on first use, which then answers everything.
- */
-/**
  * Whether a raw header name is `lower` (a name in lower case), as Fetch compares them. Most
  * clients send their names in lower case, and only a name of the same length is lowered to be
  * compared: a request is asked about several headers, and lowering every name it sent was as much
@@ -43,6 +38,11 @@ function sameName(field: string, lower: string): boolean {
   return field === lower || (field.length === lower.length && field.toLowerCase() === lower)
 }
 
+/**
+ * A Fetch `Headers` view of a Node request's raw headers. `get` and `has` read the raw list as
+ * Fetch would (case-insensitive, repeated headers joined with `, `); anything else, mutation
+ * included, goes to a real `Headers` built on first use, which then answers everything.
+ */
 export class NodeHeaders implements Headers, RawHeaderSource {
   readonly #raw: string[]
   #real: Headers | undefined
