@@ -381,7 +381,7 @@ async function httpSection(servers: Server[], logged: Server & { logFile?: strin
       }
     }
     // Until V8 has settled: with one second, the gateway still optimised 40-50 functions in each of
-    // the next two rounds, and paid for it in their CPU per request (docs/performance.md, "Warm-up").
+    // the next two rounds, and paid for it in their CPU per request (docs/performance.md, "What it measures").
     for (const server of servers) await load(server, c, warmUpSeconds)
     const runs = new Map<Server, Round[]>(servers.map((server) => [server, []]))
     for (let round = 0; round < rounds; round++) {
