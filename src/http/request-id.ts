@@ -1,6 +1,10 @@
-const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-// new-api puts a build fingerprint between the time and the random tail; ours spells "mock".
-const buildPrefix = '6d6f636b'
+/** The characters of an id's random tail, in the order that gives each its value in base 62. */
+export const requestIdAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+/** new-api puts a build fingerprint between the time and the random tail; ours spells "mock". */
+export const requestIdBuildPrefix = '6d6f636b'
+/** An id's length: 14 digits of time, 9 more, the build prefix, 8 random characters. */
+export const requestIdLength = 14 + 9 + requestIdBuildPrefix.length + 8
+
 let sequence = 0
 
 /**
@@ -12,25 +16,23 @@ export function createRequestId(now: number): string {
   let tail = ''
   let tailValue = 0
   for (let i = 0; i < 8; i++) {
-    const index = Math.floor(Math.random() * alphabet.length)
-    tail += alphabet[index]
+    const index = Math.floor(Math.random() * requestIdAlphabet.length)
+    tail += requestIdAlphabet[index]
     tailValue = tailValue * 62 + index
   }
   const millis = Math.floor(now) % 1000
-  const id = `${stampOf(now)}${pad(millis, 3)}${pad(sequence, 6)}${buildPrefix}${tail}`
+  const id = `${stampOf(now)}${pad(millis, 3)}${pad(sequence, 6)}${requestIdBuildPrefix}${tail}`
   // Only an id of the usual form (a four-digit year, a time after 1970) is told in numbers.
-  madeRequestId.id = id.length === idLength && millis >= 0 ? id : ''
+  madeRequestId.id = id.length === requestIdLength && millis >= 0 ? id : ''
   madeRequestId.stamp = stampValue
   madeRequestId.rest = millis * 1_000_000 + sequence
   madeRequestId.tail = tailValue
   return id
 }
 
-const idLength = 14 + 9 + buildPrefix.length + 8
-
 /**
  * The last id `createRequestId` made, in the numbers it was made of: its first 14 digits, its next
- * 9, and its 8 random characters as a number in base 62 (in `alphabet`'s order, the first the
+ * 9, and its 8 random characters as a number in base 62 (in `requestIdAlphabet`'s order, the first the
  * highest). Its id is `''` when it was of another form. The journal keeps ids as these numbers
  * (src/journal/packed-request-id.ts), and need not read them back out of the text just made.
  */

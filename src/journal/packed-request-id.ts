@@ -1,12 +1,13 @@
-import { madeRequestId } from '../http/request-id.ts'
+import {
+  madeRequestId,
+  requestIdAlphabet as alphabet,
+  requestIdBuildPrefix as buildPrefix,
+  requestIdLength as length,
+} from '../http/request-id.ts'
 
 // A request id in the gateway's format (src/http/request-id.ts) is 23 digits, the build prefix and
 // 8 characters of [A-Za-z0-9]: three numbers hold it exactly, where a string of its own per
 // request would be one more object for the garbage collector to copy while the journal keeps it.
-
-const buildPrefix = '6d6f636b'
-const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-const length = 23 + buildPrefix.length + 8
 
 // The id packed last: a request's id goes into the journal and then into the inspector's details.
 const last: { id: string | undefined; high: number; low: number; tail: number } = { id: undefined, high: 0, low: 0, tail: 0 }
