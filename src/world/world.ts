@@ -128,7 +128,7 @@ export class World {
       last !== undefined &&
       last.presented === presentedKey &&
       last.token.key === last.key &&
-      this.tokens.all().some((token) => token === last.token)
+      (this.tokens.all() as readonly Token[]).includes(last.token)
     ) {
       return last.token
     }
