@@ -30,15 +30,6 @@ describe('World.findToken', () => {
     expect(world.findToken('Bearer sk-renamed')).toBe(token)
   })
 
-  it('finds the record of a world loaded since, not the one before', async () => {
-    const { world } = await createGateway()
-    const before = world.findToken('Bearer sk-limited')!
-    await world.load(resolveWorld())
-    const after = world.findToken('Bearer sk-limited')
-    expect(after?.key).toBe('sk-limited')
-    expect(after).not.toBe(before)
-  })
-
   it('finds a token created with a key that was unknown a moment before', async () => {
     const { world } = await createGateway()
     expect(world.findToken('Bearer sk-brand-new')).toBeUndefined()
@@ -89,13 +80,19 @@ describe('World.findModel', () => {
     expect(world.findModel('gpt-4o')).toBeUndefined()
     expect(world.findModel('gpt-4o-renamed')).toBe(model)
   })
+})
 
-  it('finds the models of a world loaded since, not the ones before', async () => {
+describe('a world loaded since', () => {
+  it('is what findToken and findModel answer from, not the records before', async () => {
     const { world } = await createGateway()
-    const before = world.findModel('gpt-4o')
+    const token = world.findToken('Bearer sk-limited')!
+    const model = world.findModel('gpt-4o')
     await world.load(resolveWorld())
-    const after = world.findModel('gpt-4o')
-    expect(after?.id).toBe('gpt-4o')
-    expect(after).not.toBe(before)
+    const tokenAfter = world.findToken('Bearer sk-limited')
+    expect(tokenAfter?.key).toBe('sk-limited')
+    expect(tokenAfter).not.toBe(token)
+    const modelAfter = world.findModel('gpt-4o')
+    expect(modelAfter?.id).toBe('gpt-4o')
+    expect(modelAfter).not.toBe(model)
   })
 })
