@@ -95,7 +95,8 @@ const segmenterOnFirstUse: Plugin = {
 // a request has cookies to match or an interceptor logs: tldts (tough-cookie's public-suffix list)
 // and debug (@mswjs/interceptors' logger, with supports-color and tty). Evaluating them slowed
 // every start; in the CLI's bundle each is required on its first call instead (debug on a
-// logger's first use). The build fails if an import to rewrite is no longer there.
+// logger's first use), and tldts from node_modules. The build fails if an import to rewrite is no
+// longer there.
 const requiredOnFirstCall: Plugin = {
   name: 'required-on-first-call',
   setup(plugin) {
@@ -103,7 +104,17 @@ const requiredOnFirstCall: Plugin = {
       {
         file: /[\\/]tough-cookie[\\/]dist[\\/]index\.js$/,
         eager: 'import { getDomain } from "tldts";',
-        lazy: 'const getDomain = (...args) => require("tldts").getDomain(...args);',
+        // Not bundled either (its public-suffix list is a ninth of the bundle, compiled at every
+        // start with no code cache): required from where tough-cookie, msw's dependency, finds it.
+        lazy: `let tldts;
+const getDomain = (...args) => {
+  if (!tldts) {
+    const { createRequire } = require("node:module");
+    const fromMsw = createRequire(createRequire(import.meta.url).resolve("msw/package.json"));
+    tldts = createRequire(fromMsw.resolve("tough-cookie"))("tldts");
+  }
+  return tldts.getDomain(...args);
+};`,
       },
       {
         file: /[\\/]@mswjs[\\/]interceptors[\\/]lib[\\/]node[\\/]interceptor-[^\\/]+\.js$/,
