@@ -1,7 +1,8 @@
 import type { RequestHandler, WebSocketHandler } from 'msw'
 import type { Profile } from '../profiles/profile-type.ts'
 import { resolveProfile, type ProfileName } from '../profiles/shipped-profiles.ts'
-import { routes } from '../surfaces/routes.ts'
+import { routeEntries } from '../surfaces/route-entries.ts'
+import { allRoutes, type RouteEntry } from '../pipeline/route-entry.ts'
 import type { WorldDefinition } from '../world/resolve-world.ts'
 import { World } from '../world/world.ts'
 import { applyScenarioWorlds } from '../scenarios/resolve-scenario.ts'
@@ -141,11 +142,21 @@ export interface Gateway {
  * const server = setupServer(...gateway.handlers)
  * server.listen()
  */
-export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
+export function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  return createGatewayServing(routeEntries, options)
+}
+
+/**
+ * `createGateway` serving a list of routes of its own, in place of route-entries.ts's: a test
+ * serves the heads the CLI's serve bundle lists (test/gateway/lazy-routes.test.ts).
+ */
+export async function createGatewayServing(routeEntries: readonly RouteEntry[], options: GatewayOptions = {}): Promise<Gateway> {
   const refusal = unsupportedNodeMessage()
   if (refusal !== undefined) throw new Error(refusal)
   assertGatewayOptions(options)
-  const defined = resolveDefinitions(options)
+  // A replay reads the routes' own declarations of how each replays: every route is loaded first.
+  const replayed = options.replay === undefined ? undefined : await allRoutes(routeEntries)
+  const defined = resolveDefinitions(options, replayed ?? [])
   const { replay, scenarios: initial } = defined
   const world = await World.create(applyScenarioWorlds(defined.world, initial))
   const control = { useScenario, reset, replay: () => replayVerdict(replay) }
@@ -153,11 +164,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const { clock, journal, scenarios } = runtime
   scenarios.load(initial)
   const served =
-    options.replay === undefined
-      ? routes
-      : withReplay(routes, { replay, strict: options.replayStrict === true, speed: options.replaySpeed ?? 1 })
+    replayed === undefined
+      ? routeEntries
+      : withReplay(replayed, { replay, strict: options.replayStrict === true, speed: options.replaySpeed ?? 1 })
   const routeHandlers = toRouteHandlers(served, runtime, options.baseUrl)
-  const socketHandlers = withoutCallFrames(() => toSocketHandlers(routes, runtime, options.baseUrl))
+  const socketHandlers = withoutCallFrames(() => toSocketHandlers(routeEntries, runtime, options.baseUrl))
 
   // Validates (toScenario) before touching the live world, so a bad scenario changes nothing.
   async function useScenario(specs: readonly ScenarioSpec[], where?: (index: number) => string): Promise<void> {
@@ -196,7 +207,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     get profile() {
       return runtime.profile
     },
-    [kAdapterSeam]: gatewaySeam(runtime, routeHandlers),
+    [kAdapterSeam]: gatewaySeam(runtime, routeEntries, routeHandlers),
   }
 }
 

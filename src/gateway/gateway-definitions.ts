@@ -7,7 +7,7 @@ import { toScenario, type ScenarioSpec } from '../scenarios/to-scenario.ts'
 import { resolveWorld, type WorldDefinition } from '../world/resolve-world.ts'
 import type { WorldData } from '../world/schemas.ts'
 import { withAnyModel } from '../world/with-any-model.ts'
-import { routes } from '../surfaces/routes.ts'
+import type { Route } from '../pipeline/route.ts'
 
 /** The options (GatewayOptions') that name definitions: the world, scenarios, profile and recordings. */
 export interface DefinitionOptions {
@@ -31,9 +31,10 @@ export interface GatewayDefinitions {
 
 /**
  * Each definition resolved and checked (throwing its `DefinitionError` kind, or a `TypeError` for
- * a path, which only the Node entry reads), before anything is built.
+ * a path, which only the Node entry reads), before anything is built. `routes`: the gateway's
+ * routes, loaded, when it replays (the recordings name them); none otherwise.
  */
-export function resolveDefinitions(options: DefinitionOptions): GatewayDefinitions {
+export function resolveDefinitions(options: DefinitionOptions, routes: readonly Route[]): GatewayDefinitions {
   const profile = resolveProfile(options.profile ?? 'spec', 'createGateway: profile')
   const replay = new Replay(options.replay === undefined ? [] : namedRecordings(options.replay, routes), routes)
   if (typeof options.world === 'string') {

@@ -15,12 +15,13 @@ export interface GatewayHandlerInfo {
  * more than the gateway's own work on a small reply.
  */
 export class GatewayHandler extends RequestHandler<GatewayHandlerInfo, PathParams | undefined> {
-  readonly #match: (request: Request) => PathParams | undefined
+  readonly #match: (request: Request) => PathParams | undefined | Promise<PathParams | undefined>
   readonly #answer: (request: Request, params: PathParams) => Promise<Response>
 
   constructor(
     info: { method: string; path: string },
-    match: (request: Request) => PathParams | undefined,
+    /** The request's path parameters when this route takes it; a promise while a route's head waits for its module to say. */
+    match: (request: Request) => PathParams | undefined | Promise<PathParams | undefined>,
     answer: (request: Request, params: PathParams) => Promise<Response>,
   ) {
     super({ info: { header: `${info.method} ${info.path}`, ...info }, resolver: () => undefined })
@@ -42,7 +43,8 @@ export class GatewayHandler extends RequestHandler<GatewayHandlerInfo, PathParam
   }
 
   override async run({ request, requestId }: { request: Request; requestId: string }): ReturnType<RequestHandler['run']> {
-    const params = this.#match(request)
+    const matched = this.#match(request)
+    const params = matched instanceof Promise ? await matched : matched
     if (params === undefined) return null
     this.isUsed = true
     const response = await this.#answer(request, params)

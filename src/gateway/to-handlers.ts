@@ -1,9 +1,10 @@
 import { gatewayPrefixes, notFoundRoute } from '../surfaces/not-found.ts'
 import { GatewayHandler } from './gateway-handler.ts'
-import { basePathOf, pathMatcher, pathnameOf } from '../http/path-matcher.ts'
+import { basePathOf, pathMatcher, pathnameOf, type PathParams } from '../http/path-matcher.ts'
 import { misroutedPath } from '../surfaces/misrouted-path.ts'
 import { exchangeOf } from '../http/exchange.ts'
 import type { Route } from '../pipeline/route.ts'
+import { isLazyRoute, routeOf, type RouteEntry } from '../pipeline/route-entry.ts'
 import { runPipeline } from '../pipeline/run-pipeline.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
 import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
@@ -21,7 +22,7 @@ export interface RouteHandler {
  * prefixes with a 404 in the right envelope, and API paths sent below the wrong base URL with a
  * 404 that names the right one. Without `baseUrl` the handlers match any origin.
  */
-export function toRouteHandlers(routes: readonly Route[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
+export function toRouteHandlers(routes: readonly RouteEntry[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
   return withoutCallFrames(() => makeRouteHandlers(routes, runtime, baseUrl))
 }
 
@@ -43,23 +44,40 @@ export function withoutCallFrames<T>(make: () => T): T {
   }
 }
 
-function makeRouteHandlers(routes: readonly Route[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
+function makeRouteHandlers(routes: readonly RouteEntry[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
   const base = baseUrl?.replace(/\/+$/, '')
-  const handlers: RouteHandler[] = routes.map((route) => {
-    const matches = pathMatcher(route.path, base)
+  const handlers: RouteHandler[] = routes.map((entry) => {
+    const matches = pathMatcher(entry.path, base)
+    // The route once it is known: at once for a route itself, once loaded for a route's head.
+    let route = isLazyRoute(entry) ? undefined : entry
+    const loaded = (): Route | Promise<Route> =>
+      route ??
+      Promise.resolve(routeOf(entry)).then((known) => {
+        route = known
+        return known
+      })
+    const accepted = (known: Route, params: PathParams) => (!known.accepts || known.accepts(params) ? params : undefined)
     return {
-      method: route.method,
-      prefix: route.path.split(':')[0] ?? route.path,
+      method: entry.method,
+      prefix: entry.path.split(':')[0] ?? entry.path,
       handler: new GatewayHandler(
-        { method: route.method, path: `${base ?? ''}${route.path}` },
+        { method: entry.method, path: `${base ?? ''}${entry.path}` },
         (request) => {
-          if (request.method !== route.method) return undefined
+          if (request.method !== entry.method) return undefined
           // A route the active profile lacks matches nothing, so the next handler (or the catch-all's 404) answers.
-          if (!servesRoute(runtime.profile, route)) return undefined
+          if (!servesRoute(runtime.profile, entry)) return undefined
           const params = matches(request.url)
-          return params && (!route.accepts || route.accepts(params)) ? params : undefined
+          if (params === undefined || !entry.accepts) return params
+          // Only the route can tell whether it takes these parameters: a head loads it first.
+          const known = loaded()
+          return known instanceof Promise ? known.then((loadedRoute) => accepted(loadedRoute, params)) : accepted(known, params)
         },
-        (request, params) => runPipeline(route, runtime, request, params),
+        (request, params) => {
+          const known = loaded()
+          return known instanceof Promise
+            ? known.then((loadedRoute) => runPipeline(loadedRoute, runtime, request, params))
+            : runPipeline(known, runtime, request, params)
+        },
       ),
     }
   })

@@ -1,9 +1,9 @@
 import { ws, type WebSocketHandler } from 'msw'
 import { offerProtocols } from '../http/websocket-protocols.ts'
 import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
-import type { Route } from '../pipeline/route.ts'
+import type { RouteEntry } from '../pipeline/route-entry.ts'
 import { runUpgrade, type OpenSocket } from '../pipeline/socket/run-upgrade.ts'
-import { isSocketRoute, type SocketRoute } from '../pipeline/socket/socket-route.ts'
+import { isSocketEntry, socketRouteOf } from '../pipeline/socket/socket-route.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
 
 /**
@@ -20,14 +20,14 @@ import { servesRoute } from '../profiles/serves-route.ts'
  * whose gateway's base URL it is serves it. One that none of them serves goes through to the
  * network (`server.connect()`), as msw lets through a connection no handler takes.
  */
-export function toSocketHandlers(routes: readonly Route[], runtime: GatewayRuntime, baseUrl?: string): WebSocketHandler[] {
+export function toSocketHandlers(routes: readonly RouteEntry[], runtime: GatewayRuntime, baseUrl?: string): WebSocketHandler[] {
   const base = baseUrl === undefined ? undefined : new URL(baseUrl.replace(/\/+$/, ''))
-  return routes.filter(isSocketRoute).map((route) =>
-    linkFor(route.path).addEventListener('connection', ({ client, server, info }) => {
+  return routes.filter(isSocketEntry).map((entry) =>
+    linkFor(entry.path).addEventListener('connection', ({ client, server, info }) => {
       if (claimed.has(client)) return
-      if (isAt(client.url, route.path, base)) {
+      if (isAt(client.url, entry.path, base)) {
         claimed.add(client)
-        serveInProcess(route, runtime, client, info.protocols)
+        serveInProcess(entry, runtime, client, info.protocols)
         return
       }
       // msw hands a connection to each handler in turn, a microtask apart: by the next task, a
@@ -71,7 +71,7 @@ interface InProcessClient {
   addEventListener(type: 'close', listener: () => void): void
 }
 
-function serveInProcess(route: SocketRoute, runtime: GatewayRuntime, client: InProcessClient, init: SocketInit): void {
+function serveInProcess(entry: RouteEntry, runtime: GatewayRuntime, client: InProcessClient, init: SocketInit): void {
   // Listen at once: the client may send as soon as it opens, before the handshake is admitted.
   // A binary message is kept as `undefined`, in its place among the text ones.
   const early: (string | undefined)[] = []
@@ -90,7 +90,8 @@ function serveInProcess(route: SocketRoute, runtime: GatewayRuntime, client: InP
   })
 
   void (async () => {
-    if (!servesRoute(runtime.profile, route)) return client.close(4404, 'Not Found')
+    if (!servesRoute(runtime.profile, entry)) return client.close(4404, 'Not Found')
+    const route = await socketRouteOf(entry)
     const { protocols, headers } = handshakeOf(init)
     const request = new Request(client.url.href.replace(/^ws/, 'http'), { headers, signal: left.signal })
     offerProtocols(request, protocols)

@@ -1,13 +1,14 @@
 import type { Gateway } from '../../gateway/create-gateway.ts'
 import { describeKeys } from '../../world/describe-keys.ts'
 import { version } from '../../version.ts'
-import { adminRoutes } from '../../surfaces/admin/admin-routes.ts'
-import { routes } from '../../surfaces/routes.ts'
+import { routeEntries } from '../../surfaces/route-entries.ts'
 import { formatKeys } from './format-keys.ts'
 import { formatRouteLines } from './format-route-lines.ts'
 import { style } from './style.ts'
 
-const gatewayRoutes = routes.filter((route) => !adminRoutes.includes(route))
+// Read from the routes' heads: printing the banner loads no route's module.
+const adminRoutes = routeEntries.filter((route) => route.surface === 'admin')
+const gatewayRoutes = routeEntries.filter((route) => route.surface !== 'admin')
 
 export interface BannerOptions {
   /** Whether the server was started with an admin token (never printed). */

@@ -2,6 +2,7 @@ import { gatewayError } from '../../errors/gateway-error.ts'
 import type { ResolvedError } from '../../profiles/resolved-error.ts'
 import type { Model } from '../../world/schemas.ts'
 import type { Route, RouteModel } from '../route.ts'
+import { routeOf, type RouteEntry } from '../route-entry.ts'
 import type { SocketConnection } from './socket-connection.ts'
 
 /** A socket route's side of one accepted connection: what the client sends, and the end. */
@@ -58,4 +59,16 @@ export function defineSocketRoute<Auth>(route: Omit<SocketRoute<Auth>, 'method' 
 /** Whether a route is a socket route. */
 export function isSocketRoute(route: Route): route is SocketRoute {
   return 'socket' in route
+}
+
+/** Whether an entry is a socket route's: the route itself, or its head (`socket: true`). */
+export function isSocketEntry(entry: RouteEntry): boolean {
+  return 'socket' in entry
+}
+
+/** The socket route a socket route's entry names, loaded if it was a head. */
+export async function socketRouteOf(entry: RouteEntry): Promise<SocketRoute> {
+  const route = await routeOf(entry)
+  if (!isSocketRoute(route)) throw new TypeError(`route ${route.id}: its head says socket, the route does not`)
+  return route
 }
