@@ -6,10 +6,14 @@ import { z } from 'zod'
  * editors read, made from the global one, does not carry it. World schemas register their units
  * here; the definitions' messages (src/definitions/) read them.
  */
-export const valueUnits = z.registry<{ unit: string }>()
+export function valueUnits(): z.core.$ZodRegistry<{ unit: string }> {
+  // Made on first use, as the schemas that register in it are: no zod object is made when a module loads (lazy-schema.ts).
+  return (made ??= z.registry<{ unit: string }>())
+}
+let made: z.core.$ZodRegistry<{ unit: string }> | undefined
 
 /** " (in units; …)" for a value checked against one of `schemas` that has a unit, else "". */
 export function unitNote(schemas: readonly z.ZodType[]): string {
-  const unit = schemas.map((schema) => valueUnits.get(schema)?.unit).find((found) => found !== undefined)
+  const unit = schemas.map((schema) => valueUnits().get(schema)?.unit).find((found) => found !== undefined)
   return unit === undefined ? '' : ` (${unit})`
 }

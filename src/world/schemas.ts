@@ -89,12 +89,12 @@ export const userSchema = lazySchema(() =>
       .int()
       .nonnegative()
       .describe("The user's remaining quota, in gateway units (500000 = 1 USD). At 0 every key of the user gets 403 insufficient_quota.")
-      .register(valueUnits, quotaUnit),
+      .register(valueUnits(), quotaUnit),
     usedQuota: z
       .int()
       .nonnegative()
       .describe('Quota already used, in units (shown in the dashboard). Default 0.')
-      .register(valueUnits, quotaUnit)
+      .register(valueUnits(), quotaUnit)
       .default(0),
     requestCount: z.int().nonnegative().describe('Requests already made (shown in the dashboard). Default 0.').default(0),
     accessToken: z
@@ -155,14 +155,14 @@ export const tokenSchema = lazySchema(() =>
       .describe(
         "The key's own remaining quota, in units (500000 = 1 USD); ignored with unlimitedQuota. Default 0: give a quota or unlimitedQuota.",
       )
-      .register(valueUnits, quotaUnit)
+      .register(valueUnits(), quotaUnit)
       .default(0),
     unlimitedQuota: z.boolean().describe("The key has no quota of its own (its user's quota still applies). Default false.").default(false),
     usedQuota: z
       .int()
       .nonnegative()
       .describe('Quota the key has already used, in units. Default 0.')
-      .register(valueUnits, quotaUnit)
+      .register(valueUnits(), quotaUnit)
       .default(0),
     modelLimits: z
       .array(z.string())
@@ -216,7 +216,7 @@ export const redemptionSchema = lazySchema(() =>
       .max(32)
       .describe('The code a user redeems with `POST /api/user/topup {"key": …}` (new-api makes 32 hex characters). Unique.'),
     name: z.string().describe('Shown in the admin list. Default "".').default(''),
-    quota: z.int().nonnegative().describe('Quota units the code adds (500000 = 1 USD).').register(valueUnits, quotaUnit),
+    quota: z.int().nonnegative().describe('Quota units the code adds (500000 = 1 USD).').register(valueUnits(), quotaUnit),
     status: z
       .enum(['unused', 'disabled', 'used'])
       .describe('"unused" codes redeem once, then become "used"; "disabled" ones are refused. Default "unused".')
@@ -426,7 +426,7 @@ export const worldSettingsSchema = lazySchema(() =>
         .int()
         .nonnegative()
         .describe("A registered user's starting quota, in units (new-api's QuotaForNewUser). Default 0.")
-        .register(valueUnits, quotaUnit)
+        .register(valueUnits(), quotaUnit)
         .default(0),
       logConsume: z
         .boolean()

@@ -34,19 +34,28 @@ function normalizedKeyOf(token: Token): string {
 // is taken off before the record is stored.
 const validated = Symbol('validated record')
 
-/** A record schema as a collection uses it: the schema's validation, for every record but those `load` marks. */
+/**
+ * A record schema as a collection uses it: the schema's validation, for every record but those
+ * `load` marks. The schema is first read when a record needs it (a world that `load` put in never
+ * does): the world's schemas are built, and zod loaded, only then (lazy-schema.ts).
+ */
 function recordSchema<Schema extends z.ZodType>(schema: Schema): Pick<Schema, '~standard'> {
-  const standard = schema['~standard']
-  return {
+  const standIn: Pick<z.ZodType, '~standard'> = {
     '~standard': {
-      ...standard,
+      version: 1,
+      vendor: 'zod',
+      get jsonSchema() {
+        return schema['~standard'].jsonSchema
+      },
       validate(value) {
-        if (typeof value !== 'object' || value === null || !(validated in value)) return standard.validate(value)
+        if (typeof value !== 'object' || value === null || !(validated in value)) return schema['~standard'].validate(value)
         const { [validated]: _, ...record } = value as Record<PropertyKey, unknown>
         return { value: record as z.output<Schema> }
       },
     },
   }
+  // The schema's own `~standard`, read when used; its `types` are for type checkers only.
+  return standIn as Pick<Schema, '~standard'>
 }
 
 /**
