@@ -16,16 +16,16 @@ function bundledGetDomain(file: string): (domain: string) => string | null {
   const text = readFileSync(inRepo(file), 'utf8')
   const code = /getDomain=\(\.\.\.args\)=>\{if\(!tldts\)\{.*?return tldts\.getDomain\(\.\.\.args\)\}/.exec(text)?.[0]
   if (code === undefined) throw new Error(`${file}: no getDomain that requires tldts on first use`)
+  // Whatever the bundle calls its require (`require`, esbuild's `__require`, …), and its URL
+  // (`import.meta.url`, or the serve bundle's `__importMetaUrl`).
+  const requireName = /([\w$]+)\("node:module"\)/.exec(code)?.[1] ?? 'require'
   const url = pathToFileURL(inRepo(file).pathname).href
-  // The serve bundle calls its `require` and reads its URL as `__importMetaUrl`; the ES module build has `__require` and `import.meta.url`.
   const made = new Function(
-    'require',
-    '__require',
+    requireName,
     '__importMetaUrl',
     `let tldts, ${code.replaceAll('import.meta.url', '__importMetaUrl')}; return getDomain`,
   )
-  const require = createRequire(url)
-  return made(require, require, url) as (domain: string) => string | null
+  return made(createRequire(url), url) as (domain: string) => string | null
 }
 
 describe("the CLI's bundles and tldts", () => {

@@ -4,31 +4,51 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Script } from 'node:vm'
 
-/** A CommonJS bundle of the package's (ASCII text), and how the modules it loads when used are imported. */
+/**
+ * A CommonJS bundle of the package's, split into chunks (ASCII text, in one folder): how they are
+ * named, and how the modules they load when used are imported. A chunk requires the chunks it
+ * imports (`require("./name.cjs")`) and loads those it imports when used with
+ * `__loadChunk("./name.cjs")`, as the build rewrote each `import()` of one.
+ */
 export interface CodeCachedBundle {
-  file: URL
-  /** The SHA-256 of the bundle's text, as the build wrote it down: it names the code cache. */
-  sha256: string
+  /** The folder of the chunks (a URL ending in `/`). */
+  folder: URL
+  /** What names this build of the bundle (the SHA-256 of its chunks, as the build wrote it down): its chunks' caches carry it. */
+  id: string
+  /** The chunk that runs first: its exports are the bundle's. */
+  entry: string
+  /** Each chunk's file name and the SHA-256 of its text, as the build wrote them down: they name its code cache. */
+  chunks: Readonly<Record<string, string>>
   /**
-   * Imports for the bundle (`import()` in the sources): code compiled by node:vm has no module
-   * loader of its own, so the build rewrites each `import(x)` as `__importWhenUsed(x)`, and the
-   * caller's `import` resolves it, from the caller's place in the package.
+   * Imports for the bundle (`import()` in the sources of a module outside it): code compiled by
+   * node:vm has no module loader of its own, so the build rewrites each such `import(x)` as
+   * `__importWhenUsed(x)`, and the caller's `import` resolves it, from the caller's place in the package.
    */
   importWhenUsed: (specifier: string) => Promise<unknown>
-  /** How long after the bundle first runs its code cache is written: once a start has settled in. */
+  /** How long after a chunk first runs its code cache is written: once a start has settled in. */
   settledAfterMs?: number
 }
 
-/** What the bundle's code finds in place of what CommonJS and ES modules give it. */
-const parameters = ['exports', 'require', 'module', '__filename', '__dirname', '__importWhenUsed', '__importMetaUrl'] as const
+/** What a chunk's code finds in place of what CommonJS and ES modules give it. */
+const parameters = [
+  'exports',
+  'require',
+  'module',
+  '__filename',
+  '__dirname',
+  '__importWhenUsed',
+  '__importMetaUrl',
+  '__loadChunk',
+] as const
 
 /**
- * Runs a CommonJS bundle and returns its exports, with V8's code cache for it kept in
+ * Runs a chunked CommonJS bundle from its entry and returns the entry's exports; every other
+ * chunk runs when first required or loaded, once. V8's code cache for each chunk is kept in
  * `cacheFolder`: by default beside Node's own compile cache, in its folder for this Node.js
  * version (NODE_COMPILE_CACHE, or the system's temporary folder; none when
  * NODE_DISABLE_COMPILE_CACHE=1 turned that off). Node's own cache for a module is made when the
  * module is compiled, before any of its functions has run, so every start compiles again each
- * function it calls; this cache is made once the bundle has run a while (`createCachedData` after
+ * function it calls; this cache is made once the chunk has run a while (`createCachedData` after
  * the fact), and holds those functions too. A cache V8 refuses (another Node.js, other V8 flags)
  * is made again.
  */
@@ -36,11 +56,45 @@ export function runCodeCachedBundle<Exports>(
   bundle: CodeCachedBundle,
   cacheFolder: string | undefined = nodeModule.getCompileCacheDir?.(),
 ): Exports {
-  const filename = fileURLToPath(bundle.file)
-  // The build writes the bundle in ASCII (scripts/build.ts): read as latin1, a plain copy, rather
+  const nodeRequire = nodeModule.createRequire(new URL(bundle.entry, bundle.folder))
+  const modules = new Map<string, { exports: unknown }>()
+
+  function load(name: string): unknown {
+    const known = modules.get(name)
+    if (known !== undefined) return known.exports
+    const sha256 = bundle.chunks[name]
+    if (sha256 === undefined) throw new Error(`llm-gateway-mock: ${name} is no chunk of the serve bundle; reinstall the package`)
+    const file = new URL(name, bundle.folder)
+    const filename = fileURLToPath(file)
+    const cacheFile = cacheFolder === undefined ? undefined : join(cacheFolder, cacheName(bundle.id, sha256))
+    const script = compile(filename, cacheFile)
+    if (cacheFile !== undefined && (script.cachedData === undefined || script.rejected)) {
+      setTimeout(() => writeCodeCache(cacheFile, script.script), bundle.settledAfterMs ?? 1_000).unref()
+    }
+    // Known before it runs: a chunk that requires it back meanwhile sees what it has exported so far, as in CommonJS.
+    const module = { exports: {} }
+    modules.set(name, module)
+    const run = script.script.runInThisContext() as (...args: unknown[]) => void
+    run(module.exports, chunkRequire, module, filename, dirname(filename), bundle.importWhenUsed, file.href, loadChunk)
+    return module.exports
+  }
+  const chunkRequire = Object.assign(
+    (specifier: string) => (specifier.startsWith('./') ? load(specifier.slice(2)) : nodeRequire(specifier)),
+    {
+      resolve: nodeRequire.resolve,
+      cache: nodeRequire.cache,
+    },
+  )
+  // As `import()` does, it settles later, and a chunk that fails to load rejects rather than throws.
+  const loadChunk = (specifier: string) => Promise.resolve().then(() => load(specifier.slice(2)))
+  return load(bundle.entry) as Exports
+}
+
+/** Compiles a chunk, with its code cache if there is one. */
+function compile(filename: string, cacheFile: string | undefined): { script: Script; cachedData?: Buffer; rejected: boolean } {
+  // The build writes the chunks in ASCII (scripts/build.ts): read as latin1, a plain copy, rather
   // than decoded and checked as UTF-8 (a millisecond or two of a start).
   const source = readFileSync(filename, 'latin1')
-  const cacheFile = cacheFolder === undefined ? undefined : join(cacheFolder, cacheName(bundle.sha256))
   let cachedData: Buffer | undefined
   if (cacheFile !== undefined) {
     try {
@@ -49,25 +103,23 @@ export function runCodeCachedBundle<Exports>(
       // None yet: this start makes it.
     }
   }
-  // No newline before the source: the bundle's lines keep their numbers in stack traces.
+  // No newline before the source: the chunk's lines keep their numbers in stack traces.
   const script = new Script(`(function (${parameters.join(', ')}) {${source}\n})`, { filename, cachedData })
-  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
-    setTimeout(() => writeCodeCache(cacheFile, script), bundle.settledAfterMs ?? 1_000).unref()
-  }
-  const module = { exports: {} as Exports }
-  const run = script.runInThisContext() as (...args: unknown[]) => void
-  run(module.exports, nodeModule.createRequire(filename), module, filename, dirname(filename), bundle.importWhenUsed, bundle.file.href)
-  return module.exports
+  return { script, cachedData, rejected: script.cachedDataRejected === true }
 }
 
-/** What a bundle's cache file is called: its digest names it, so each build of the package has its own. */
-const cacheName = (sha256: string) => `llm-gateway-mock-${sha256.slice(0, 32)}.cache`
-const cacheNamePattern = /^llm-gateway-mock-[0-9a-f]{32}\.cache$/
+/**
+ * What a chunk's cache file is called: its build's id, then its own digest, so that each build of
+ * the package has its own, and the caches of one build can be told from another's.
+ */
+const cacheName = (bundleId: string, sha256: string) => `llm-gateway-mock-${bundleId.slice(0, 16)}-${sha256.slice(0, 16)}.cache`
+// The build a cache file belongs to is its first 16 digits (a cache of a version before the bundle had chunks: its whole digest).
+const cacheNamePattern = /^llm-gateway-mock-([0-9a-f]{16})-?[0-9a-f]{16}\.cache$/
 
 /**
- * How many bundles' caches a folder keeps: each build of the package writes its own (about 1 MB),
- * and a folder that several projects' versions share keeps theirs; older ones are removed, and so
- * are the partial files of writes that never finished.
+ * How many builds' caches a folder keeps: each build of the package writes its own (about 1 MB
+ * in all), and a folder that several projects' versions share keeps theirs; older ones are
+ * removed, and so are the partial files of writes that never finished.
  */
 export const keptCodeCaches = 4
 
@@ -86,18 +138,28 @@ function writeCodeCache(cacheFile: string, script: Script): void {
 }
 
 /** A cache being written by a process (its pid last), which renames it when done. */
-const partialNamePattern = /^llm-gateway-mock-[0-9a-f]{32}\.cache\.\d+$/
+const partialNamePattern = /^llm-gateway-mock-[0-9a-f]{16}-?[0-9a-f]{16}\.cache\.\d+$/
 /** A partial file older than this was left by a process stopped in the middle of writing. */
 const abandonedAfterMs = 10 * 60 * 1000
 
 function removeOldCaches(folder: string): void {
   const now = Date.now()
-  const caches: { file: string; writtenAt: number }[] = []
+  // Each build's files, and when the latest of them was written.
+  const builds = new Map<string, { files: string[]; writtenAt: number }>()
   for (const name of readdirSync(folder)) {
     const file = join(folder, name)
-    if (cacheNamePattern.test(name)) caches.push({ file, writtenAt: statSync(file).mtimeMs })
-    else if (partialNamePattern.test(name) && now - statSync(file).mtimeMs > abandonedAfterMs) unlinkSync(file)
+    const build = cacheNamePattern.exec(name)?.[1]
+    if (build !== undefined) {
+      const writtenAt = statSync(file).mtimeMs
+      const known = builds.get(build)
+      if (known === undefined) {
+        builds.set(build, { files: [file], writtenAt })
+      } else {
+        known.files.push(file)
+        known.writtenAt = Math.max(known.writtenAt, writtenAt)
+      }
+    } else if (partialNamePattern.test(name) && now - statSync(file).mtimeMs > abandonedAfterMs) unlinkSync(file)
   }
-  caches.sort((a, b) => b.writtenAt - a.writtenAt)
-  for (const { file } of caches.slice(keptCodeCaches)) unlinkSync(file)
+  const latestFirst = [...builds.values()].sort((a, b) => b.writtenAt - a.writtenAt)
+  for (const { files } of latestFirst.slice(keptCodeCaches)) for (const file of files) unlinkSync(file)
 }

@@ -15,8 +15,8 @@ type QuickServe = typeof import('../quick-serve.ts')
 export async function loadQuickServe(): Promise<QuickServe> {
   if (quickServeBundle === undefined) return import('../quick-serve.ts')
   return runCodeCachedBundle<QuickServe>({
-    file: new URL(quickServeBundle.file, import.meta.url),
-    sha256: quickServeBundle.sha256,
+    ...quickServeBundle,
+    folder: new URL('./', import.meta.url),
     importWhenUsed: (specifier) => import(specifier),
   })
 }
