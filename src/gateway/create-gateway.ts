@@ -150,12 +150,12 @@ export function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
  * `createGateway` serving a list of routes of its own, in place of route-entries.ts's: a test
  * serves the heads the CLI's serve bundle lists (test/gateway/lazy-routes.test.ts).
  */
-export async function createGatewayServing(routeEntries: readonly RouteEntry[], options: GatewayOptions = {}): Promise<Gateway> {
+export async function createGatewayServing(entries: readonly RouteEntry[], options: GatewayOptions = {}): Promise<Gateway> {
   const refusal = unsupportedNodeMessage()
   if (refusal !== undefined) throw new Error(refusal)
   assertGatewayOptions(options)
   // A replay reads the routes' own declarations of how each replays: every route is loaded first.
-  const replayed = options.replay === undefined ? undefined : await allRoutes(routeEntries)
+  const replayed = options.replay === undefined ? undefined : await allRoutes(entries)
   const defined = resolveDefinitions(options, replayed ?? [])
   const { replay, scenarios: initial } = defined
   const world = await World.create(applyScenarioWorlds(defined.world, initial))
@@ -165,10 +165,10 @@ export async function createGatewayServing(routeEntries: readonly RouteEntry[], 
   scenarios.load(initial)
   const served =
     replayed === undefined
-      ? routeEntries
+      ? entries
       : withReplay(replayed, { replay, strict: options.replayStrict === true, speed: options.replaySpeed ?? 1 })
   const routeHandlers = toRouteHandlers(served, runtime, options.baseUrl)
-  const socketHandlers = withoutCallFrames(() => toSocketHandlers(routeEntries, runtime, options.baseUrl))
+  const socketHandlers = withoutCallFrames(() => toSocketHandlers(entries, runtime, options.baseUrl))
 
   // Validates (toScenario) before touching the live world, so a bad scenario changes nothing.
   async function useScenario(specs: readonly ScenarioSpec[], where?: (index: number) => string): Promise<void> {
@@ -207,7 +207,7 @@ export async function createGatewayServing(routeEntries: readonly RouteEntry[], 
     get profile() {
       return runtime.profile
     },
-    [kAdapterSeam]: gatewaySeam(runtime, routeEntries, routeHandlers),
+    [kAdapterSeam]: gatewaySeam(runtime, entries, routeHandlers),
   }
 }
 
