@@ -61,9 +61,9 @@ export interface ServeBundleManifest {
   chunks: Record<string, string>
 }
 
-// esbuild splits the
-// code where the sources import a module when used, as ES modules; each chunk is then turned into
-// a CommonJS function body, so that what a start does not run is not even compiled. Code run by
+// esbuild splits the code where the sources import a module when used, as ES modules; each chunk
+// is then turned into a CommonJS function body, so that what a start does not run is not even
+// compiled. Code run by
 // node:vm has no module loader: its `import.meta.url` is a parameter, an `import()` of a chunk
 // becomes `__loadChunk(x)`, and each other `import(x)` (ws, the tokenizer's ranks, a world file:
 // modules loaded when used) becomes `__importWhenUsed(x)`, which the CLI's entry answers with its
