@@ -8,9 +8,9 @@ import { z } from 'zod'
  */
 export function valueUnits(): z.core.$ZodRegistry<{ unit: string }> {
   // Made on first use, as the schemas that register in it are: no zod object is made when a module loads (lazy-schema.ts).
-  return (made ??= z.registry<{ unit: string }>())
+  return (registry ??= z.registry<{ unit: string }>())
 }
-let made: z.core.$ZodRegistry<{ unit: string }> | undefined
+let registry: z.core.$ZodRegistry<{ unit: string }> | undefined
 
 /** " (in units; …)" for a value checked against one of `schemas` that has a unit, else "". */
 export function unitNote(schemas: readonly z.ZodType[]): string {
