@@ -3,7 +3,7 @@
 // Here a gateway serves that very list, each load counted, and answers as one made from the
 // routes themselves.
 import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import OpenAI from 'openai'
 import { formatRouteLines } from '../../src/cli/format/format-route-lines.ts'
 import { routes } from '../../src/surfaces/routes.ts'
@@ -43,6 +43,32 @@ describe('a gateway made from the heads', () => {
     expect(completion.choices[0]!.message.content).toContain('hi')
     await client.models.list()
     expect(loads).toEqual(['openai.list_models', 'openai.chat_completions'])
+  })
+
+  it('answers a request whose route fails to load with a 500, and loads it again for the next request', async () => {
+    let failures = 1
+    const entries = routeEntries.map((entry) =>
+      entry.id !== 'openai.list_models'
+        ? entry
+        : {
+            ...entry,
+            load: async () => {
+              if (failures-- > 0) throw new Error('a chunk of the serve bundle is missing')
+              return entry.load()
+            },
+          },
+    )
+    const gateway = await createGatewayServing(entries, { baseUrl: 'http://lazy-failing.test' })
+    server.resetHandlers(...gateway.handlers)
+    const list = () => fetch('http://lazy-failing.test/v1/models', { headers: { authorization: 'Bearer sk-unrestricted' } })
+    // msw prints the handler's exception as it answers the 500.
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const failed = await list().finally(() => printed.mockRestore())
+    expect(failed.status).toBe(500)
+    expect(await failed.text()).toContain('a chunk of the serve bundle is missing')
+    const answered = await list()
+    expect(answered.status).toBe(200)
+    expect(await answered.json()).toHaveProperty('object', 'list')
   })
 
   it("lets a route whose path parameters only it can check load to say so (Gemini's model actions)", async () => {
