@@ -58,6 +58,8 @@ export function runCodeCachedBundle<Exports>(
 ): Exports {
   const nodeRequire = nodeModule.createRequire(new URL(bundle.entry, bundle.folder))
   const modules = new Map<string, { exports: unknown }>()
+  /** Caches to write once the chunks that have just run have settled in. */
+  const toWrite: { cacheFile: string; script: Script }[] = []
 
   function load(name: string): unknown {
     const known = modules.get(name)
@@ -69,7 +71,10 @@ export function runCodeCachedBundle<Exports>(
     const cacheFile = cacheFolder === undefined ? undefined : join(cacheFolder, cacheName(bundle.id, sha256))
     const script = compile(filename, cacheFile)
     if (cacheFile !== undefined && (script.cachedData === undefined || script.rejected)) {
-      setTimeout(() => writeCodeCache(cacheFile, script.script), bundle.settledAfterMs ?? 1_000).unref()
+      toWrite.push({ cacheFile, script: script.script })
+      // The chunks that run together (a start's, a route's first request's) are written together,
+      // and the folder pruned once for them.
+      if (toWrite.length === 1) setTimeout(() => writeCodeCaches(toWrite.splice(0)), bundle.settledAfterMs ?? 1_000).unref()
     }
     // Known before it runs: a chunk that requires it back meanwhile sees what it has exported so far, as in CommonJS.
     const module = { exports: {} }
@@ -123,14 +128,16 @@ const cacheNamePattern = /^llm-gateway-mock-([0-9a-f]{16})-?[0-9a-f]{16}\.cache$
  */
 export const keptCodeCaches = 4
 
-function writeCodeCache(cacheFile: string, script: Script): void {
+function writeCodeCaches(caches: readonly { cacheFile: string; script: Script }[]): void {
   try {
-    const folder = dirname(cacheFile)
+    const folder = dirname(caches[0]!.cacheFile)
     mkdirSync(folder, { recursive: true })
-    // Written aside and renamed: a start reading it at the same moment never sees half a file.
-    const partial = `${cacheFile}.${process.pid}`
-    writeFileSync(partial, script.createCachedData(), { mode: 0o600 })
-    renameSync(partial, cacheFile)
+    for (const { cacheFile, script } of caches) {
+      // Written aside and renamed: a start reading it at the same moment never sees half a file.
+      const partial = `${cacheFile}.${process.pid}`
+      writeFileSync(partial, script.createCachedData(), { mode: 0o600 })
+      renameSync(partial, cacheFile)
+    }
     removeOldCaches(folder)
   } catch {
     // A cache is only ever a speed-up: a folder that cannot be written leaves the start as it was.
