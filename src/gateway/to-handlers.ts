@@ -48,9 +48,7 @@ function makeRouteHandlers(routes: readonly RouteEntry[], runtime: GatewayRuntim
   const base = baseUrl?.replace(/\/+$/, '')
   const handlers: RouteHandler[] = routes.map((entry) => {
     const matches = pathMatcher(entry.path, base)
-    // The route once it is known: at once for a route itself, once loaded for a route's head. Kept
-    // here as well as by routeOf (which shares one load between requests and gateways): asking
-    // routeOf on every request cost the model list 5 k instructions more (BENCH_ONLY=count-requests).
+    // The route once it is known: at once for a route itself, once loaded for a route's head.
     let route = isLazyRoute(entry) ? undefined : entry
     const loaded = (): Route | Promise<Route> =>
       route ??
