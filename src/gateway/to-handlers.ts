@@ -4,7 +4,7 @@ import { basePathOf, pathMatcher, pathnameOf, type PathParams } from '../http/pa
 import { misroutedPath } from '../surfaces/misrouted-path.ts'
 import { exchangeOf } from '../http/exchange.ts'
 import type { Route } from '../pipeline/route.ts'
-import { isLazyRoute, routeOf, type RouteEntry } from '../pipeline/route-entry.ts'
+import { routeOf, type RouteEntry } from '../pipeline/route-entry.ts'
 import { runPipeline } from '../pipeline/run-pipeline.ts'
 import { servesRoute } from '../profiles/serves-route.ts'
 import type { GatewayRuntime } from '../pipeline/gateway-runtime.ts'
@@ -44,19 +44,15 @@ export function withoutCallFrames<T>(make: () => T): T {
   }
 }
 
+/** The parameters, when the route takes them (its further condition on them, if it has one). */
+function accepted(route: Route, params: PathParams): PathParams | undefined {
+  return !route.accepts || route.accepts(params) ? params : undefined
+}
+
 function makeRouteHandlers(routes: readonly RouteEntry[], runtime: GatewayRuntime, baseUrl?: string): RouteHandler[] {
   const base = baseUrl?.replace(/\/+$/, '')
   const handlers: RouteHandler[] = routes.map((entry) => {
     const matches = pathMatcher(entry.path, base)
-    // The route once it is known: at once for a route itself, once loaded for a route's head.
-    let route = isLazyRoute(entry) ? undefined : entry
-    const loaded = (): Route | Promise<Route> =>
-      route ??
-      Promise.resolve(routeOf(entry)).then((known) => {
-        route = known
-        return known
-      })
-    const accepted = (known: Route, params: PathParams) => (!known.accepts || known.accepts(params) ? params : undefined)
     return {
       method: entry.method,
       prefix: entry.path.split(':')[0] ?? entry.path,
@@ -69,14 +65,15 @@ function makeRouteHandlers(routes: readonly RouteEntry[], runtime: GatewayRuntim
           const params = matches(request.url)
           if (params === undefined || !entry.accepts) return params
           // Only the route can tell whether it takes these parameters: a head loads it first.
-          const known = loaded()
-          return known instanceof Promise ? known.then((loadedRoute) => accepted(loadedRoute, params)) : accepted(known, params)
+          const route = routeOf(entry)
+          return route instanceof Promise ? route.then((loaded) => accepted(loaded, params)) : accepted(route, params)
         },
         (request, params) => {
-          const known = loaded()
-          return known instanceof Promise
-            ? known.then((loadedRoute) => runPipeline(loadedRoute, runtime, request, params))
-            : runPipeline(known, runtime, request, params)
+          // The route itself, or a head's, loaded once (a promise only until it is).
+          const route = routeOf(entry)
+          return route instanceof Promise
+            ? route.then((loaded) => runPipeline(loaded, runtime, request, params))
+            : runPipeline(route, runtime, request, params)
         },
       ),
     }
