@@ -59,6 +59,27 @@ describe("the serve bundle's code cache", () => {
     expect(writtenAt(folder)).toEqual(written)
   }, 60_000)
 
+  it('is written as the server stops, for the chunks that ran too recently to have settled in', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-compile-cache-'))
+    const cli = spawnCli(process.execPath, [bin, '--port', '0', '--quiet'], { env: { NODE_COMPILE_CACHE: folder } })
+    launched.push(cli)
+    const [, url] = await cli.waitFor(listening, 30_000)
+    expect(await until(() => codeCaches(folder).length > 0, 10_000)).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    const afterStart = codeCaches(folder).length
+    // The chat route's chunks (and zod's) load with the first chat completion; the server is
+    // stopped at once, well before they have run a second.
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-unrestricted', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }] }),
+    })
+    expect(response.status).toBe(200)
+    await response.arrayBuffer()
+    expect(await cli.stop('SIGTERM')).toBe(0)
+    expect(codeCaches(folder).length).toBeGreaterThan(afterStart)
+  }, 60_000)
+
   it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-compile-cache-'))
     expect(await serve({ NODE_COMPILE_CACHE: folder, NODE_DISABLE_COMPILE_CACHE: '1' })).toBe(200)

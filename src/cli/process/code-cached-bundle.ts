@@ -60,6 +60,7 @@ export function runCodeCachedBundle<Exports>(
   const modules = new Map<string, { exports: unknown }>()
   /** Caches to write once the chunks that have just run have settled in. */
   const toWrite: { cacheFile: string; script: Script }[] = []
+  writtenAtExit(toWrite)
 
   function load(name: string): unknown {
     const known = modules.get(name)
@@ -93,6 +94,23 @@ export function runCodeCachedBundle<Exports>(
   // As `import()` does, it settles later, and a chunk that fails to load rejects rather than throws.
   const loadChunk = (specifier: string) => Promise.resolve().then(() => load(specifier.slice(2)))
   return load(bundle.entry) as Exports
+}
+
+/** The caches of each bundle run in this process still to write, for the one 'exit' listener. */
+const unwritten: { cacheFile: string; script: Script }[][] = []
+
+/**
+ * A server stopped before its chunks have settled in (a CI script's short run: start, a few
+ * requests, `kill`) writes their caches as it exits, so that its next start and first requests
+ * find them.
+ */
+function writtenAtExit(toWrite: { cacheFile: string; script: Script }[]): void {
+  if (unwritten.length === 0) {
+    process.once('exit', () => {
+      for (const caches of unwritten) if (caches.length > 0) writeCodeCaches(caches.splice(0))
+    })
+  }
+  unwritten.push(toWrite)
 }
 
 /** Compiles a chunk, with its code cache if there is one. */
