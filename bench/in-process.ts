@@ -7,11 +7,14 @@
 // time, whose handlers are swapped before each call, so both sides go through the same
 // interception; the two sides take turns call by call (who goes first alternating), each call
 // timed by the process's CPU time, so that the other processes on a shared machine, whose bursts
-// last far longer than a call, weigh on both sides alike; the calls are summed per side in blocks
-// of a few hundred milliseconds, after warm-up, and the goal is the median of the blocks' ratios.
-// With --expose-gc each block starts from a collected heap (outside the timed calls: msw's
-// interception retains tens of KB per call, so a full collection costs as much as dozens of calls
-// and would land on one side or the other at random).
+// last far longer than a call, weigh on both sides alike; each swap of handlers gets an event-loop
+// turn of its own before the call is timed; the calls are summed per side in blocks of a few
+// hundred milliseconds, after warm-up, and the goal is the ratio of all the blocks' sums (a block
+// holds a young-generation collection or two of ~20 ms, which land on one side, so the blocks'
+// own ratios fall around two values, and their median jumped between them from run to run).
+// With --expose-gc each block starts from a collected heap, and settles after it, outside the
+// timed calls (msw's interception holds tens of KB per call for seconds, so a full collection
+// costs as much as dozens of calls and would land on one side or the other at random).
 // Usage: node [--expose-gc] bench/in-process.ts WORLD_FILE BLOCKS [BLOCK_MS]; prints an
 // InProcessResults as JSON.
 import { readFileSync } from 'node:fs'
@@ -34,6 +37,8 @@ const blockMs = Number(blockMsText ?? 250)
 const collect = (globalThis as { gc?: () => void }).gc
 /** Calls a side before the measured blocks. */
 const warmUpCalls = 1500
+/** Untimed calls a side after each block's collection. */
+const settlingPairs = collect === undefined ? 1 : 60
 
 // By name, as a user imports it; typed from the sources, so that type-checking needs no build.
 const packageName: string = 'llm-gateway-mock'
@@ -95,6 +100,12 @@ type Side = keyof typeof sides
 /** One call on one side's handlers: its CPU time and wall time, in µs. */
 async function call(side: Side, c: Case): Promise<{ cpu: number; wall: number }> {
   server.resetHandlers(...sides[side])
+  // What the swap left queued runs before the call's window, not in it: msw builds sets and arrays
+  // of every handler it swaps in (about 40 KB for the gateway's 139, 4 KB for the trivial two), and
+  // in one run 7 of 28 young-generation collections ran in this turn after the gateway's swaps
+  // (1 after the trivial one's): without it, they ran in the gateway's timed calls
+  // (docs/performance.md, "In-process: what the bench charged a side").
+  await new Promise((resolve) => setImmediate(resolve))
   const start = performance.now()
   const cpu = process.cpuUsage()
   const response = await fetch(c.url, c.init)
@@ -109,9 +120,15 @@ let blocks = 0
 /** `pairs` calls on each side, alternating call by call; per side, the CPU per call in µs and the calls per second. */
 async function block(c: Case, pairs: number): Promise<Record<Side, { cpuUs: number; callsPerSecond: number }>> {
   collect?.()
-  // A call on each side after the collection, untimed: the first call after it pays for the emptied caches.
-  await call('gateway', c)
-  await call('trivial', c)
+  // Untimed calls on each side after the collection, until the code it threw away is compiled
+  // again: a full collection drops optimised code whose weakly held objects died (V8's "embedded
+  // weak objects cleared", about 60 functions a block), and the first calls after it cost up to
+  // ten times a settled one, for 30–40 calls; with one untimed call a side, the timed calls paid
+  // for the rest.
+  for (let i = 0; i < settlingPairs; i++) {
+    await call('gateway', c)
+    await call('trivial', c)
+  }
   const cpu = { gateway: 0, trivial: 0 }
   const wall = { gateway: 0, trivial: 0 }
   blocks++
