@@ -102,8 +102,8 @@ async function call(side: Side, c: Case): Promise<{ cpu: number; wall: number }>
   server.resetHandlers(...sides[side])
   // What the swap left queued runs before the call's window, not in it: msw builds sets and arrays
   // of every handler it swaps in (about 40 KB for the gateway's 139, 4 KB for the trivial two), and
-  // in one run 7 of 28 young-generation collections ran in this turn after the gateway's swaps
-  // (1 after the trivial one's): without it, they ran in the gateway's timed calls
+  // in one run 8 of 55 young-generation collections ran in this turn, 7 after the gateway's swaps
+  // and 1 after the trivial one's: without it, they ran in the gateway's timed calls
   // (docs/performance.md, "In-process: what the bench charged a side").
   await new Promise((resolve) => setImmediate(resolve))
   const start = performance.now()
