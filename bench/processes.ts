@@ -90,21 +90,24 @@ export async function firstAnswer(
 }
 
 /**
- * Starts the gateway once with its compile cache in `cacheDir` and keeps it running until it has
- * written the cache (a second after it listens), then stops it: the time to its first answer, with
- * the cache as it found it.
+ * Starts the gateway once with its compile cache in `cacheDir`, makes the requests `then` makes
+ * (the code they run is cached too), and keeps it running until it has written the cache (a
+ * second after it listens), then stops it: the time to its first answer, with the cache as it
+ * found it.
  */
 export async function startWritingCompileCache(
   bin: string,
   cwd: string,
   cacheDir: string,
   headers: Record<string, string>,
+  then: (url: string) => Promise<void> = async () => {},
 ): Promise<number> {
   const port = await freePort()
   const startedAt = performance.now()
   const child = spawnNode([bin, '--port', String(port)], ['ignore', 'ignore', 'inherit'], cwd, { NODE_COMPILE_CACHE: cacheDir })
   try {
     const answeredAfter = await firstAnswer(child, `http://127.0.0.1:${port}/v1/models`, headers, startedAt)
+    await then(`http://127.0.0.1:${port}`)
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     return answeredAfter
   } finally {

@@ -196,13 +196,21 @@ async function startSection(repliesFile: string): Promise<void> {
   const firstChat: number[] = []
   const afterChat: number[] = []
   // The compile cache in a folder of this run's own, so that what it holds does not depend on what
-  // ran before: the first start finds it empty (as the first start on a fresh CI runner does), and
-  // writes it a second after it listens; every start after that finds it full. The starts with no
-  // compile cache at all run with NODE_DISABLE_COMPILE_CACHE=1.
+  // ran before: the first start finds it empty (as the first start on a fresh CI runner does),
+  // answers a chat completion as each round does, and writes the cache; every start after that
+  // finds it full, the chat route's code too (as a runner that keeps the folder between jobs
+  // does). The starts with no compile cache at all run with NODE_DISABLE_COMPILE_CACHE=1.
   const cacheDir = join(work, 'compile-cache')
   const env = { NODE_COMPILE_CACHE: cacheDir }
   progress('start with an empty compile cache')
-  const emptyCache = await startWritingCompileCache(subject.bin, subject.cwd, cacheDir, auth)
+  const emptyCache = await startWritingCompileCache(subject.bin, subject.cwd, cacheDir, auth, async (url) => {
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: chatHeaders,
+      body: chatBody(false, 'gpt-4o-mini'),
+    })
+    await response.arrayBuffer()
+  })
   const kinds = ['bare', 'gateway', 'uncached', ...('bin' in aimock ? ['aimock'] : [])] as (keyof typeof runs)[]
   for (let round = 0; round < starts; round++) {
     progress(`start ${round + 1}/${starts}`)
