@@ -1,6 +1,6 @@
 // BENCH_ONLY=count-requests: the instructions one request costs a server that has warmed up,
-// counted by valgrind's callgrind for the bare server and the gateway, case by case (the model
-// list, chat, the 50-chunk stream). A CPU time per request moves by a tenth from one round to the
+// counted by valgrind's callgrind for the bare server, the gateway and aimock when it is installed,
+// case by case (the model list, chat, the 50-chunk stream). A CPU time per request moves by a tenth from one round to the
 // next on a shared machine; this count repeats to within a few tenths of a per cent, so it tells
 // whether a change to the request path made it cheaper (docs/performance.md, "Counting a
 // request"). It counts user space only: the kernel's part of a request (the socket's writes and
@@ -85,6 +85,8 @@ export async function countRequestRows(options: {
   worldFile: string
   work: string
   cases: CountedCase[]
+  /** aimock's command line after node's, when it is installed: counted the same way, in a column of its own. */
+  aimockArgs?: (port: number) => string[]
 }): Promise<string[]> {
   if (!hasCommand('valgrind', ['--version']) || !hasCommand('callgrind_control', ['-h'])) {
     return ['Requests, counted: skipped (valgrind and its callgrind_control are not installed)']
@@ -93,7 +95,7 @@ export async function countRequestRows(options: {
   const rows = [
     'Requests, counted: instructions per request once warm (callgrind, user space, all threads; ' +
       `${options.cases.map((c) => `${c.name}: ${c.counted} counted after ${c.warm}`).join(', ')})`,
-    `  ${''.padEnd(24)} ${'bare node:http'.padStart(15)} ${'llm-gateway-mock'.padStart(17)}`,
+    `  ${''.padEnd(24)} ${'bare node:http'.padStart(15)} ${'llm-gateway-mock'.padStart(17)}${options.aimockArgs ? `${'aimock'.padStart(32)}` : ''}`,
   ]
   for (const c of options.cases) {
     const bare = await countRequests((port) => [options.bareScript, String(port), options.repliesFile], c, options.work)
@@ -103,8 +105,10 @@ export async function countRequestRows(options: {
       options.work,
       options.cwd,
     )
+    const aimock = options.aimockArgs && (await countRequests(options.aimockArgs, c, options.work))
     rows.push(
-      `  ${c.name.padEnd(24)} ${thousands(bare).padStart(15)} ${thousands(gateway).padStart(17)}   (${(gateway / bare).toFixed(2)}× bare)`,
+      `  ${c.name.padEnd(24)} ${thousands(bare).padStart(15)} ${thousands(gateway).padStart(17)}   (${(gateway / bare).toFixed(2)}× bare)` +
+        (aimock === undefined ? '' : `${thousands(aimock).padStart(15)}   (${(aimock / bare).toFixed(2)}× bare)`),
     )
   }
   return rows

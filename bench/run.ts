@@ -541,7 +541,7 @@ try {
     table.push(...(await countStartRows({ bin: subject.bin, cwd: subject.cwd, bareScript, repliesFile, work, headers: auth })), '')
   }
   if (sections.has('count-requests')) {
-    progress('counting the instructions of a request under callgrind (three or four minutes)')
+    progress('counting the instructions of a request under callgrind (three to six minutes)')
     const counted = cases.map((c) => ({
       ...c,
       name: c.short.replaceAll('`', ''),
@@ -549,7 +549,16 @@ try {
       counted: c.by === 'rps' ? 1000 : 2000,
     }))
     table.push(
-      ...(await countRequestRows({ bin: subject.bin, cwd: subject.cwd, bareScript, repliesFile, worldFile, work, cases: counted })),
+      ...(await countRequestRows({
+        bin: subject.bin,
+        cwd: subject.cwd,
+        bareScript,
+        repliesFile,
+        worldFile,
+        work,
+        cases: counted,
+        aimockArgs: 'bin' in aimock ? aimockArgs : undefined,
+      })),
       '',
     )
   }
