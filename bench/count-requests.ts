@@ -1,9 +1,11 @@
 // BENCH_ONLY=count-requests: the instructions one request costs a server that has warmed up,
-// counted by valgrind's callgrind for the bare server, the gateway and aimock when it is installed,
-// case by case (the model list, chat, the 50-chunk stream). A CPU time per request moves by a tenth from one round to the
-// next on a shared machine; this count repeats to within a few tenths of a per cent, so it tells
-// whether a change to the request path made it cheaper (docs/performance.md, "Counting a
-// request"). It counts user space only: the kernel's part of a request (the socket's writes and
+// counted by valgrind's callgrind for the bare server, the gateway and aimock when it is
+// installed, case by case (the model list, chat, the 50-chunk stream). A CPU time per request
+// moves by a tenth from one round to the next on a shared machine; this count repeats to within a
+// few tenths of a per cent when no full collection falls among the counted requests (one adds
+// 25–50 k instructions a request, and whether one does moves from run to run), so two runs that
+// agree tell whether a change to the request path made it cheaper (docs/performance.md,
+// "Counting a request"). It counts user space only: the kernel's part of a request (the socket's writes and
 // reads, waking the client) is not in it, and neither is what a cache miss costs.
 // Collection is off while the server starts and warms up, and callgrind_control turns it on for
 // the counted requests only.
