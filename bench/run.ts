@@ -46,7 +46,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const warmUpSeconds = Number(process.env.BENCH_WARM_UP ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const starts = Number(process.env.BENCH_STARTS ?? 10)
-const inProcessBlocks = Number(process.env.BENCH_IN_PROCESS_BLOCKS ?? 25)
+const inProcessBlocks = 2 * Math.ceil(Number(process.env.BENCH_IN_PROCESS_BLOCKS ?? 26) / 2)
 const inProcessBlockMs = Number(process.env.BENCH_IN_PROCESS_BLOCK_MS ?? 250)
 const logTo = process.env.BENCH_LOG === 'pipe' ? 'pipe' : 'file'
 const withQuiet = process.env.BENCH_QUIET === '1'
