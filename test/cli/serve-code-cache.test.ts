@@ -3,6 +3,8 @@
 // compile cache once the chunk has run a while, and that the next start reads
 // (src/cli/process/code-cached-bundle.ts).
 import { mkdtempSync, readdirSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -78,6 +80,21 @@ describe("the serve bundle's code cache", () => {
     await response.arrayBuffer()
     expect(await cli.stop('SIGTERM')).toBe(0)
     expect(codeCaches(folder).length).toBeGreaterThan(afterStart)
+  }, 60_000)
+
+  it('is not written by a start that fails: its code had not run as a server runs it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'llm-gateway-mock-compile-cache-'))
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (taken.address() as AddressInfo).port
+      const cli = spawnCli(process.execPath, [bin, '--port', String(port), '--quiet'], { env: { NODE_COMPILE_CACHE: folder } })
+      launched.push(cli)
+      expect(await cli.exited).toBe(4)
+    } finally {
+      taken.close()
+    }
+    expect(codeCaches(folder)).toEqual([])
   }, 60_000)
 
   it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1', async () => {

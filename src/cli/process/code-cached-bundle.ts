@@ -102,11 +102,13 @@ const unwritten: { cacheFile: string; script: Script }[][] = []
 /**
  * A server stopped before its chunks have settled in (a CI script's short run: start, a few
  * requests, `kill`) writes their caches as it exits, so that its next start and first requests
- * find them.
+ * find them. A process that fails does not: its code stopped short of what a server runs, and a
+ * cache once written is kept for the build (the next start would take it as it is).
  */
 function writtenAtExit(toWrite: { cacheFile: string; script: Script }[]): void {
   if (unwritten.length === 0) {
-    process.once('exit', () => {
+    process.once('exit', (code) => {
+      if (code !== 0) return
       for (const caches of unwritten) if (caches.length > 0) writeCodeCaches(caches.splice(0))
     })
   }
