@@ -43,6 +43,15 @@ describe.each(modes)('request bodies ($name)', (mode) => {
     expect(((await streamed.json()) as { usage: { prompt_tokens: number } }).usage.prompt_tokens).toBe(largeUsage)
   })
 
+  it('reads a chunked body whose characters fall across its chunks as the text sent', async () => {
+    // Two- and three-byte characters: the 16 KiB pieces cut some of them in two.
+    const text = chat('café 東京 '.repeat(8_000))
+    const response = await post(chunked(text), { duplex: 'half' } as RequestInit)
+    expect(response.status).toBe(200)
+    const detail = await fetch(`${harness.baseUrl}/__mock/journal/${response.headers.get('x-request-id')}`)
+    expect(((await detail.json()) as { request: { body: string } }).request.body).toBe(text)
+  })
+
   it('refuses a body over the limit with 413, whether its length is declared or not', async () => {
     const declared = await post(chat('x'.repeat(limit)))
     expect(declared.status).toBe(413)
