@@ -1,7 +1,9 @@
 // Part of npm run bench, run by plain node in a process of its own: the gateway's handlers under
 // msw's setupServer against a trivial msw handler that returns the same bytes, in sequential
 // fetch calls (as a test suite makes them). Imports the package by its name, so it measures the
-// build a user installs (the repository's dist/, or the packed tarball).
+// build a user installs (the repository's dist/, or the packed tarball). run.ts runs it in several
+// processes: each compiles the code anew, and how V8 did it moved one process's reading by up to
+// a tenth (docs/performance.md, "In-process: a forced collection per block").
 //
 // How it reads the cost (docs/performance.md, "In-process"): one setupServer, listening all the
 // time, whose handlers are swapped before each call, so both sides go through the same
@@ -9,14 +11,11 @@
 // timed by the process's CPU time, so that the other processes on a shared machine, whose bursts
 // last far longer than a call, weigh on both sides alike; each swap of handlers gets an event-loop
 // turn of its own before the call is timed; the calls are summed per side in blocks of a few
-// hundred milliseconds, after warm-up, and the goal is the ratio of all the blocks' sums (a block
-// holds a young-generation collection or two of ~20 ms, which land on one side, so the blocks'
-// own ratios fall around two values, and their median jumped between them from run to run).
-// With --expose-gc each block starts from a collected heap, and settles after it, outside the
-// timed calls (msw's interception holds tens of KB per call for seconds, so a full collection
-// costs as much as dozens of calls and would land on one side or the other at random).
-// Usage: node [--expose-gc] bench/in-process.ts WORLD_FILE BLOCKS [BLOCK_MS]; prints an
-// InProcessResults as JSON.
+// hundred milliseconds, after warm-up. Collections fall where the heap's growth puts them, as in a
+// test suite: forcing one before each block (as this bench did) made the next few hundred calls
+// cost about twice a settled one, msw's trivial handler's as much as the gateway's, while V8
+// compiled again what the collection had thrown away, so the blocks measured that.
+// Usage: node bench/in-process.ts WORLD_FILE BLOCKS [BLOCK_MS]; prints an InProcessResults as JSON.
 import { readFileSync } from 'node:fs'
 
 export interface InProcessResults {
@@ -24,23 +23,28 @@ export interface InProcessResults {
   importMs: number
   /** createGateway() on the benchmark's world, in ms. */
   createMs: number
-  /** Whether each block started from a collected heap (--expose-gc). */
-  collected: boolean
   /** Per case: calls per side in a block, then per block and side the process's CPU time per call in µs, and calls per second. */
-  cases: { name: string; calls: number; trivial: number[]; gateway: number[]; trivialCpu: number[]; gatewayCpu: number[] }[]
+  cases: {
+    name: string
+    calls: number
+    trivial: number[]
+    gateway: number[]
+    trivialCpu: number[]
+    gatewayCpu: number[]
+    /** Per block and side, the CPU time of its median call, in µs. */
+    trivialMedian: number[]
+    gatewayMedian: number[]
+  }[]
 }
 
 const [worldFile, blocksText, blockMsText] = process.argv.slice(2)
 // Even: who goes first alternates from one block to the next, and weighs on a block's ratio (up to
 // ±30 % for chat, one way in a block and the other in the next), so each order gets as many blocks.
 const blockCount = 2 * Math.ceil(Number(blocksText) / 2)
-/** A block's length in CPU time: a collection before each keeps a full one from landing inside it. */
+/** A block's length in CPU time, both sides together. */
 const blockMs = Number(blockMsText ?? 250)
-const collect = (globalThis as { gc?: () => void }).gc
 /** Calls a side before the measured blocks. */
 const warmUpCalls = 1500
-/** Untimed calls a side after each block's collection. */
-const settlingPairs = collect === undefined ? 1 : 60
 
 // By name, as a user imports it; typed from the sources, so that type-checking needs no build.
 const packageName: string = 'llm-gateway-mock'
@@ -85,17 +89,21 @@ const fixed = (reply: typeof models) => {
   const length = String(Buffer.byteLength(reply.text))
   return () => new HttpResponse(reply.text, { headers: { 'content-type': reply.type, 'content-length': length } })
 }
-const fixedModels = fixed(models)
-const fixedCompletion = fixed(completion)
-const sides = {
-  gateway: gateway.handlers,
-  trivial: [
-    http.get(cases[0]!.url, fixedModels),
+const trivialHandlers = () => {
+  const fixedCompletion = fixed(completion)
+  return [
+    http.get(cases[0]!.url, fixed(models)),
     http.post(cases[1]!.url, async ({ request }) => {
       await request.json()
       return fixedCompletion()
     }),
-  ],
+  ]
+}
+// BENCH_IN_PROCESS_AA=1 puts a second set of trivial handlers in the gateway's place: what the
+// bench reads when both sides do the same work is how far one run's reading moves on its own.
+const sides = {
+  gateway: process.env.BENCH_IN_PROCESS_AA === '1' ? trivialHandlers() : gateway.handlers,
+  trivial: trivialHandlers(),
 }
 type Side = keyof typeof sides
 
@@ -120,18 +128,9 @@ async function call(side: Side, c: Case): Promise<{ cpu: number; wall: number }>
 
 let blocks = 0
 /** `pairs` calls on each side, alternating call by call; per side, the CPU per call in µs and the calls per second. */
-async function block(c: Case, pairs: number): Promise<Record<Side, { cpuUs: number; callsPerSecond: number }>> {
-  collect?.()
-  // Untimed calls on each side after the collection, until the code it threw away is compiled
-  // again: a full collection drops optimised code whose weakly held objects died (V8's "embedded
-  // weak objects cleared", about 60 functions a block), and the first calls after it cost up to
-  // ten times a settled one, for 30–40 calls; with one untimed call a side, the timed calls paid
-  // for the rest.
-  for (let i = 0; i < settlingPairs; i++) {
-    await call('gateway', c)
-    await call('trivial', c)
-  }
+async function block(c: Case, pairs: number): Promise<Record<Side, { cpuUs: number; medianUs: number; callsPerSecond: number }>> {
   const cpu = { gateway: 0, trivial: 0 }
+  const calls: Record<Side, number[]> = { gateway: [], trivial: [] }
   const wall = { gateway: 0, trivial: 0 }
   blocks++
   for (let i = 0; i < pairs; i++) {
@@ -140,14 +139,19 @@ async function block(c: Case, pairs: number): Promise<Record<Side, { cpuUs: numb
     for (const side of order) {
       const used = await call(side, c)
       cpu[side] += used.cpu
+      calls[side].push(used.cpu)
       wall[side] += used.wall
     }
   }
-  const of = (side: Side) => ({ cpuUs: cpu[side] / pairs, callsPerSecond: pairs / (wall[side] / 1e6) })
+  const of = (side: Side) => ({
+    cpuUs: cpu[side] / pairs,
+    medianUs: calls[side].sort((a, b) => a - b)[Math.floor(pairs / 2)]!,
+    callsPerSecond: pairs / (wall[side] / 1e6),
+  })
   return { gateway: of('gateway'), trivial: of('trivial') }
 }
 
-const results: InProcessResults = { importMs, createMs, collected: collect !== undefined, cases: [] }
+const results: InProcessResults = { importMs, createMs, cases: [] }
 for (const c of cases) {
   // Warm-up, until the JIT has settled: the first hundreds of calls cost several times the later
   // ones, and the gateway's, with far more code to optimise than a trivial handler's, settle
@@ -159,12 +163,20 @@ for (const c of cases) {
     warmed += pairs
     pairs = Math.max(10, Math.min(1000, Math.round((blockMs * 1000) / (result.gateway.cpuUs + result.trivial.cpuUs))))
   }
-  const runs = { trivial: [] as number[], gateway: [] as number[], trivialCpu: [] as number[], gatewayCpu: [] as number[] }
+  const runs = {
+    trivial: [] as number[],
+    gateway: [] as number[],
+    trivialCpu: [] as number[],
+    gatewayCpu: [] as number[],
+    trivialMedian: [] as number[],
+    gatewayMedian: [] as number[],
+  }
   for (let measured = 0; measured < blockCount; measured++) {
     const result = await block(c, pairs)
     for (const side of ['gateway', 'trivial'] as const) {
       runs[side].push(result[side].callsPerSecond)
       runs[`${side}Cpu`].push(result[side].cpuUs)
+      runs[`${side}Median`].push(result[side].medianUs)
     }
   }
   results.cases.push({ name: c.name, calls: pairs, ...runs })
