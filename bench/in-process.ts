@@ -76,7 +76,8 @@ const server = setupServer(...gateway.handlers)
 server.listen({ onUnhandledFrame: 'error' })
 const reference = async (c: Case) => {
   const response = await fetch(c.url, c.init)
-  return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' }
+  const ids = Object.fromEntries(['x-oneapi-request-id', 'x-request-id'].map((name) => [name, response.headers.get(name) ?? '']))
+  return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '', ids }
 }
 const models = await reference(cases[0]!)
 const completion = await reference(cases[1]!)
@@ -85,24 +86,26 @@ if (models.status !== 200 || completion.status !== 200) throw new Error(`the gat
 // The trivial handlers answer with the gateway's own bytes, with its content type and the length
 // msw's `HttpResponse.json()` and `.text()` set, all made once; the chat one reads the body, as any
 // handler that answers a chat has to.
-const fixed = (reply: typeof models) => {
-  const length = String(Buffer.byteLength(reply.text))
-  return () => new HttpResponse(reply.text, { headers: { 'content-type': reply.type, 'content-length': length } })
+const fixed = (reply: typeof models, withIds: boolean) => {
+  const headers = { 'content-type': reply.type, 'content-length': String(Buffer.byteLength(reply.text)), ...(withIds && reply.ids) }
+  return () => new HttpResponse(reply.text, { headers })
 }
-const trivialHandlers = () => {
-  const fixedCompletion = fixed(completion)
+const trivialHandlers = (withIds = false) => {
+  const fixedCompletion = fixed(completion, withIds)
   return [
-    http.get(cases[0]!.url, fixed(models)),
+    http.get(cases[0]!.url, fixed(models, withIds)),
     http.post(cases[1]!.url, async ({ request }) => {
       await request.json()
       return fixedCompletion()
     }),
   ]
 }
-// BENCH_IN_PROCESS_AA=1 puts a second set of trivial handlers in the gateway's place: what the
-// bench reads when both sides do the same work is how far one run's reading moves on its own.
+// BENCH_IN_PROCESS_CONTROL puts other trivial handlers in the gateway's place, to read the bench
+// without the gateway: `aa`, a second copy of them (how far a reading moves on its own);
+// `headers`, ones that also answer the two request-id headers the gateway answers (what they cost).
+const control = process.env.BENCH_IN_PROCESS_CONTROL
 const sides = {
-  gateway: process.env.BENCH_IN_PROCESS_AA === '1' ? trivialHandlers() : gateway.handlers,
+  gateway: control === 'aa' ? trivialHandlers() : control === 'headers' ? trivialHandlers(true) : gateway.handlers,
   trivial: trivialHandlers(),
 }
 type Side = keyof typeof sides

@@ -50,6 +50,8 @@ const starts = Number(process.env.BENCH_STARTS ?? 10)
 const inProcessRuns = Number(process.env.BENCH_IN_PROCESS_RUNS ?? 4)
 const inProcessBlocks = 2 * Math.ceil(Number(process.env.BENCH_IN_PROCESS_BLOCKS ?? 8) / 2)
 const inProcessBlockMs = Number(process.env.BENCH_IN_PROCESS_BLOCK_MS ?? 250)
+/** What BENCH_IN_PROCESS_CONTROL puts in the gateway's place (in-process.ts), by the name its line gets. */
+const inProcessControls: Record<string, string> = { aa: 'trivial, again (A/A)', headers: 'trivial + request ids' }
 const logTo = process.env.BENCH_LOG === 'pipe' ? 'pipe' : 'file'
 const withQuiet = process.env.BENCH_QUIET === '1'
 const sections = new Set((process.env.BENCH_ONLY ?? 'start,http,in-process,prompts').split(',').map((name) => name.trim()))
@@ -533,7 +535,7 @@ async function inProcessSection(): Promise<void> {
       )
     say(`  ${c.name}, ${c.calls} calls a side in a block (by process)`)
     line('trivial msw handler', c.trivial, c.trivialCpu)
-    line(process.env.BENCH_IN_PROCESS_AA === '1' ? 'trivial, again (A/A)' : 'gateway handlers', c.gateway, c.gatewayCpu)
+    line(inProcessControls[process.env.BENCH_IN_PROCESS_CONTROL ?? ''] ?? 'gateway handlers', c.gateway, c.gatewayCpu)
     say(
       `    cost / trivial: ${cost.toFixed(3)}× by the CPU of all the blocks' calls (by process: ${c.byProcess.map((x) => `${x.toFixed(3)}×`).join(', ')}); by block, median ${median(perBlock).toFixed(3)}× (quartiles ${quartile(0.25)}–${quartile(0.75)}; blocks: ${perBlock.map((x) => x.toFixed(2)).join(', ')}); ${byCalls.toFixed(2)}× by calls/s`,
     )
