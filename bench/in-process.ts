@@ -2,8 +2,9 @@
 // msw's setupServer against a trivial msw handler that returns the same bytes, in sequential
 // fetch calls (as a test suite makes them). Imports the package by its name, so it measures the
 // build a user installs (the repository's dist/, or the packed tarball). run.ts runs it in several
-// processes: each compiles the code anew, and how V8 did it moved one process's reading by up to
-// a tenth (docs/performance.md, "In-process: a forced collection per block").
+// processes and reads them together: where the young-generation collections land (10–20 ms each,
+// on one side's call) moves one process's reading by up to a sixth (docs/performance.md,
+// "In-process: a forced collection per block").
 //
 // How it reads the cost (docs/performance.md, "In-process"): one setupServer, listening all the
 // time, whose handlers are swapped before each call, so both sides go through the same

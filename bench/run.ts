@@ -480,7 +480,7 @@ async function httpSection(servers: Server[], logged: Server & { logFile?: strin
 // ---------------------------------------------------------------- in-process
 async function inProcessSection(): Promise<void> {
   progress('in-process')
-  // One process after another, each compiling the code anew (in-process.ts says why).
+  // One process after another, read together (in-process.ts says why).
   const runs: InProcessResults[] = []
   for (let run = 0; run < inProcessRuns; run++) {
     const args = [subject.inProcessScript, worldFile, String(inProcessBlocks), String(inProcessBlockMs)]
