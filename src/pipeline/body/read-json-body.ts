@@ -56,11 +56,8 @@ export function parseJsonObject(text: string, maxDepth: number): Record<string, 
  * `readBodyText` does.
  */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length'))
-  if (declared > limit) throw tooLarge(limit)
-  const chunks: Uint8Array[] = []
-  await readChunks(request, limit, (chunk) => chunks.push(chunk))
-  return concat(chunks)
+  assertDeclaredLength(request, limit)
+  return readBytes(request, limit)
 }
 
 // One for every body: a whole body decoded at once leaves no state behind, where a decoder made
@@ -68,28 +65,27 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
 const decoder = new TextDecoder()
 
 async function readText(request: Request, limit: number): Promise<string> {
-  const chunks: Uint8Array[] = []
-  await readChunks(request, limit, (chunk) => chunks.push(chunk))
-  return decoder.decode(chunks.length === 1 ? chunks[0] : concat(chunks))
+  return decoder.decode(await readBytes(request, limit))
 }
 
-/** Reads the body chunk by chunk, counting bytes against `limit`. */
-async function readChunks(request: Request, limit: number, take: (chunk: Uint8Array) => void): Promise<void> {
-  if (!request.body) return
+/** The whole body, read chunk by chunk and counted against `limit`: its one chunk itself when it came in one. */
+async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
     const { done, value } = await reader.read().catch((error: unknown) => {
       // The client went away mid-body: a bad request, not a fault of the gateway's.
       throw gatewayError('body_unreadable', { detail: error instanceof Error ? error.message : String(error) })
     })
-    if (done) return
+    if (done) return chunks.length === 1 ? chunks[0]! : concat(chunks)
     size += value.byteLength
     if (size > limit) {
       await reader.cancel().catch(() => {})
       throw tooLarge(limit)
     }
-    take(value)
+    chunks.push(value)
   }
 }
 
