@@ -162,11 +162,12 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
   await exited
 }
 
-/** The median of some numbers. */
+/** The sum of some numbers. */
 export function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0)
 }
 
+/** The median of some numbers. */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]!

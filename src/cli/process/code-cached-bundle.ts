@@ -59,7 +59,7 @@ export function runCodeCachedBundle<Exports>(
   const nodeRequire = nodeModule.createRequire(new URL(bundle.entry, bundle.folder))
   const modules = new Map<string, { exports: unknown }>()
   /** Caches to write once the chunks that have just run have settled in. */
-  const toWrite: { cacheFile: string; script: Script }[] = []
+  const toWrite: PendingCache[] = []
   writtenAtExit(toWrite)
 
   function load(name: string): unknown {
@@ -96,8 +96,14 @@ export function runCodeCachedBundle<Exports>(
   return load(bundle.entry) as Exports
 }
 
+/** A chunk's compiled script, whose code cache is still to be written to `cacheFile`. */
+interface PendingCache {
+  cacheFile: string
+  script: Script
+}
+
 /** The caches of each bundle run in this process still to write, for the one 'exit' listener. */
-const unwritten: { cacheFile: string; script: Script }[][] = []
+const unwritten: PendingCache[][] = []
 
 /**
  * A server stopped before its chunks have settled in (a CI script's short run: start, a few
@@ -105,7 +111,7 @@ const unwritten: { cacheFile: string; script: Script }[][] = []
  * find them. A process that fails does not: its code stopped short of what a server runs, and a
  * cache once written is kept for the build (the next start would take it as it is).
  */
-function writtenAtExit(toWrite: { cacheFile: string; script: Script }[]): void {
+function writtenAtExit(toWrite: PendingCache[]): void {
   if (unwritten.length === 0) {
     process.once('exit', (code) => {
       if (code !== 0) return
@@ -148,7 +154,7 @@ const cacheNamePattern = /^llm-gateway-mock-([0-9a-f]{16})-?[0-9a-f]{16}\.cache$
  */
 export const keptCodeCaches = 4
 
-function writeCodeCaches(caches: readonly { cacheFile: string; script: Script }[]): void {
+function writeCodeCaches(caches: readonly PendingCache[]): void {
   try {
     const folder = dirname(caches[0]!.cacheFile)
     mkdirSync(folder, { recursive: true })
