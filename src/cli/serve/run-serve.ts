@@ -13,6 +13,7 @@ import { serveCertificate } from './serve-certificate.ts'
 import { adminTokenVariable, type ServeArgs } from '../flags/serve-options.ts'
 import { startupNotice } from '../process/startup-notice.ts'
 import { waitForStop } from '../process/wait-for-stop.ts'
+import { capYoungGeneration } from '../process/young-generation-cap.ts'
 import { knownPasswords } from '../../world/known-passwords.ts'
 
 /** What runs in place of the process's own parts: a test stops the server where it would wait for a signal. */
@@ -69,8 +70,10 @@ export async function runServe(args: ServeArgs, options: RunServeOptions = {}): 
   // Node writes the compile cache (bin.ts) at exit; a server killed outright never exits, so it is
   // also written once the server has settled in, off the path of the first requests.
   setTimeout(() => nodeModule.flushCompileCache?.(), 1_000).unref()
+  const uncap = capYoungGeneration()
 
   const reason = await stopped
+  uncap()
   requestLog?.flush()
   console.log(`\n${reason}: stopping`)
   await server.close().catch(() => undefined)
