@@ -28,8 +28,11 @@ export interface YoungGenerationProcess {
 }
 
 export interface CapOptions {
+  /** The young generation's most, both semi-spaces together (default `youngGenerationCapBytes`). */
   capBytes?: number
+  /** How often to look (default 250 ms). */
   checkEveryMs?: number
+  /** Whose heap: this process's, unless a test gives its own. */
   host?: YoungGenerationProcess
 }
 
