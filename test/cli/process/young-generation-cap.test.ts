@@ -32,7 +32,7 @@ function fakeProcess(nodeOptions = '') {
   return { state, host }
 }
 
-describe('the serve command caps V8 young generation', () => {
+describe("the serve command's cap on V8's young generation", () => {
   afterEach(() => {
     vi.useRealTimers()
   })
