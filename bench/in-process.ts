@@ -35,6 +35,12 @@ export interface InProcessResults {
     /** Per block and side, the CPU time of its median call, in µs. */
     trivialMedian: number[]
     gatewayMedian: number[]
+    /**
+     * Per block and side, the main thread's CPU time per call in µs: without V8's collector and
+     * compiler threads, whose work is charged to whichever call runs while they do it.
+     */
+    trivialThread: number[]
+    gatewayThread: number[]
   }[]
 }
 
@@ -111,8 +117,8 @@ const sides = {
 }
 type Side = keyof typeof sides
 
-/** One call on one side's handlers: its CPU time and wall time, in µs. */
-async function call(side: Side, c: Case): Promise<{ cpu: number; wall: number }> {
+/** One call on one side's handlers: its CPU time (the process's, and the main thread's) and wall time, in µs. */
+async function call(side: Side, c: Case): Promise<{ cpu: number; thread: number; wall: number }> {
   server.resetHandlers(...sides[side])
   // What the swap left queued runs before the call's window, not in it: msw builds sets and arrays
   // of every handler it swaps in (about 40 KB for the gateway's 139, 4 KB for the trivial two), and
@@ -122,18 +128,24 @@ async function call(side: Side, c: Case): Promise<{ cpu: number; wall: number }>
   await new Promise((resolve) => setImmediate(resolve))
   const start = performance.now()
   const cpu = process.cpuUsage()
+  const thread = process.threadCpuUsage()
   const response = await fetch(c.url, c.init)
   await response.arrayBuffer()
   // What the call left queued (the emulated socket's cleanup) runs inside its own window.
   await new Promise((resolve) => setImmediate(resolve))
   const used = process.cpuUsage(cpu)
-  return { cpu: used.user + used.system, wall: (performance.now() - start) * 1000 }
+  const own = process.threadCpuUsage(thread)
+  return { cpu: used.user + used.system, thread: own.user + own.system, wall: (performance.now() - start) * 1000 }
 }
 
 let blocks = 0
 /** `pairs` calls on each side, alternating call by call; per side, the CPU per call in µs and the calls per second. */
-async function block(c: Case, pairs: number): Promise<Record<Side, { cpuUs: number; medianUs: number; callsPerSecond: number }>> {
+async function block(
+  c: Case,
+  pairs: number,
+): Promise<Record<Side, { cpuUs: number; medianUs: number; threadUs: number; callsPerSecond: number }>> {
   const cpu = { gateway: 0, trivial: 0 }
+  const thread = { gateway: 0, trivial: 0 }
   const calls: Record<Side, number[]> = { gateway: [], trivial: [] }
   const wall = { gateway: 0, trivial: 0 }
   blocks++
@@ -143,6 +155,7 @@ async function block(c: Case, pairs: number): Promise<Record<Side, { cpuUs: numb
     for (const side of order) {
       const used = await call(side, c)
       cpu[side] += used.cpu
+      thread[side] += used.thread
       calls[side].push(used.cpu)
       wall[side] += used.wall
     }
@@ -150,6 +163,7 @@ async function block(c: Case, pairs: number): Promise<Record<Side, { cpuUs: numb
   const of = (side: Side) => ({
     cpuUs: cpu[side] / pairs,
     medianUs: calls[side].sort((a, b) => a - b)[Math.floor(pairs / 2)]!,
+    threadUs: thread[side] / pairs,
     callsPerSecond: pairs / (wall[side] / 1e6),
   })
   return { gateway: of('gateway'), trivial: of('trivial') }
@@ -174,6 +188,8 @@ for (const c of cases) {
     gatewayCpu: [] as number[],
     trivialMedian: [] as number[],
     gatewayMedian: [] as number[],
+    trivialThread: [] as number[],
+    gatewayThread: [] as number[],
   }
   for (let measured = 0; measured < blockCount; measured++) {
     const result = await block(c, pairs)
@@ -181,6 +197,7 @@ for (const c of cases) {
       runs[side].push(result[side].callsPerSecond)
       runs[`${side}Cpu`].push(result[side].cpuUs)
       runs[`${side}Median`].push(result[side].medianUs)
+      runs[`${side}Thread`].push(result[side].threadUs)
     }
   }
   results.cases.push({ name: c.name, calls: pairs, ...runs })
