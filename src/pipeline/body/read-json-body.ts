@@ -5,6 +5,10 @@ import { assertBodyDepth } from './body-depth.ts'
 /** 32 MiB: far above any chat request, far below what would strain the machine. */
 export const defaultMaxBodyBytes = 32 * 1024 * 1024
 
+// One for every body: a whole body decoded at once leaves no state behind, where a decoder made
+// per request (to decode chunk by chunk) was a few µs of a small chat's cost in process.
+const decoder = new TextDecoder()
+
 /**
  * Reads a request body as text, counting bytes as they arrive: a body over `limit` is refused
  * with 413 as soon as it is known to be too big (from `content-length`, or once the count
@@ -12,7 +16,7 @@ export const defaultMaxBodyBytes = 32 * 1024 * 1024
  */
 export async function readBodyText(request: Request, limit: number): Promise<string> {
   assertDeclaredLength(request, limit)
-  return readText(request, limit)
+  return decoder.decode(await readBytes(request, limit))
 }
 
 /** The body the server adapter read ahead, under the same limit as {@link readBodyText}, without a promise. */
@@ -58,14 +62,6 @@ export function parseJsonObject(text: string, maxDepth: number): Record<string, 
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
   assertDeclaredLength(request, limit)
   return readBytes(request, limit)
-}
-
-// One for every body: a whole body decoded at once leaves no state behind, where a decoder made
-// per request (to decode chunk by chunk) was a few µs of a small chat's cost in process.
-const decoder = new TextDecoder()
-
-async function readText(request: Request, limit: number): Promise<string> {
-  return decoder.decode(await readBytes(request, limit))
 }
 
 /** The whole body, read chunk by chunk and counted against `limit`: its one chunk itself when it came in one. */
